@@ -1,0 +1,21 @@
+import { defineConfig } from "astro/config";
+import node from "@astrojs/node";
+import react from "@astrojs/react";
+import tailwindcss from "@tailwindcss/vite";
+import { site } from "./src/config/site";
+
+// Every page is prerendered to static HTML; only routes that opt out (the lead API) run on demand.
+export default defineConfig({
+  site: site.url,
+  output: "static",
+  adapter: node({ mode: "standalone" }),
+  integrations: [react()],
+  trailingSlash: "never",
+  build: { format: "file", inlineStylesheets: "auto" },
+  server: { port: 4321, host: true },
+  prefetch: false,
+  devToolbar: { enabled: false },
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import type { HeadingBlock } from "../../schemas/common";
+import { PhoneLink } from "../site/PhoneLink";
+import { Icon } from "../ui/Icon";
+import { Section } from "../ui/Section";
+import { SectionHeading } from "../ui/SectionHeading";
+
+interface Props {
+  id: string;
+  heading: HeadingBlock;
+  labels: { phone: string; email: string; area: string; hours: string };
+  phone: string;
+  email: string;
+  hours: string;
+  /** Slot: the message form. */
+  form?: ReactNode;
+  children?: ReactNode;
+}
+
+/** Contact details beside a message form. */
+export function ContactSection({ id, heading, labels, phone, email, hours, form }: Props) {
+  return (
+    <Section id={id} labelledBy={`${id}-title`}>
+      <div className="grid gap-12 lg:grid-cols-2">
+        <div>
+          <SectionHeading block={heading} id={`${id}-title`} align="left" />
+          <dl className="mt-8 space-y-6">
+            <div className="flex gap-4">
+              <Icon name="phone" className="size-6 shrink-0 text-brand-700" />
+              <div>
+                <dt className="font-bold">{labels.phone}</dt>
+                <dd>
+                  <PhoneLink
+                    phone={phone}
+                    className="text-lg text-brand-800 underline-offset-4 hover:underline"
+                  />
+                </dd>
+              </div>
+            </div>
+            <div className="flex gap-4">
+              <Icon name="mail" className="size-6 shrink-0 text-brand-700" />
+              <div>
+                <dt className="font-bold">{labels.email}</dt>
+                <dd>
+                  <a
+                    href={`mailto:${email}`}
+                    className="text-lg break-all text-brand-800 underline-offset-4 hover:underline"
+                  >
+                    {email}
+                  </a>
+                </dd>
+              </div>
+            </div>
+            <div className="flex gap-4">
+              <Icon name="clock" className="size-6 shrink-0 text-brand-700" />
+              <div>
+                <dt className="font-bold">{labels.hours}</dt>
+                <dd className="text-slate-700">{hours}</dd>
+              </div>
+            </div>
+          </dl>
+          <p className="mt-6 flex items-center gap-4 font-semibold text-brand-900">
+            <Icon name="map-pin" className="size-6 shrink-0 text-brand-700" />
+            {labels.area}
+          </p>
+        </div>
+        <div>{form}</div>
+      </div>
+    </Section>
+  );
+}

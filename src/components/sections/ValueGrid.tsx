@@ -1,0 +1,41 @@
+import type { HeadingBlock, Reason } from "../../schemas/common";
+import { Icon } from "../ui/Icon";
+import { Section } from "../ui/Section";
+import { SectionHeading } from "../ui/SectionHeading";
+
+interface Props {
+  id: string;
+  heading: HeadingBlock;
+  paragraphs?: string[];
+  items: Reason[];
+}
+
+/** A heading, optional paragraphs (the mission) and a grid of reasons or values. */
+export function ValueGrid({ id, heading, paragraphs = [], items }: Props) {
+  return (
+    <Section id={id} labelledBy={`${id}-title`}>
+      <SectionHeading block={heading} id={`${id}-title`} />
+      {paragraphs.length > 0 && (
+        <div className="mx-auto mt-6 max-w-3xl space-y-4 text-center text-lg text-slate-700">
+          {paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      )}
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {items.map((item) => (
+          <li
+            key={item.title}
+            className="rounded-2xl bg-brand-50 p-6 text-center ring-1 ring-brand-100"
+          >
+            <span className="mx-auto grid size-14 place-items-center rounded-full bg-brand-700 text-white">
+              <Icon name={item.icon} className="size-7" />
+            </span>
+            <h3 className="mt-4 text-lg font-bold">{item.title}</h3>
+            <p className="mt-2 text-slate-700">{item.description}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

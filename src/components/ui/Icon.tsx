@@ -1,0 +1,98 @@
+import type { LucideIcon } from "lucide-react";
+import {
+  Award,
+  BarChart3,
+  Briefcase,
+  Bug,
+  Calendar,
+  Camera,
+  Check,
+  ClipboardList,
+  Clock,
+  DollarSign,
+  Droplets,
+  Gauge,
+  Hammer,
+  Handshake,
+  Leaf,
+  Lightbulb,
+  Lock,
+  Mail,
+  MapPin,
+  Megaphone,
+  MessageSquare,
+  Monitor,
+  MousePointerClick,
+  Palette,
+  PenTool,
+  Phone,
+  Rocket,
+  Scissors,
+  Search,
+  Share2,
+  ShieldCheck,
+  Smartphone,
+  Star,
+  Target,
+  TreeDeciduous,
+  Trees,
+  TrendingUp,
+  Users,
+  Workflow,
+  Zap,
+} from "lucide-react";
+import type { IconName } from "../../schemas/icons";
+
+const icons: Record<IconName, LucideIcon> = {
+  search: Search,
+  monitor: Monitor,
+  pen: PenTool,
+  click: MousePointerClick,
+  share: Share2,
+  workflow: Workflow,
+  users: Users,
+  target: Target,
+  trending: TrendingUp,
+  rocket: Rocket,
+  leaf: Leaf,
+  scissors: Scissors,
+  trees: Trees,
+  hammer: Hammer,
+  lightbulb: Lightbulb,
+  bug: Bug,
+  tree: TreeDeciduous,
+  droplets: Droplets,
+  phone: Phone,
+  mail: Mail,
+  "map-pin": MapPin,
+  clock: Clock,
+  check: Check,
+  star: Star,
+  shield: ShieldCheck,
+  zap: Zap,
+  chart: BarChart3,
+  award: Award,
+  camera: Camera,
+  calendar: Calendar,
+  briefcase: Briefcase,
+  megaphone: Megaphone,
+  palette: Palette,
+  dollar: DollarSign,
+  clipboard: ClipboardList,
+  message: MessageSquare,
+  smartphone: Smartphone,
+  gauge: Gauge,
+  lock: Lock,
+  handshake: Handshake,
+};
+
+interface Props {
+  name: IconName;
+  className?: string;
+}
+
+/** A decorative icon: hidden from assistive technology, its meaning is always in nearby text. */
+export function Icon({ name, className = "size-6" }: Props) {
+  const Drawing = icons[name];
+  return <Drawing className={className} aria-hidden="true" focusable="false" strokeWidth={1.75} />;
+}

@@ -1,0 +1,121 @@
+/**
+ * The one source of agency facts. Every page, component and test reads these values from here;
+ * content entries never spell a phone number, an email address or an offer value themselves.
+ *
+ * Values marked "env" can be overridden at build time (see README, "Configuration").
+ */
+import { z } from "zod";
+import { parseWithFriendlyErrors } from "../lib/parseWithFriendlyErrors";
+
+const e164 = /^\+1\d{10}$/;
+const youtubeId = /^[A-Za-z0-9_-]{11}$/;
+
+const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
+
+export const siteConfigSchema = z
+  .object({
+    name: z.string().min(2),
+    /** Canonical origin of the public site, without a trailing slash. env: SITE_URL */
+    url: httpsUrl.transform((u) => u.replace(/\/+$/, "")),
+    /** Path of the logo under public/, used in the header, footer and structured data. */
+    logo: z.string().startsWith("/"),
+    /** US phone number in E.164 form (+1 and ten digits). env: SITE_PHONE */
+    phone: z.string().regex(e164, "must look like +15555550142"),
+    /** env: SITE_EMAIL */
+    email: z.email(),
+    hours: z
+      .object({
+        firstDay: z.string(),
+        lastDay: z.string(),
+        firstDayShort: z.string(),
+        lastDayShort: z.string(),
+        opens: z.string().regex(/^\d{2}:\d{2}$/),
+        closes: z.string().regex(/^\d{2}:\d{2}$/),
+        timeZone: z.string(),
+      })
+      .strict(),
+    serviceArea: z.string(),
+    social: z.object({ label: z.string(), url: httpsUrl }).strict(),
+    scheduling: z
+      .object({
+        /** The booking page of the scheduling provider. env: SCHEDULING_URL */
+        url: httpsUrl,
+        callMinutes: z.number().int().positive(),
+        widgetHeight: z.number().int().positive(),
+      })
+      .strict(),
+    /** YouTube video ids; played through the privacy-enhanced youtube-nocookie.com domain. */
+    videos: z
+      .object({
+        successStories: z.string().regex(youtubeId),
+        puretek: z.string().regex(youtubeId),
+        romans: z.string().regex(youtubeId),
+        testimonial: z.string().regex(youtubeId),
+      })
+      .strict(),
+    /** Looping muted hero background, a file under public/. */
+    heroVideo: z.string().startsWith("/"),
+    links: z
+      .object({
+        puretekCaseStudyPdf: httpsUrl,
+        romansRoofingWebsite: httpsUrl,
+      })
+      .strict(),
+    offers: z
+      .object({
+        auditValue: z.number().int().positive(),
+        replyHours: z.number().int().positive(),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type SiteConfigInput = z.input<typeof siteConfigSchema>;
+export type SiteConfig = z.output<typeof siteConfigSchema>;
+
+type Env = Record<string, string | undefined>;
+
+/** The embedded defaults: clearly sample values that the agency replaces (README, "Configuration"). */
+export function defaultSiteConfig(env: Env): SiteConfigInput {
+  return {
+    name: "Greenline Growth",
+    url: env.SITE_URL || "https://greenline-growth.example",
+    logo: "/logo.svg",
+    phone: env.SITE_PHONE || "+15555550142",
+    email: env.SITE_EMAIL || "hello@greenline-growth.example",
+    hours: {
+      firstDay: "Monday",
+      lastDay: "Friday",
+      firstDayShort: "Mon",
+      lastDayShort: "Fri",
+      opens: "09:00",
+      closes: "18:00",
+      timeZone: "EST",
+    },
+    serviceArea: "Nationwide",
+    social: { label: "Instagram", url: "https://www.instagram.com/greenline.growth.example" },
+    scheduling: {
+      url: env.SCHEDULING_URL || "https://calendly.com/greenline-growth-example/30min",
+      callMinutes: 30,
+      widgetHeight: 700,
+    },
+    videos: {
+      successStories: "aqz-KE-bpKQ",
+      puretek: "aqz-KE-bpKQ",
+      romans: "aqz-KE-bpKQ",
+      testimonial: "aqz-KE-bpKQ",
+    },
+    heroVideo: "/media/hero-loop.mp4",
+    links: {
+      puretekCaseStudyPdf: "https://files.greenline-growth.example/puretek-llc-case-study.pdf",
+      romansRoofingWebsite: "https://romans-roofing.example",
+    },
+    offers: { auditValue: 2500, replyHours: 24 },
+  };
+}
+
+export function loadSiteConfig(env: Env = process.env): SiteConfig {
+  return parseWithFriendlyErrors(siteConfigSchema, defaultSiteConfig(env), "src/config/site.ts");
+}
+
+export const site: SiteConfig = loadSiteConfig();

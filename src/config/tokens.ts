@@ -1,0 +1,19 @@
+import { site } from "./site";
+import { formatHoursLong, formatHoursShort, formatPhone, formatUsd } from "../lib/format";
+
+/**
+ * Agency facts that copy may quote as `{token}`; see `fillTokens`. Entries write
+ * "normally {auditValue}" and the figure comes from the site config.
+ */
+export const siteTokens: Record<string, string> = {
+  name: site.name,
+  phone: formatPhone(site.phone),
+  email: site.email,
+  hours: formatHoursLong(site.hours),
+  hoursShort: formatHoursShort(site.hours),
+  serviceArea: site.serviceArea,
+  auditValue: formatUsd(site.offers.auditValue),
+  replyHours: String(site.offers.replyHours),
+  callMinutes: String(site.scheduling.callMinutes),
+  year: String(new Date().getFullYear()),
+};

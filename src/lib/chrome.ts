@@ -1,0 +1,69 @@
+/** Builds the header and footer props, shared by every layout, from the ui entry and the config. */
+import { routes, industryPath } from "../config/routes";
+import { site } from "../config/site";
+import type { Cta } from "../schemas/common";
+import type { FooterProps } from "../components/site/Footer";
+import type { HeaderProps, NavLink } from "../components/site/Header";
+import { loadCollection, requireEntry } from "./content";
+
+export const toLink = (cta: Cta): NavLink => ({ label: cta.label, href: routes[cta.to] });
+
+export async function loadChrome(currentPath: string) {
+  const ui = await requireEntry("ui", "site");
+  const industries = await loadCollection("industries");
+  const services = ui.header.services.map(toLink);
+  const industryLinks = industries.map((i) => ({
+    label: i.data.navLabel,
+    href: industryPath(i.id),
+  }));
+
+  const header: HeaderProps = {
+    name: site.name,
+    logo: site.logo,
+    phone: site.phone,
+    currentPath,
+    copy: {
+      homeLabel: ui.homeLabel,
+      navLabel: ui.header.navLabel,
+      menuLabel: ui.header.menuLabel,
+      closeMenuLabel: ui.header.closeMenuLabel,
+      callLabel: ui.header.callLabel,
+    },
+    nav: ui.header.nav.map((item) => ({
+      ...toLink(item),
+      menu:
+        item.menu === "services"
+          ? services
+          : item.menu === "industries"
+            ? industryLinks
+            : undefined,
+    })),
+    services,
+    mobileExtras: ui.header.mobileExtras.map(toLink),
+    cta: toLink(ui.header.cta),
+  };
+
+  const footer: FooterProps = {
+    name: site.name,
+    logo: site.logo,
+    phone: site.phone,
+    email: site.email,
+    hours: site.hours,
+    serviceArea: site.serviceArea,
+    social: site.social,
+    copy: {
+      blurb: ui.footer.blurb,
+      socialLabel: ui.footer.socialLabel,
+      servicesHeading: ui.footer.servicesHeading,
+      companyHeading: ui.footer.companyHeading,
+      contactHeading: ui.footer.contactHeading,
+      copyright: ui.footer.copyright,
+      legalLabel: ui.footer.legalLabel,
+    },
+    services: ui.footer.services.map(toLink),
+    company: ui.footer.company.map(toLink),
+    legal: ui.footer.legal.map(toLink),
+  };
+
+  return { ui, header, footer };
+}

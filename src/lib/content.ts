@@ -1,0 +1,48 @@
+/**
+ * Loading content for pages: a missing entry throws and names the file it expected, and every
+ * string in an entry has its `{token}`s replaced with agency facts from the site config.
+ */
+import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from "astro:content";
+import { siteTokens } from "../config/tokens";
+import { fillTokens } from "./format";
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype
+  );
+}
+
+/** Replaces `{token}`s in every string of `value`, leaving other values (images, numbers) alone. */
+export function withTokens<T>(value: T): T {
+  if (typeof value === "string") return fillTokens(value, siteTokens) as T;
+  if (Array.isArray(value)) return value.map(withTokens) as T;
+  if (isPlainObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withTokens(v)])) as T;
+  }
+  return value;
+}
+
+export async function requireEntry<C extends CollectionKey>(
+  collection: C,
+  id: string,
+): Promise<CollectionEntry<C>["data"]> {
+  const entry = await getEntry(collection, id);
+  if (!entry) {
+    throw new Error(
+      `Missing content entry "${id}" in collection "${collection}" (src/content/…/${id}.yaml)`,
+    );
+  }
+  return withTokens((entry as CollectionEntry<C>).data);
+}
+
+/** All entries of a collection, ordered by their `order` field when they have one. */
+export async function loadCollection<C extends CollectionKey>(
+  collection: C,
+): Promise<{ id: string; data: CollectionEntry<C>["data"] }[]> {
+  const entries = (await getCollection(collection)) as CollectionEntry<C>[];
+  const withOrder = (e: CollectionEntry<C>) => (e.data as { order?: number }).order ?? 0;
+  return entries
+    .slice()
+    .sort((a, b) => withOrder(a) - withOrder(b))
+    .map((e) => ({ id: e.id, data: withTokens(e.data) }));
+}

@@ -1,0 +1,48 @@
+/** Formatting of agency facts: one field in the config, every display form derived here. */
+import type { SiteConfig } from "../config/site";
+
+/** "+15555550142" → "(555) 555-0142" */
+export function formatPhone(e164: string): string {
+  const digits = e164.replace(/^\+1/, "");
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** "+15555550142" → "tel:+15555550142" */
+export function phoneHref(e164: string): string {
+  return `tel:${e164}`;
+}
+
+/** "18:00" → "6:00 PM" */
+export function formatTime(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(":").map(Number);
+  const suffix = h >= 12 ? "PM" : "AM";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
+}
+
+/** "Monday to Friday 9:00 AM to 6:00 PM EST" */
+export function formatHoursLong(hours: SiteConfig["hours"]): string {
+  return `${hours.firstDay} to ${hours.lastDay} ${formatTime(hours.opens)} to ${formatTime(hours.closes)} ${hours.timeZone}`;
+}
+
+/** "Mon-Fri 9:00 AM-6:00 PM EST" */
+export function formatHoursShort(hours: SiteConfig["hours"]): string {
+  return `${hours.firstDayShort}-${hours.lastDayShort} ${formatTime(hours.opens)}-${formatTime(hours.closes)} ${hours.timeZone}`;
+}
+
+/** 2500 → "$2,500" */
+export function formatUsd(value: number): string {
+  return `$${value.toLocaleString("en-US")}`;
+}
+
+/**
+ * Fills `{token}` placeholders in copy with agency facts, so entries can say
+ * "normally {auditValue}" without typing the figure. Unknown tokens throw at build time.
+ */
+export function fillTokens(text: string, tokens: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = tokens[key];
+    if (value === undefined) throw new Error(`Unknown token {${key}} in: ${text}`);
+    return value;
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * Shared browser-test fixtures:
+ * - every request to a host other than this server is blocked, so tests never wait on the network;
+ * - console errors and uncaught page errors fail the test that caused them.
+ */
+import { test as base, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page, baseURL }, use) => {
+      const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+      const errors: string[] = [];
+      await page.context().route(
+        (url) => url.origin !== origin,
+        (route) => route.abort("blockedbyclient"),
+      );
+      page.on("console", (msg) => {
+        if (msg.type() !== "error") return;
+        const text = msg.text();
+        // Blocked third-party requests (video provider) are expected in tests.
+        if (/ERR_BLOCKED_BY_CLIENT/.test(text)) return;
+        errors.push(text);
+      });
+      page.on("pageerror", (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** WCAG 2.2 A/AA rules. */
+export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(summary, "axe-core violations").toEqual([]);
+}
+
+/** True when the page is wider than its viewport (sideways scrolling on a phone). */
+export async function hasHorizontalOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
