@@ -4,10 +4,16 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { site } from "./src/config/site";
 
+// BUILD_DIR lets several builds (parallel work trees, benchmarks) live side by side; default dist/.
+const outDir = process.env.BUILD_DIR || "dist";
+
 // Every page is prerendered to static HTML; only routes that opt out (the lead API) run on demand.
 export default defineConfig({
   site: site.url,
   output: "static",
+  outDir,
+  cacheDir:
+    outDir === "dist" ? "node_modules/.astro" : `node_modules/.astro-${outDir.replace(/\W/g, "_")}`,
   adapter: node({ mode: "standalone" }),
   integrations: [react()],
   trailingSlash: "never",

@@ -8,7 +8,8 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const entry = `${root}dist/server/entry.mjs`;
+const outDir = process.env.BUILD_DIR || "dist";
+const entry = `${root}${outDir}/server/entry.mjs`;
 
 if (!existsSync(entry)) {
   console.log("No production build yet: building it first (npm run build)…");
