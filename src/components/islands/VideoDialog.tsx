@@ -1,5 +1,5 @@
 import { Play, X } from "lucide-react";
-import { useEffect, useRef, useState, type HTMLAttributes } from "react";
+import { useEffect, useRef, useState, type HTMLAttributes, type KeyboardEvent } from "react";
 import type { PictureData } from "../ui/Picture";
 import { buttonBase, buttonStyles } from "../ui/LinkButton";
 import { VideoPlayer, type VideoCopy } from "./VideoPlayer";
@@ -53,6 +53,27 @@ export default function VideoDialog({
     return () => observer.disconnect();
   }, []);
 
+  // Keep Tab and Shift+Tab cycling inside the open dialog instead of leaving for the browser UI.
+  const trapFocus = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab" || !dialog.current) return;
+    const focusables = Array.from(
+      dialog.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), iframe"),
+    );
+    const first = focusables[0];
+    const last = focusables[focusables.length - 1];
+    if (!first || !last) return;
+    if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    } else if (
+      event.shiftKey &&
+      (document.activeElement === first || document.activeElement === dialog.current)
+    ) {
+      event.preventDefault();
+      last.focus();
+    }
+  };
+
   const open = () => {
     if (!supportsCommands() && dialog.current && !dialog.current.open) dialog.current.showModal();
   };
@@ -74,6 +95,7 @@ export default function VideoDialog({
       <dialog
         ref={dialog}
         id={id}
+        onKeyDown={trapFocus}
         aria-labelledby={`${id}-title`}
         className="m-auto max-h-[100dvh] w-full max-w-5xl overflow-y-auto bg-brand-950 p-0 text-white backdrop:bg-black/80 sm:rounded-2xl"
       >

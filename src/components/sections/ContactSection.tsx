@@ -25,38 +25,38 @@ export function ContactSection({ id, heading, labels, phone, email, hours, form 
         <div>
           <SectionHeading block={heading} id={`${id}-title`} align="left" />
           <dl className="mt-8 space-y-6">
-            <div className="flex gap-4">
-              <Icon name="phone" className="size-6 shrink-0 text-brand-700" />
-              <div>
-                <dt className="font-bold">{labels.phone}</dt>
-                <dd>
-                  <PhoneLink
-                    phone={phone}
-                    className="text-lg text-brand-800 underline-offset-4 hover:underline"
-                  />
-                </dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-3 font-bold">
+                <Icon name="phone" className="size-6 shrink-0 text-brand-700" />
+                {labels.phone}
+              </dt>
+              <dd className="ml-9">
+                <PhoneLink
+                  phone={phone}
+                  className="text-lg text-brand-800 underline-offset-4 hover:underline"
+                />
+              </dd>
             </div>
-            <div className="flex gap-4">
-              <Icon name="mail" className="size-6 shrink-0 text-brand-700" />
-              <div>
-                <dt className="font-bold">{labels.email}</dt>
-                <dd>
-                  <a
-                    href={`mailto:${email}`}
-                    className="text-lg break-all text-brand-800 underline-offset-4 hover:underline"
-                  >
-                    {email}
-                  </a>
-                </dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-3 font-bold">
+                <Icon name="mail" className="size-6 shrink-0 text-brand-700" />
+                {labels.email}
+              </dt>
+              <dd className="ml-9">
+                <a
+                  href={`mailto:${email}`}
+                  className="text-lg break-all text-brand-800 underline-offset-4 hover:underline"
+                >
+                  {email}
+                </a>
+              </dd>
             </div>
-            <div className="flex gap-4">
-              <Icon name="clock" className="size-6 shrink-0 text-brand-700" />
-              <div>
-                <dt className="font-bold">{labels.hours}</dt>
-                <dd className="text-slate-700">{hours}</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-3 font-bold">
+                <Icon name="clock" className="size-6 shrink-0 text-brand-700" />
+                {labels.hours}
+              </dt>
+              <dd className="ml-9 text-slate-700">{hours}</dd>
             </div>
           </dl>
           <p className="mt-6 flex items-center gap-4 font-semibold text-brand-900">

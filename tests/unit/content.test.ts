@@ -1,0 +1,132 @@
+/**
+ * Invariants over the real content entries: every entry passes its schema, no agency fact is
+ * typed into copy, and the home page carries what the spec lists.
+ */
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { load } from "js-yaml";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { SchemaContext } from "astro:content";
+import {
+  caseStudySchema,
+  formCopySchema,
+  homePageSchema,
+  industrySchema,
+  uiSchema,
+} from "../../src/schemas/collections";
+import { leadForms } from "../../src/leads/fields";
+
+const root = join(import.meta.dirname, "../..");
+const contentDir = join(root, "src/content");
+
+function files(dir: string, ext: RegExp): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? files(join(dir, d.name), ext) : ext.test(d.name) ? [join(dir, d.name)] : [],
+  );
+}
+
+/** Stands in for Astro's image() in a plain test: the referenced file must exist. */
+function contextFor(file: string): SchemaContext {
+  const image = () =>
+    z.string().refine((p) => existsSync(join(dirname(file), p)), "image file not found");
+  return { image } as unknown as SchemaContext;
+}
+
+const yamlIn = (folder: string) =>
+  files(join(contentDir, folder), /\.yaml$/).map((f) => ({
+    file: f,
+    data: load(readFileSync(f, "utf8")),
+  }));
+
+describe("content entries", () => {
+  const collections = {
+    ui: () => uiSchema,
+    home: homePageSchema,
+    forms: () => formCopySchema,
+    industries: industrySchema,
+    "case-studies": caseStudySchema,
+  } as const;
+
+  for (const [folder, schemaFor] of Object.entries(collections)) {
+    it(`every ${folder} entry matches its schema`, () => {
+      const entries = yamlIn(folder);
+      expect(entries.length).toBeGreaterThan(0);
+      for (const { file, data } of entries) {
+        const result = schemaFor(contextFor(file)).safeParse(data);
+        expect(
+          result.success
+            ? []
+            : result.error.issues.map(
+                (i) => `${relative(root, file)} ${i.path.join(".")}: ${i.message}`,
+              ),
+        ).toEqual([]);
+      }
+    });
+  }
+
+  it("types no phone number or email address into copy or components (they come from the site config)", () => {
+    const phone = /\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\+1\d{10}/;
+    const email = /[\w.+-]+@[\w-]+\.[\w.]+/;
+    const sources = [
+      ...files(contentDir, /\.(ya?ml|md|json)$/),
+      ...files(join(root, "src/components"), /\.tsx?$/),
+      ...files(join(root, "src/pages"), /\.(astro|ts)$/),
+    ];
+    const offenders = sources.filter((f) => {
+      const text = readFileSync(f, "utf8");
+      return phone.test(text) || email.test(text);
+    });
+    expect(offenders.map((f) => relative(root, f))).toEqual([]);
+  });
+
+  it("labels every field of every form that content gives copy for", () => {
+    for (const { file, data } of yamlIn("forms")) {
+      const id = file.replace(/.*\/(\w+)\.yaml$/, "$1") as keyof typeof leadForms;
+      const labels = (data as { labels: Record<string, string> }).labels;
+      for (const field of leadForms[id].fields)
+        expect(labels[field.name], `${id}.${field.name}`).toBeTruthy();
+    }
+  });
+
+  it("gives the home page the spec's six service cards and four value cards", () => {
+    const [home] = yamlIn("home");
+    const parsed = homePageSchema(contextFor(home!.file)).parse(home!.data);
+    expect(parsed.services.cards.map((c) => c.title)).toEqual([
+      "Search Engine Optimization",
+      "Professional Web Design",
+      "Content Marketing",
+      "Pay-Per-Click Advertising",
+      "Social Media Marketing",
+      "Marketing Automation",
+    ]);
+    expect(parsed.services.cards.every((c) => c.features.length === 4)).toBe(true);
+    expect(parsed.about.values.map((v) => v.title)).toEqual([
+      "Expert Team",
+      "Targeted Approach",
+      "Proven Results",
+      "Growth Focus",
+    ]);
+    expect(parsed.hero.primaryCta).toEqual({
+      label: "Get Your Free Growth Audit",
+      to: "freeAudit",
+    });
+    expect(parsed.hero.videoCta).toBe("Watch Success Stories");
+  });
+
+  it("has the eight industries of the spec", () => {
+    const ids = yamlIn("industries").map(({ file }) => file.replace(/.*\/([\w-]+)\.yaml$/, "$1"));
+    expect(ids.sort()).toEqual(
+      [
+        "arborist-tree-services",
+        "hardscape-outdoor-living",
+        "landscape-design",
+        "lawn-maintenance",
+        "outdoor-lighting",
+        "pest-control",
+        "sprinkler-irrigation",
+        "turf-lawn-care",
+      ].sort(),
+    );
+  });
+});
