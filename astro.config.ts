@@ -3,6 +3,7 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { site } from "./src/config/site";
+import precompress from "./integrations/precompress";
 
 // BUILD_DIR lets several builds (parallel work trees, benchmarks) live side by side; default dist/.
 const outDir = process.env.BUILD_DIR || "dist";
@@ -15,7 +16,7 @@ export default defineConfig({
   cacheDir:
     outDir === "dist" ? "node_modules/.astro" : `node_modules/.astro-${outDir.replace(/\W/g, "_")}`,
   adapter: node({ mode: "standalone" }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   trailingSlash: "never",
   build: { format: "file", inlineStylesheets: "auto" },
   server: { port: 4321, host: true },

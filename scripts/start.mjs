@@ -1,25 +1,43 @@
 #!/usr/bin/env node
 /**
- * `npm start`: serves the production build on HOST:PORT (default 0.0.0.0:4321), building it
- * first when there is none yet, so `npm install && npm start` works on a fresh clone.
+ * `npm start`: serves the production build on HOST:PORT (default 0.0.0.0:4321), building it first
+ * when there is none yet, so `npm install && npm start` works on a fresh clone. The adapter's
+ * handler is wrapped by server/serve.ts (security and caching headers, precompressed files).
  */
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const outDir = process.env.BUILD_DIR || "dist";
-const entry = `${root}${outDir}/server/entry.mjs`;
+const outDir = join(root, process.env.BUILD_DIR || "dist");
+const entry = join(outDir, "server/entry.mjs");
 
 if (!existsSync(entry)) {
   console.log("No production build yet: building it first (npm run build)…");
-  const result = spawnSync("npm", ["run", "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
-  });
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-process.env.PORT ??= "4321";
-await import(entry);
+process.env.ASTRO_NODE_AUTOSTART = "disabled";
+const { handler } = await import(entry);
+const { serve, readPageHeaders } = await import("../server/serve.ts");
+
+const host = process.env.HOST || "0.0.0.0";
+const port = Number(process.env.PORT ?? 4321);
+const server = await serve({
+  handler,
+  clientDir: join(outDir, "client"),
+  pageHeaders: readPageHeaders(outDir),
+  host,
+  port,
+});
+const address = server.address();
+const shown = host === "0.0.0.0" ? "localhost" : host;
+console.log(
+  `Server listening on http://${shown}:${typeof address === "object" && address ? address.port : port}`,
+);
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}

@@ -1,0 +1,107 @@
+/** What the production server sends: security and caching headers, precompressed text, status codes. */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { get } from "node:http";
+import { test, expect } from "./fixtures";
+
+/** A GET whose body is not decoded, to see the bytes on the wire. */
+function rawGet(
+  url: URL,
+  encoding: string,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
+
+const security = {
+  "strict-transport-security": /max-age=\d{8,}/,
+  "x-content-type-options": /^nosniff$/,
+  "referrer-policy": /^strict-origin-when-cross-origin$/,
+  "permissions-policy": /camera=\(\).*geolocation=\(\).*microphone=\(\)/,
+};
+
+async function firstAsset(
+  request: import("@playwright/test").APIRequestContext,
+  type: "js" | "css",
+) {
+  const html = await (await request.get("/")).text();
+  const match = html.match(
+    type === "css" ? /href="(\/_astro\/[^"]+\.css)"/ : /(\/_astro\/[^"]+\.js)/,
+  );
+  expect(match, `a ${type} asset on the home page`).not.toBeNull();
+  return match![1]!;
+}
+
+test.describe("production server", () => {
+  test("pages carry the security headers, revalidate, and never say what powers them", async ({
+    request,
+  }) => {
+    const res = await request.get("/", { headers: { "accept-encoding": "identity" } });
+    expect(res.status()).toBe(200);
+    const headers = res.headers();
+    for (const [name, value] of Object.entries(security))
+      expect(headers[name], name).toMatch(value);
+    expect(headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(headers["x-powered-by"]).toBeUndefined();
+    expect(headers["content-type"]).toBe("text/html; charset=utf-8");
+  });
+
+  test("hashed assets are immutable for a year and carry the security headers", async ({
+    request,
+  }) => {
+    for (const type of ["js", "css"] as const) {
+      const res = await request.get(await firstAsset(request, type));
+      expect(res.status()).toBe(200);
+      expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+      for (const [name, value] of Object.entries(security))
+        expect(res.headers()[name], name).toMatch(value);
+    }
+  });
+
+  test("text is sent precompressed by content negotiation: brotli, gzip, or plain", async ({
+    request,
+    baseURL,
+  }) => {
+    const plain = await (
+      await request.get("/", { headers: { "accept-encoding": "identity" } })
+    ).body();
+    for (const [encoding, decode] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const res = await rawGet(new URL("/", baseURL), encoding);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers["vary"]).toMatch(/Accept-Encoding/i);
+      expect(res.body.length).toBeLessThan(plain.length / 3);
+      expect(decode(res.body).equals(plain)).toBe(true);
+    }
+    const js = await rawGet(new URL(await firstAsset(request, "js"), baseURL), "br");
+    expect(js.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(js.body).length).toBeGreaterThan(js.body.length);
+  });
+
+  test("a repeat request with the ETag answers 304", async ({ request }) => {
+    const first = await request.get("/", { headers: { "accept-encoding": "br" } });
+    const etag = first.headers()["etag"];
+    expect(etag).toBeTruthy();
+    const again = await request.get("/", {
+      headers: { "accept-encoding": "br", "if-none-match": etag! },
+    });
+    expect(again.status()).toBe(304);
+  });
+
+  test("paths outside the site folder are not served", async ({ request }) => {
+    for (const path of [
+      "/../package.json",
+      "/%2e%2e/package.json",
+      "/_astro/../../server/entry.mjs",
+    ]) {
+      const res = await request.get(path);
+      expect(res.status(), path).not.toBe(200);
+    }
+  });
+});
