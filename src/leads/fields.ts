@@ -3,6 +3,7 @@
  * section 5's. Browser forms render from this list and the server validates against schemas
  * built from it, so a rule is written once. Pure data: no framework code.
  */
+/** Input type of a field; selects list their allowed values in `options`. */
 export type FieldType = "text" | "email" | "url" | "tel" | "textarea" | "select";
 
 export interface FieldDef {
@@ -21,14 +22,24 @@ const MESSAGE = 5000;
 const EMAIL = 254;
 const URL_MAX = 2048;
 const PHONE = 40;
+const YES_NO = ["Yes", "No"] as const;
 
-export const formIds = ["audit", "contact", "contactPage", "testimonial", "quick"] as const;
+export const formIds = [
+  "audit",
+  "contact",
+  "contactPage",
+  "testimonial",
+  "growthPartial",
+  "growth",
+  "quick",
+] as const;
 export type FormId = (typeof formIds)[number];
 
 export const leadForms = {
   /** Free audit request: home hero and /free-audit. */
   audit: {
     kind: "audit",
+    source: "audit_form",
     subject: "Free Marketing Audit Request",
     fields: [
       {
@@ -47,6 +58,7 @@ export const leadForms = {
   /** Contact message in the home page's contact section. */
   contact: {
     kind: "contact",
+    source: "contact_form",
     subject: "Contact Form Submission",
     fields: [
       { name: "full-name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
@@ -65,6 +77,7 @@ export const leadForms = {
   /** Contact message on /contact-us: company is required there. */
   contactPage: {
     kind: "contact",
+    source: "contact_page_form",
     subject: "Contact Form Submission",
     fields: [
       { name: "full-name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
@@ -83,6 +96,7 @@ export const leadForms = {
   /** /testimonial landing page form. */
   testimonial: {
     kind: "testimonial",
+    source: "testimonial_landing_page",
     subject: null,
     fields: [
       { name: "name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
@@ -90,9 +104,48 @@ export const leadForms = {
       { name: "phone", type: "tel", required: true, maxLength: PHONE, autoComplete: "tel" },
     ],
   },
+  /** Step 1 of the growth page's 3-step form, sent when the visitor advances to step 2. */
+  growthPartial: {
+    kind: "growth_partial",
+    source: "growth_initiation_page",
+    subject: null,
+    fields: [
+      { name: "name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
+      { name: "email", type: "email", required: true, maxLength: EMAIL, autoComplete: "email" },
+      { name: "phone", type: "tel", required: true, maxLength: PHONE, autoComplete: "tel" },
+    ],
+  },
+  /** The whole growth-page lead (spec section 3): 13 text fields, only step 1's are required. */
+  growth: {
+    kind: "growth",
+    source: "growth_initiation_page",
+    subject: null,
+    fields: [
+      { name: "name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
+      { name: "email", type: "email", required: true, maxLength: EMAIL, autoComplete: "email" },
+      { name: "phone", type: "tel", required: true, maxLength: PHONE, autoComplete: "tel" },
+      {
+        name: "company",
+        type: "text",
+        required: false,
+        maxLength: NAME,
+        autoComplete: "organization",
+      },
+      { name: "website", type: "text", required: false, maxLength: URL_MAX, autoComplete: "url" },
+      { name: "location", type: "text", required: false, maxLength: NAME },
+      { name: "revenueGoals", type: "text", required: false, maxLength: NAME },
+      { name: "currentRevenue", type: "text", required: false, maxLength: NAME },
+      { name: "currentJobs", type: "text", required: false, maxLength: NAME },
+      { name: "desiredJobs", type: "text", required: false, maxLength: NAME },
+      { name: "jobTypes", type: "text", required: false, maxLength: NAME },
+      { name: "recruitment", type: "select", required: false, maxLength: 3, options: YES_NO },
+      { name: "aiIntegration", type: "select", required: false, maxLength: 3, options: YES_NO },
+    ],
+  },
   /** The spec's "backend lead form": a short name, email, phone form. */
   quick: {
     kind: "quick",
+    source: "quick_lead_form",
     subject: null,
     fields: [
       { name: "name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
@@ -102,8 +155,50 @@ export const leadForms = {
   },
 } as const satisfies Record<
   FormId,
-  { kind: string; subject: string | null; fields: readonly FieldDef[] }
+  { kind: string; source: string; subject: string | null; fields: readonly FieldDef[] }
 >;
+
+/** Every kind of lead the store holds (several forms may share one kind). */
+export const leadKinds = [
+  "audit",
+  "contact",
+  "testimonial",
+  "growth_partial",
+  "growth",
+  "quick",
+] as const;
+export type LeadKind = (typeof leadKinds)[number];
+
+export type LeadFormDef = (typeof leadForms)[FormId];
 
 /** Where every lead form posts; the lead-intake endpoint. */
 export const LEADS_ENDPOINT = "/api/leads";
+
+/**
+ * Names of the hidden inputs that carry spam signals and attribution next to a form's fields.
+ * `_form`, `_next` and `_subject` are rendered by the form; the rest are filled by
+ * src/scripts/attribution.ts (or by client.ts for JSON posts) when JavaScript runs.
+ */
+export const hiddenFields = {
+  form: "_form",
+  next: "_next",
+  subject: "_subject",
+  /** Honeypot: hidden from people, bots fill it in. */
+  honeypot: "fax",
+  /** Milliseconds between page load and submit. */
+  elapsed: "_t",
+  /** Path of the page the form was sent from. */
+  page: "_page",
+  /** First page of the visit and the referrer it came with. */
+  landingPage: "_landing",
+  landingReferrer: "_ref",
+} as const;
+
+export const utmKeys = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+] as const;
+export type UtmKey = (typeof utmKeys)[number];

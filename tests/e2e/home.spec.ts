@@ -123,7 +123,7 @@ test.describe("home page", () => {
     expect(await fieldNames(page, "audit")).toEqual([
       "companyName:text:required",
       "ownerName:text:required",
-      "website:url:required",
+      "website:text:required",
       "email:email:required",
       "message:textarea:optional",
     ]);

@@ -1,5 +1,11 @@
 import type { ReactNode } from "react";
-import { leadForms, LEADS_ENDPOINT, type FieldDef, type FormId } from "../../leads/fields";
+import {
+  hiddenFields,
+  leadForms,
+  LEADS_ENDPOINT,
+  type FieldDef,
+  type FormId,
+} from "../../leads/fields";
 import type { FormCopy } from "../../schemas/collections";
 import { buttonBase, buttonStyles } from "../ui/LinkButton";
 import { Field } from "../ui/Field";
@@ -14,6 +20,11 @@ export interface LeadFormProps {
   /** Heading level of the form title inside its section. */
   titleLevel?: 2 | 3;
   tone?: "light" | "dark";
+  /** The visitor's own input and a message per field, when the form is shown again. */
+  values?: Record<string, string> | undefined;
+  errors?: Record<string, string> | undefined;
+  /** Extra hidden inputs to send again (attribution carried over from the first post). */
+  hidden?: Record<string, string> | undefined;
   children?: ReactNode;
 }
 
@@ -28,6 +39,9 @@ export function LeadForm({
   next,
   titleLevel = 2,
   tone = "light",
+  values,
+  errors,
+  hidden,
   children,
 }: LeadFormProps) {
   const def = leadForms[form];
@@ -52,9 +66,25 @@ export function LeadForm({
       <p className={`mt-2 text-sm ${tone === "dark" ? "text-brand-100" : "text-slate-600"}`}>
         {copy.requiredNote}
       </p>
-      <input type="hidden" name="_form" value={form} />
-      <input type="hidden" name="_next" value={next} />
-      {def.subject && <input type="hidden" name="_subject" value={def.subject} />}
+      <input type="hidden" name={hiddenFields.form} value={form} />
+      <input type="hidden" name={hiddenFields.next} value={next} />
+      {def.subject && <input type="hidden" name={hiddenFields.subject} value={def.subject} />}
+      {hidden &&
+        Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+      {/* Honeypot: out of sight and out of the tab order; people leave it empty, bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${idPrefix}-${hiddenFields.honeypot}`}>Fax</label>
+        <input
+          id={`${idPrefix}-${hiddenFields.honeypot}`}
+          type="text"
+          name={hiddenFields.honeypot}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
       <div className="mt-6 grid gap-4">
         {def.fields.map((field: FieldDef) => (
           <Field
@@ -64,6 +94,8 @@ export function LeadForm({
             label={copy.labels[field.name] ?? field.name}
             placeholder={copy.placeholders?.[field.name]}
             tone={tone}
+            value={values?.[field.name]}
+            error={errors?.[field.name]}
           />
         ))}
       </div>

@@ -55,7 +55,13 @@ export function Field({ field, id, label, placeholder, tone = "light", value, er
           ))}
         </select>
       ) : (
-        <input {...common} type={field.type} inputMode={field.type === "tel" ? "tel" : undefined} />
+        <input
+          {...common}
+          // A website is a text input with the URL keyboard: a native type=url would refuse
+          // "example.com", which the server accepts and normalises to https://example.com.
+          type={field.type === "url" ? "text" : field.type}
+          inputMode={field.type === "tel" ? "tel" : field.type === "url" ? "url" : undefined}
+        />
       )}
       {error && (
         <p

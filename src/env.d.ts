@@ -1,0 +1,7 @@
+/** Types of Astro's per-request `locals`. */
+declare namespace App {
+  interface Locals {
+    /** Set by POST /api/leads when a native post needs fixing; read by src/pages/form-review.astro. */
+    leadReview?: import("./leads/http").LeadReview;
+  }
+}

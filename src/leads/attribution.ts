@@ -1,0 +1,146 @@
+/**
+ * Where a lead came from: its source, the page it was sent from, the visit's landing page and
+ * referrer, UTM parameters, the user agent and a salted SHA-256 hash of the client's IP address.
+ * The raw IP is never stored or logged.
+ *
+ * With JavaScript, src/scripts/attribution.ts (or client.ts) sends the page, landing page, the
+ * landing referrer and the landing URL's utm_* as hidden values. Without it, the page and utm_*
+ * come from the Referer header of the post.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { hiddenFields, leadForms, utmKeys, type FormId, type UtmKey } from "./fields.ts";
+
+export interface LeadMetadata {
+  source: string;
+  /** Path of the page the form was sent from. */
+  page: string | null;
+  /** First page of the visit, when the browser told us. */
+  landingPage: string | null;
+  referrer: string | null;
+  /** Server time of submission (ISO 8601, UTC); equals the lead's createdAt. */
+  timestamp: string;
+  userAgent: string | null;
+  utm: Partial<Record<UtmKey, string>>;
+  /** Salted SHA-256 of the client IP, hex; null when the address is unknown. */
+  ipHash: string | null;
+  /** Why a lead was flagged as spam; empty for real leads. */
+  spamReasons: string[];
+}
+
+const LIMITS = { page: 512, referrer: 2048, userAgent: 512, utm: 200 } as const;
+
+/** Trims, drops control characters and caps the length; empty becomes null. */
+export function cleanText(value: unknown, max: number): string | null {
+  if (typeof value !== "string") return null;
+  // eslint-disable-next-line no-control-regex
+  const text = value.replace(/[\u0000-\u001F\u007F]/g, "").trim();
+  return text ? text.slice(0, max) : null;
+}
+
+/** A same-site path ("/free-audit"), or null. */
+export function cleanPath(value: unknown): string | null {
+  const text = cleanText(value, LIMITS.page);
+  if (!text || !text.startsWith("/") || text.startsWith("//") || text.includes("\\")) return null;
+  try {
+    const url = new URL(text, "http://same-site.invalid");
+    return url.origin === "http://same-site.invalid" ? url.pathname : null;
+  } catch {
+    return null;
+  }
+}
+
+function parseUrl(value: string | null): URL | null {
+  if (!value) return null;
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/** Salted SHA-256 of an IP address, as hex. */
+export function hashIp(ip: string, salt: string): string {
+  return createHash("sha256").update(`${salt}\u0000${ip}`).digest("hex");
+}
+
+/**
+ * The salt for IP hashes: IP_HASH_SALT when set, else a random salt created once and kept in
+ * DATA_DIR/ip-hash-salt (so hashes stay comparable across restarts). Several servers sharing one
+ * PostgreSQL database should share IP_HASH_SALT.
+ */
+export function loadIpSalt(envSalt: string | undefined, dataDir: string): string {
+  if (envSalt) return envSalt;
+  const file = join(dataDir, "ip-hash-salt");
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const salt = readFileSync(file, "utf8").trim();
+  if (salt.length < 16) throw new Error(`${file} holds no usable salt`);
+  return salt;
+}
+
+/**
+ * The client's address. Behind `trustProxy` reverse proxies (TRUST_PROXY=1 for one), the address
+ * that many hops from the right of X-Forwarded-For is used: entries further left are whatever the
+ * client chose to send and are ignored.
+ */
+export function clientIp(
+  forwardedFor: string | null,
+  remoteAddress: string | undefined,
+  trustProxy: number,
+): string | null {
+  if (trustProxy > 0 && forwardedFor) {
+    const hops = forwardedFor
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const ip = hops[Math.max(hops.length - trustProxy, 0)];
+    if (ip && ip.length <= 64) return ip;
+  }
+  return remoteAddress || null;
+}
+
+export interface AttributionInput {
+  form: FormId;
+  /** The whole submitted body: hidden values are read from it. */
+  body: Record<string, unknown>;
+  /** Origin of this server (request URL), to tell same-site referrers from others. */
+  origin: string;
+  referer: string | null;
+  userAgent: string | null;
+  ipHash: string | null;
+  timestamp: string;
+  spamReasons?: string[];
+}
+
+export function buildAttribution(input: AttributionInput): LeadMetadata {
+  const { body } = input;
+  const referer = cleanText(input.referer, LIMITS.referrer);
+  const refererUrl = parseUrl(referer);
+  const sameSiteReferer = refererUrl && refererUrl.origin === input.origin ? refererUrl : null;
+
+  const utm: Partial<Record<UtmKey, string>> = {};
+  for (const key of utmKeys) {
+    const value =
+      cleanText(body[key], LIMITS.utm) ??
+      cleanText(sameSiteReferer?.searchParams.get(key), LIMITS.utm);
+    if (value) utm[key] = value;
+  }
+
+  return {
+    source: leadForms[input.form].source,
+    page: cleanPath(body[hiddenFields.page]) ?? sameSiteReferer?.pathname ?? null,
+    landingPage: cleanPath(body[hiddenFields.landingPage]),
+    referrer: cleanText(body[hiddenFields.landingReferrer], LIMITS.referrer) ?? referer,
+    timestamp: input.timestamp,
+    userAgent: cleanText(input.userAgent, LIMITS.userAgent),
+    utm,
+    ipHash: input.ipHash,
+    spamReasons: input.spamReasons ?? [],
+  };
+}

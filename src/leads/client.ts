@@ -1,0 +1,115 @@
+/**
+ * Browser side of lead intake, for React islands and the small attribution script.
+ *
+ * Contract of `submitLead(formId, values)`:
+ * - POSTs JSON to /api/leads: `{ _form: formId, ...values }` plus attribution the browser knows
+ *   (`_t` ms since page load, `_page`, `_landing`, `_ref`, `utm_*` of the landing URL) and the
+ *   honeypot value if `values` carries one.
+ * - Resolves (never rejects) with
+ *   `{ ok: true, id }` on 201 (spam is answered the same way, on purpose);
+ *   `{ ok: false, status: 422, message, fields }` where `fields` maps a field name to its message;
+ *   `{ ok: false, status, message }` for 400, 413, 415, 429 (message says when to retry), 503 or
+ *   any other answer; `status: 0` when the request never reached the server.
+ * - Validate first with `validateLead()` from ./schema.ts for inline errors: the server runs the
+ *   same schema again.
+ */
+import { hiddenFields, LEADS_ENDPOINT, utmKeys, type FormId } from "./fields.ts";
+
+export type SubmitLeadResult =
+  | { ok: true; id: string }
+  | { ok: false; status: number; message: string; fields?: Record<string, string> };
+
+/** sessionStorage key of what the visit's first page view recorded. */
+export const VISIT_KEY = "leads:visit";
+
+export interface Visit {
+  landingPage: string;
+  referrer: string;
+  utm: Partial<Record<(typeof utmKeys)[number], string>>;
+}
+
+const NETWORK_MESSAGE =
+  "We could not reach the server. Please check your connection and try again.";
+const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
+
+/** Records the landing page, its referrer and utm_* on the first page view of a visit. */
+export function rememberVisit(): void {
+  try {
+    if (sessionStorage.getItem(VISIT_KEY)) return;
+    const params = new URLSearchParams(location.search);
+    const utm: Visit["utm"] = {};
+    for (const key of utmKeys) {
+      const value = params.get(key);
+      if (value) utm[key] = value.slice(0, 200);
+    }
+    const external = document.referrer && !document.referrer.startsWith(location.origin);
+    const visit: Visit = {
+      landingPage: location.pathname,
+      referrer: external ? document.referrer.slice(0, 2048) : "",
+      utm,
+    };
+    sessionStorage.setItem(VISIT_KEY, JSON.stringify(visit));
+  } catch {
+    // Storage blocked (privacy mode): attribution falls back to what the server sees.
+  }
+}
+
+function readVisit(): Visit | null {
+  try {
+    const raw = sessionStorage.getItem(VISIT_KEY);
+    return raw ? (JSON.parse(raw) as Visit) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The hidden values every submission carries: fill time, page, landing page, referrer, utm_*. */
+export function attributionValues(): Record<string, string> {
+  const values: Record<string, string> = {
+    [hiddenFields.elapsed]: String(Math.round(performance.now())),
+    [hiddenFields.page]: location.pathname,
+  };
+  const visit = readVisit();
+  if (visit) {
+    if (visit.landingPage) values[hiddenFields.landingPage] = visit.landingPage;
+    if (visit.referrer) values[hiddenFields.landingReferrer] = visit.referrer;
+    for (const key of utmKeys) {
+      const value = visit.utm?.[key];
+      if (value) values[key] = value;
+    }
+  }
+  return values;
+}
+
+export async function submitLead(
+  formId: FormId,
+  values: Record<string, string>,
+): Promise<SubmitLeadResult> {
+  let response: Response;
+  try {
+    response = await fetch(LEADS_ENDPOINT, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ ...attributionValues(), ...values, [hiddenFields.form]: formId }),
+    });
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_MESSAGE };
+  }
+  let body: { id?: unknown; message?: unknown; fields?: unknown } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // Not JSON (a proxy's error page): keep the fallback message.
+  }
+  if (response.status === 201 && typeof body.id === "string") return { ok: true, id: body.id };
+  const message = typeof body.message === "string" ? body.message : FALLBACK_MESSAGE;
+  if (body.fields && typeof body.fields === "object") {
+    return {
+      ok: false,
+      status: response.status,
+      message,
+      fields: body.fields as Record<string, string>,
+    };
+  }
+  return { ok: false, status: response.status, message };
+}

@@ -1,0 +1,283 @@
+/**
+ * HTTP for lead intake, on web-standard Request/Response (no framework): reads and bounds the
+ * body, rate-limits, runs `intake()` and maps its outcome to an answer.
+ *
+ * JSON (Content-Type: application/json): 201 {id} | 422 {error:"validation", message, fields} |
+ * 400 | 413 | 415 | 429 (Retry-After) | 503, every error as {error, message}.
+ * Native form posts (application/x-www-form-urlencoded or multipart/form-data): 303 to the safe
+ * `_next` once stored, or a "review" for the caller to render as a page with the visitor's input.
+ */
+import { buildAttribution, clientIp, hashIp } from "./attribution.ts";
+import { hiddenFields, utmKeys, type FormId } from "./fields.ts";
+import { echoValues, intake, type EchoValues } from "./intake.ts";
+import { leadMessages as m } from "./messages.ts";
+import { safeNext } from "./next.ts";
+import { isFormId } from "./schema.ts";
+import type { LeadService } from "./server.ts";
+
+/** What the no-JavaScript review page shows: the form again with the visitor's input. */
+export interface LeadReview {
+  status: 422 | 429 | 503;
+  form: FormId | null;
+  values: EchoValues;
+  errors: Record<string, string>;
+  message: string;
+  /** The post's safe `_next`, kept for the next try. */
+  next: string;
+  /** Attribution to send again with the next try (page, landing page, referrer, utm_*). */
+  hidden: Record<string, string>;
+  retryAfterSeconds?: number;
+}
+
+export type LeadHttpResult =
+  { kind: "response"; response: Response } | { kind: "review"; review: LeadReview };
+
+export const ALLOWED_METHODS = "POST";
+
+/** The on-demand page a native post is rewritten to when it needs fixing. */
+export const REVIEW_PAGE = "/form-review";
+
+const noStore = { "cache-control": "no-store" };
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...noStore, ...headers },
+  });
+}
+
+function problem(status: number, error: string, message: string, headers?: Record<string, string>) {
+  return { kind: "response" as const, response: jsonResponse(status, { error, message }, headers) };
+}
+
+export function methodNotAllowed(): Response {
+  return jsonResponse(
+    405,
+    { error: "method_not_allowed", message: m.method },
+    { allow: ALLOWED_METHODS },
+  );
+}
+
+type BodyKind = "json" | "urlencoded" | "multipart";
+
+function bodyKind(contentType: string | null): BodyKind | null {
+  const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return "json";
+  if (type === "application/x-www-form-urlencoded") return "urlencoded";
+  if (type === "multipart/form-data") return "multipart";
+  return null;
+}
+
+/** Reads at most `limit` bytes; null when the body is larger. */
+async function readLimited(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return null;
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** A body as a plain record; the first value wins when a form repeats a name. */
+function fromEntries(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [key, value] of entries) {
+    if (!(key in out)) out[key] = typeof value === "string" ? value : {};
+  }
+  return out;
+}
+
+type Parsed = { ok: true; body: Record<string, unknown> } | { ok: false; message: string };
+
+async function parseBody(
+  kind: BodyKind,
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string,
+): Promise<Parsed> {
+  const text = new TextDecoder().decode(bytes);
+  if (kind === "json") {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return { ok: false, message: m.badJson };
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return { ok: false, message: m.notObject };
+    }
+    return { ok: true, body: value as Record<string, unknown> };
+  }
+  if (kind === "urlencoded") return { ok: true, body: fromEntries(new URLSearchParams(text)) };
+  try {
+    const form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+    return { ok: true, body: fromEntries(form.entries()) };
+  } catch {
+    return { ok: false, message: m.badForm };
+  }
+}
+
+function carriedAttribution(
+  body: Record<string, unknown>,
+  form: FormId | null,
+  origin: string,
+  referer: string | null,
+): Record<string, string> {
+  if (!form) return {};
+  const meta = buildAttribution({
+    form,
+    body,
+    origin,
+    referer,
+    userAgent: null,
+    ipHash: null,
+    timestamp: "",
+  });
+  const hidden: Record<string, string> = {};
+  if (meta.page) hidden[hiddenFields.page] = meta.page;
+  if (meta.landingPage) hidden[hiddenFields.landingPage] = meta.landingPage;
+  if (meta.referrer) hidden[hiddenFields.landingReferrer] = meta.referrer;
+  for (const key of utmKeys) {
+    const value = meta.utm[key];
+    if (value) hidden[key] = value;
+  }
+  return hidden;
+}
+
+export interface LeadPostContext {
+  /** The TCP peer's address (Astro's clientAddress). */
+  remoteAddress: string | undefined;
+}
+
+export async function handleLeadPost(
+  request: Request,
+  context: LeadPostContext,
+  service: LeadService,
+): Promise<LeadHttpResult> {
+  const { config } = service;
+  const contentType = request.headers.get("content-type");
+  const kind = bodyKind(contentType);
+  if (!kind) return problem(415, "unsupported_media_type", m.unsupported);
+
+  const bytes = await readLimited(request, config.bodyLimitBytes);
+  if (!bytes) {
+    return problem(413, "too_large", m.tooLarge(Math.round(config.bodyLimitBytes / 1024)));
+  }
+  const parsed = await parseBody(kind, bytes, contentType ?? "");
+  if (!parsed.ok) return problem(400, "bad_request", parsed.message);
+  const body = parsed.body;
+
+  const accept = request.headers.get("accept") ?? "";
+  const native = kind !== "json" && !/application\/json/i.test(accept);
+  const url = new URL(request.url);
+  const referer = request.headers.get("referer");
+  const ip = clientIp(
+    request.headers.get("x-forwarded-for"),
+    context.remoteAddress,
+    config.trustProxy,
+  );
+  const next = safeNext(body[hiddenFields.next]);
+  const review = (r: Omit<LeadReview, "next" | "hidden">): LeadHttpResult => ({
+    kind: "review",
+    review: { ...r, next, hidden: carriedAttribution(body, r.form, url.origin, referer) },
+  });
+
+  const limiter = await service.rateLimiter().catch(() => null);
+  const decision = limiter
+    ? await limiter.consume(ip ? hashIp(ip, service.ipSalt()) : "unknown")
+    : ({ ok: true } as const);
+  if (!decision.ok) {
+    service.log.warn({ event: "lead_rate_limited" }, "lead rate limited");
+    const message = m.tooMany(Math.ceil(decision.retryAfterSeconds / 60));
+    const retryAfter = { "retry-after": String(decision.retryAfterSeconds) };
+    if (native) {
+      const rawForm = body[hiddenFields.form];
+      const form = isFormId(rawForm) ? rawForm : null;
+      const values = echoValues(form, body);
+      return review({
+        status: 429,
+        form,
+        values,
+        errors: {},
+        message,
+        retryAfterSeconds: decision.retryAfterSeconds,
+      });
+    }
+    return problem(429, "rate_limited", message, retryAfter);
+  }
+
+  const outcome = await intake(
+    {
+      body,
+      origin: url.origin,
+      referer,
+      userAgent: request.headers.get("user-agent"),
+      clientIp: ip,
+    },
+    {
+      store: service.store,
+      ipSalt: service.ipSalt,
+      minFillMs: config.minFillMs,
+      log: service.log,
+    },
+  );
+
+  switch (outcome.status) {
+    case "stored":
+      if (native) {
+        return {
+          kind: "response",
+          response: new Response(null, { status: 303, headers: { location: next, ...noStore } }),
+        };
+      }
+      return { kind: "response", response: jsonResponse(201, { id: outcome.id }) };
+    case "invalid":
+      if (native) {
+        return review({
+          status: 422,
+          form: outcome.form,
+          values: outcome.values,
+          errors: outcome.errors,
+          message: outcome.form ? m.invalid : m.unknownForm,
+        });
+      }
+      return {
+        kind: "response",
+        response: jsonResponse(422, {
+          error: "validation",
+          message: outcome.form ? m.invalid : m.unknownForm,
+          fields: outcome.errors,
+        }),
+      };
+    case "unavailable":
+      if (native) {
+        return review({
+          status: 503,
+          form: outcome.form,
+          values: outcome.values,
+          errors: {},
+          message: m.unavailable,
+        });
+      }
+      return problem(503, "unavailable", m.unavailable, { "retry-after": "30" });
+  }
+}

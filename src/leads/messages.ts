@@ -1,0 +1,37 @@
+/**
+ * Every message lead intake shows a visitor: field problems (schema.ts), the JSON API's `message`
+ * and the no-JavaScript review page. One source, so the API and the page never disagree.
+ */
+export const leadMessages = {
+  required: "Please fill in this field.",
+  notText: "Please enter text.",
+  control: "Please remove special characters such as tabs or line breaks.",
+  tooLong: (max: number) => `Please use at most ${max} characters.`,
+  email: "Please enter an email address like name@company.com.",
+  website: "Please enter a website address like yourcompany.com.",
+  choice: (options: readonly string[]) => `Please choose ${options.join(" or ")}.`,
+  unknownForm: "This form is not recognised. Please reload the page and try again.",
+  /** `message` of a 422. */
+  invalid: "Please check the highlighted fields and try again.",
+  /** `message` of a 503: the store could not be reached. */
+  unavailable:
+    "We could not save your details just now. Nothing was lost on your side: please try again in a minute.",
+  tooMany: (minutes: number) =>
+    `Too many submissions from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  badJson: "The request body is not valid JSON.",
+  notObject: "The request body must be a JSON object.",
+  badForm: "The form data could not be read.",
+  tooLarge: (kib: number) => `The submission is too large (limit ${kib} KB).`,
+  unsupported: "Send the form as JSON, application/x-www-form-urlencoded or multipart/form-data.",
+  method: "Use POST to send a lead.",
+  /** The no-JavaScript review page. */
+  review: {
+    title: "Please check your details",
+    seoTitle: "Please check your details before sending",
+    seoDescription:
+      "Some details in your form need a quick fix before we can send them. Your answers are kept below so you can correct them and send again.",
+    problems: "What needs fixing",
+    unavailableTitle: "We could not send your details yet",
+    back: "Back to the home page",
+  },
+} as const;

@@ -1,0 +1,132 @@
+/**
+ * Zod schemas for every lead form, built from src/leads/fields.ts so a rule is written once.
+ * Shared by the server (intake.ts) and by browser islands that want inline errors.
+ *
+ * Rules: spec section 5 (required fields per form, email format, the audit website's URL format)
+ * plus the bounds the spec leaves open: every value is trimmed, limited to its field's maxLength,
+ * and control characters are rejected (line breaks and tabs are allowed in multi-line fields only).
+ * The audit website accepts a bare domain ("example.com") and is normalised to "https://example.com".
+ */
+import { z } from "zod";
+import { formIds, leadForms, type FieldDef, type FormId } from "./fields.ts";
+import { leadMessages as m } from "./messages.ts";
+
+/** Any C0 control character or DEL. */
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
+/** The same, but tab, line feed and carriage return are fine in a textarea. */
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const EMAIL = z.regexes.email;
+const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * Normalises a website address the way a visitor means it: "example.com" → "https://example.com".
+ * Only http and https are accepted; the host must be a domain name with a top-level domain.
+ * Returns null when the value is not a website address.
+ */
+export function normaliseWebsite(raw: string): string | null {
+  const value = raw.trim();
+  if (!value || /\s/.test(value) || value.includes("\\")) return null;
+  let candidate: string;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    if (!/^https?:\/\//i.test(value)) return null;
+    candidate = value;
+  } else if (value.startsWith("//")) {
+    candidate = `https:${value}`;
+  } else if (/^[a-z][a-z0-9+.-]*:(?!\d)/i.test(value)) {
+    // javascript:, mailto:, data: … (but not "example.com:8080")
+    return null;
+  } else {
+    candidate = `https://${value}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username || url.password) return null;
+  const labels = url.hostname.split(".");
+  if (labels.length < 2) return null;
+  if (!labels.every((l) => LABEL.test(l))) return null;
+  if (!TLD.test(labels[labels.length - 1] ?? "")) return null;
+  const bare = url.pathname === "/" && !url.search && !url.hash;
+  return bare ? `${url.protocol}//${url.host}` : url.href;
+}
+
+/** Missing and null values count as empty: a required field then says "please fill in". */
+const emptyIfMissing = (v: unknown) => (v === undefined || v === null ? "" : v);
+
+/** The schema of one field, from its definition. */
+export function fieldSchema(field: FieldDef) {
+  if (field.type === "select") {
+    const options = field.options ?? [];
+    let choice = z.string({ error: m.notText }).trim();
+    if (field.required) choice = choice.min(1, m.required);
+    return z.preprocess(
+      emptyIfMissing,
+      choice.refine((v) => v === "" || options.includes(v), m.choice(options)),
+    );
+  }
+  let text = z.string({ error: m.notText }).trim();
+  if (field.required) text = text.min(1, m.required);
+  text = text
+    .refine(
+      (v) => !(field.type === "textarea" ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(v),
+      m.control,
+    )
+    .max(field.maxLength, m.tooLong(field.maxLength));
+  if (field.type === "email") {
+    text = text.refine((v) => v === "" || EMAIL.test(v), m.email);
+  }
+  if (field.type === "url") {
+    return z.preprocess(
+      emptyIfMissing,
+      text
+        .refine((v) => v === "" || normaliseWebsite(v) !== null, m.website)
+        .transform((v) => (v === "" ? "" : (normaliseWebsite(v) ?? v))),
+    );
+  }
+  return z.preprocess(emptyIfMissing, text);
+}
+
+function buildFormSchema(form: FormId) {
+  const shape: Record<string, ReturnType<typeof fieldSchema>> = {};
+  for (const field of leadForms[form].fields) shape[field.name] = fieldSchema(field);
+  // Unknown keys (hidden inputs, extra junk) are dropped: z.object strips them.
+  return z.object(shape);
+}
+
+/** One schema per form id, keyed like `leadForms`. */
+export const leadFormSchemas = Object.fromEntries(
+  formIds.map((id) => [id, buildFormSchema(id)]),
+) as Record<FormId, ReturnType<typeof buildFormSchema>>;
+
+export const formIdSchema = z.enum(formIds);
+
+/** The values of a form after validation: every field present, trimmed and normalised. */
+export type LeadFields = Record<string, string>;
+
+export type ValidationResult =
+  { ok: true; fields: LeadFields } | { ok: false; errors: Record<string, string> };
+
+/** Validates the values of one form; errors hold the first problem of each field. */
+export function validateLead(form: FormId, values: Record<string, unknown>): ValidationResult {
+  const result = leadFormSchemas[form].safeParse(values);
+  if (result.success) return { ok: true, fields: result.data as LeadFields };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? "_form");
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** True when `value` names one of the forms. */
+export function isFormId(value: unknown): value is FormId {
+  return formIdSchema.safeParse(value).success;
+}

@@ -1,0 +1,43 @@
+/**
+ * POST /api/leads: every lead form posts here (native form posts and JSON). A thin adapter over
+ * src/leads/http.ts; a native post that needs fixing is rewritten to the review page, which shows
+ * the form again with the visitor's input and the problems next to it.
+ */
+import type { APIContext, APIRoute } from "astro";
+import { handleLeadPost, jsonResponse, methodNotAllowed, REVIEW_PAGE } from "../../leads/http";
+import { leadService } from "../../leads/server";
+
+export const prerender = false;
+
+function remoteAddress(context: APIContext): string | undefined {
+  try {
+    return context.clientAddress;
+  } catch {
+    return undefined;
+  }
+}
+
+export const POST: APIRoute = async (context) => {
+  const service = leadService();
+  try {
+    const result = await handleLeadPost(
+      context.request,
+      { remoteAddress: remoteAddress(context) },
+      service,
+    );
+    if (result.kind === "response") return result.response;
+    context.locals.leadReview = result.review;
+    // A fresh GET request: the post's body has been read, and the page needs none of it.
+    return context.rewrite(
+      new Request(new URL(REVIEW_PAGE, context.url), { headers: { accept: "text/html" } }),
+    );
+  } catch (error) {
+    service.log.error(
+      { event: "lead_endpoint_failed", err: String(error) },
+      "lead endpoint failed",
+    );
+    return jsonResponse(500, { error: "internal", message: "Something went wrong." });
+  }
+};
+
+export const ALL: APIRoute = () => methodNotAllowed();

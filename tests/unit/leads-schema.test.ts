@@ -1,0 +1,222 @@
+/** Spec section 5's rules per form, plus the bounds the spec leaves open, on the shared schemas. */
+import { describe, expect, it } from "vitest";
+import { formIds, leadForms, type FormId } from "../../src/leads/fields";
+import { leadMessages as m } from "../../src/leads/messages";
+import { normaliseWebsite, validateLead } from "../../src/leads/schema";
+
+const good: Record<FormId, Record<string, string>> = {
+  audit: {
+    companyName: "Green Acres LLC",
+    ownerName: "Dana Green",
+    website: "greenacres.com",
+    email: "dana@greenacres.com",
+    message: "",
+  },
+  contact: { "full-name": "Dana Green", email: "dana@greenacres.com", message: "Hello" },
+  contactPage: {
+    "full-name": "Dana Green",
+    email: "dana@greenacres.com",
+    company: "Green Acres",
+    message: "Hello",
+  },
+  testimonial: { name: "Dana Green", email: "dana@greenacres.com", phone: "(555) 010-1234" },
+  growthPartial: { name: "Dana Green", email: "dana@greenacres.com", phone: "555-010-1234" },
+  growth: { name: "Dana Green", email: "dana@greenacres.com", phone: "555-010-1234" },
+  quick: { name: "Dana Green", email: "dana@greenacres.com", phone: "555-010-1234" },
+};
+
+/** Required fields per form, exactly as spec section 5 lists them. */
+const required: Record<FormId, string[]> = {
+  audit: ["companyName", "ownerName", "website", "email"],
+  contact: ["full-name", "email", "message"],
+  contactPage: ["full-name", "email", "company", "message"],
+  testimonial: ["name", "email", "phone"],
+  growthPartial: ["name", "email", "phone"],
+  growth: ["name", "email", "phone"],
+  quick: ["name", "email", "phone"],
+};
+
+const errorsOf = (form: FormId, values: Record<string, unknown>) => {
+  const r = validateLead(form, values);
+  return r.ok ? {} : r.errors;
+};
+
+describe("lead schemas", () => {
+  it("has the spec's growth fields: 13, step 1 required, Yes/No selects", () => {
+    expect(leadForms.growth.fields.map((f) => f.name)).toEqual([
+      "name",
+      "email",
+      "phone",
+      "company",
+      "website",
+      "location",
+      "revenueGoals",
+      "currentRevenue",
+      "currentJobs",
+      "desiredJobs",
+      "jobTypes",
+      "recruitment",
+      "aiIntegration",
+    ]);
+    expect(leadForms.growth.kind).toBe("growth");
+    expect(leadForms.growthPartial.kind).toBe("growth_partial");
+    expect(leadForms.testimonial.source).toBe("testimonial_landing_page");
+    expect(leadForms.audit.subject).toBe("Free Marketing Audit Request");
+    expect(leadForms.contact.subject).toBe("Contact Form Submission");
+  });
+
+  for (const form of formIds) {
+    describe(form, () => {
+      it("accepts a complete, valid submission", () => {
+        expect(validateLead(form, good[form])).toMatchObject({ ok: true });
+      });
+
+      it("requires exactly the spec's required fields", () => {
+        const empty = Object.fromEntries(leadForms[form].fields.map((f) => [f.name, ""]));
+        const errors = errorsOf(form, empty);
+        expect(Object.keys(errors).sort()).toEqual([...required[form]].sort());
+        for (const name of required[form]) expect(errors[name]).toBe(m.required);
+        // Missing keys count as empty, whitespace-only too.
+        expect(Object.keys(errorsOf(form, {})).sort()).toEqual([...required[form]].sort());
+        const spaces = Object.fromEntries(required[form].map((n) => [n, "   "]));
+        expect(Object.keys(errorsOf(form, spaces)).sort()).toEqual([...required[form]].sort());
+      });
+
+      it("rejects a malformed email", () => {
+        for (const email of ["dana", "dana@", "@x.com", "dana@x", "da na@x.com", "dana@@x.com"]) {
+          expect(errorsOf(form, { ...good[form], email }).email, email).toBe(m.email);
+        }
+      });
+
+      it("trims values and drops unknown keys", () => {
+        const padded = Object.fromEntries(
+          Object.entries(good[form]).map(([k, v]) => [k, v ? `  ${v}\t` : v]),
+        );
+        const r = validateLead(form, { ...padded, evil: "x", __proto__: { polluted: 1 } });
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        for (const [k, v] of Object.entries(good[form])) {
+          if (k === "website") continue;
+          expect(r.fields[k]).toBe(v);
+        }
+        expect(r.fields).not.toHaveProperty("evil");
+        expect(Object.keys(r.fields).sort()).toEqual(
+          leadForms[form].fields.map((f) => f.name).sort(),
+        );
+      });
+
+      it("bounds every field and rejects control characters and non-text", () => {
+        for (const field of leadForms[form].fields) {
+          if (field.type === "select") continue;
+          const long = "a".repeat(field.maxLength + 1);
+          expect(errorsOf(form, { ...good[form], [field.name]: long })[field.name]).toBe(
+            m.tooLong(field.maxLength),
+          );
+          expect(errorsOf(form, { ...good[form], [field.name]: "a\u0000b" })[field.name]).toBe(
+            m.control,
+          );
+          expect(errorsOf(form, { ...good[form], [field.name]: 42 })[field.name]).toBe(m.notText);
+          expect(errorsOf(form, { ...good[form], [field.name]: ["a"] })[field.name]).toBe(
+            m.notText,
+          );
+        }
+      });
+    });
+  }
+
+  it("keeps names at 200 and messages at 5,000 characters", () => {
+    expect(validateLead("contact", { ...good.contact, "full-name": "n".repeat(200) }).ok).toBe(
+      true,
+    );
+    expect(validateLead("contact", { ...good.contact, message: "m".repeat(5000) }).ok).toBe(true);
+    expect(errorsOf("contact", { ...good.contact, message: "m".repeat(5001) }).message).toBe(
+      m.tooLong(5000),
+    );
+    expect(errorsOf("audit", { ...good.audit, companyName: "c".repeat(201) }).companyName).toBe(
+      m.tooLong(200),
+    );
+  });
+
+  it("allows line breaks and tabs in messages only", () => {
+    expect(validateLead("contact", { ...good.contact, message: "a\r\nb\tc" }).ok).toBe(true);
+    expect(errorsOf("contact", { ...good.contact, "full-name": "a\nb" })["full-name"]).toBe(
+      m.control,
+    );
+    expect(errorsOf("contact", { ...good.contact, message: "a\u001bb" }).message).toBe(m.control);
+  });
+
+  it("accepts unicode, emoji and right-to-left text as they are", () => {
+    const name = "José Ñúñez 🌿 محمد";
+    const r = validateLead("testimonial", { ...good.testimonial, name });
+    expect(r).toEqual({ ok: true, fields: { ...good.testimonial, name } });
+  });
+
+  it("accepts the home contact form without phone and company, and the page form needs company", () => {
+    expect(validateLead("contact", good.contact).ok).toBe(true);
+    expect(errorsOf("contactPage", { ...good.contactPage, company: "" }).company).toBe(m.required);
+  });
+
+  it("growth selects take '', Yes or No only", () => {
+    for (const v of ["", "Yes", "No"]) {
+      expect(validateLead("growth", { ...good.growth, recruitment: v, aiIntegration: v }).ok).toBe(
+        true,
+      );
+    }
+    expect(errorsOf("growth", { ...good.growth, recruitment: "Maybe" }).recruitment).toBe(
+      m.choice(["Yes", "No"]),
+    );
+    expect(errorsOf("growth", { ...good.growth, aiIntegration: "yes " }).aiIntegration).toBe(
+      m.choice(["Yes", "No"]),
+    );
+  });
+
+  it("growth steps 2 and 3 are free text with no checks beyond bounds", () => {
+    const r = validateLead("growth", {
+      ...good.growth,
+      website: "not a url at all",
+      currentJobs: "about 40",
+    });
+    expect(r.ok).toBe(true);
+  });
+
+  it("normalises the audit website", () => {
+    const r = validateLead("audit", { ...good.audit, website: " Example.com " });
+    expect(r.ok && r.fields.website).toBe("https://example.com");
+    expect(errorsOf("audit", { ...good.audit, website: "not a website" }).website).toBe(m.website);
+  });
+});
+
+describe("normaliseWebsite", () => {
+  const cases: [string, string | null][] = [
+    ["example.com", "https://example.com"],
+    ["EXAMPLE.com", "https://example.com"],
+    ["www.example.com", "https://www.example.com"],
+    ["http://example.com", "http://example.com"],
+    ["https://example.com/", "https://example.com"],
+    ["HTTPS://Example.com/Path?q=1", "https://example.com/Path?q=1"],
+    ["example.com/services", "https://example.com/services"],
+    ["example.com:8080", "https://example.com:8080"],
+    ["//example.com", "https://example.com"],
+    ["sub.domain.example.co.uk", "https://sub.domain.example.co.uk"],
+    ["bücher.de", "https://xn--bcher-kva.de"],
+    ["", null],
+    ["example", null],
+    ["localhost", null],
+    ["192.168.0.1", null],
+    ["javascript:alert(1)", null],
+    ["ftp://example.com", null],
+    ["mailto:dana@example.com", null],
+    ["data:text/html,hi", null],
+    ["https://user:pass@example.com", null],
+    ["exa mple.com", null],
+    ["-bad-.com", null],
+    ["example.c", null],
+    ["http://", null],
+    ["https://example.com\\@evil.com", null],
+  ];
+  for (const [input, expected] of cases) {
+    it(`${JSON.stringify(input)} → ${JSON.stringify(expected)}`, () => {
+      expect(normaliseWebsite(input)).toBe(expected);
+    });
+  }
+});
