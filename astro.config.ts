@@ -18,7 +18,7 @@ export default defineConfig({
   adapter: node({ mode: "standalone" }),
   integrations: [react(), precompress()],
   trailingSlash: "never",
-  build: { format: "file", inlineStylesheets: "auto" },
+  build: { format: "directory", inlineStylesheets: "auto" },
   server: { port: 4321, host: true },
   prefetch: false,
   devToolbar: { enabled: false },
