@@ -20,7 +20,7 @@ export async function openStore(config: LeadConfig): Promise<LeadStore> {
   if (config.databaseUrl) {
     const store = new PostgresLeadStore(config.databaseUrl, { schema: config.databaseSchema });
     try {
-      await store.migrate();
+      store.appliedOnOpen = await store.migrate();
     } catch (error) {
       await store.close().catch(() => {});
       throw error;

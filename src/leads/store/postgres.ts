@@ -58,6 +58,7 @@ export class PostgresLeadStore implements LeadStore {
   readonly driver = "postgres" as const;
   readonly schema: string;
   readonly sql: postgres.Sql;
+  appliedOnOpen: readonly number[] = [];
 
   constructor(url: string, options: PostgresOptions = {}) {
     const schema = options.schema || "public";

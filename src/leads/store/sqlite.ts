@@ -54,6 +54,7 @@ function unavailable(error: unknown): StoreUnavailableError {
 export class SqliteLeadStore implements LeadStore {
   readonly driver = "sqlite" as const;
   readonly file: string;
+  readonly appliedOnOpen: readonly number[];
   #db: DatabaseSync;
   #insert: StatementSync;
   #get: StatementSync;
@@ -69,7 +70,7 @@ export class SqliteLeadStore implements LeadStore {
     } catch (error) {
       throw unavailable(error);
     }
-    this.migrateSync();
+    this.appliedOnOpen = this.migrateSync();
     this.#insert = this.#db.prepare(
       `INSERT INTO leads (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );

@@ -31,6 +31,8 @@ export interface LeadQuery {
  */
 export interface LeadStore {
   readonly driver: "sqlite" | "postgres";
+  /** Migration versions applied when this store was opened (empty when it was up to date). */
+  readonly appliedOnOpen: readonly number[];
   /** Applies pending migrations; returns the versions it applied (empty when up to date). */
   migrate(): Promise<number[]>;
   insert(lead: LeadRecord): Promise<void>;

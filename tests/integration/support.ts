@@ -1,0 +1,222 @@
+/**
+ * Shared helpers of the integration tests: the built server as a child process on an
+ * OS-assigned port, the leads CLI, temporary data folders and a PostgreSQL schema per run.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import postgres from "postgres";
+import type { LeadRecord } from "../../src/leads/store/types";
+
+export const root = resolve(import.meta.dirname, "../..");
+export const buildDir = process.env.BUILD_DIR || "dist";
+export const entry = join(root, buildDir, "server", "entry.mjs");
+/** Node 24, pinned by the project (the system node may be older). */
+export const node = process.execPath;
+
+export const testDatabaseUrl =
+  process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+
+export function tempDir(prefix = "leads-it-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the server printed (its JSON logs). */
+  output: () => string;
+  stop: () => Promise<void>;
+  kill9: () => Promise<void>;
+}
+
+/** Starts the built server with `env` on a free port and waits until it listens. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  if (!existsSync(entry)) {
+    throw new Error(`No build at ${entry}: run npm run build (BUILD_DIR=${buildDir}) first`);
+  }
+  const child = spawn(node, [entry], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  const port = await new Promise<number>((resolvePort, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+    const check = () => {
+      const m = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolvePort(Number(m[1]));
+      }
+    };
+    child.stdout!.on("data", check);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+    kill9: async () => {
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** Runs the leads CLI with `env`; throws with its output when it fails. */
+export function cli(args: string[], env: Record<string, string>): string {
+  const result = spawnSync(
+    node,
+    ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
+    { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
+  );
+  if (result.status !== 0) {
+    throw new Error(`leads ${args.join(" ")} exited ${result.status}:\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+/** Every lead the CLI exports (spam included unless told otherwise). */
+export function exportLeads(env: Record<string, string>, includeSpam = true): LeadRecord[] {
+  return JSON.parse(
+    cli(["export", "--format", "json", ...(includeSpam ? ["--include-spam"] : [])], env),
+  ) as LeadRecord[];
+}
+
+/**
+ * Whether PostgreSQL answers at TEST_DATABASE_URL. When it does not, the PostgreSQL tests are
+ * skipped, except under CI=true, where that is a failure.
+ */
+export async function postgresAvailable(): Promise<boolean> {
+  const sql = postgres(testDatabaseUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await sql`SELECT 1`;
+    return true;
+  } catch (error) {
+    if (process.env.CI === "true") {
+      throw new Error(
+        `PostgreSQL is required under CI=true but ${testDatabaseUrl} does not answer: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    console.warn(`PostgreSQL unreachable at ${testDatabaseUrl}: PostgreSQL tests SKIPPED`);
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+/** A fresh schema name for one test run; drop it with dropSchema. */
+export function uniqueSchema(label: string): string {
+  return `leads_it_${label}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export async function dropSchema(schema: string): Promise<void> {
+  const sql = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${url}/api/leads`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** A native form post, as a browser sends it (with Origin, without following the redirect). */
+export async function postForm(
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${url}/api/leads`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: url,
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** One valid submission per form, with the spec's field names. */
+export const validLeads = {
+  audit: {
+    companyName: "Green Acres LLC",
+    ownerName: "Dana Audit",
+    website: "greenacres.example.com",
+    email: "dana.audit@greenacres.test",
+    message: "We want more lawn-care jobs.",
+  },
+  contact: {
+    "full-name": "Casey Contact",
+    email: "casey.contact@example.test",
+    phone: "555-010-2000",
+    company: "Casey Lawns",
+    message: "Please call me.",
+  },
+  contactPage: {
+    "full-name": "Pat Page",
+    email: "pat.page@example.test",
+    company: "Pat Pavers",
+    message: "Interested in SEO.",
+  },
+  testimonial: { name: "Terry Testimonial", email: "terry@example.test", phone: "555-010-3000" },
+  growthPartial: {
+    name: "Gale Partial",
+    email: "gale.partial@example.test",
+    phone: "555-010-4000",
+  },
+  growth: {
+    name: "Gale Growth",
+    email: "gale.growth@example.test",
+    phone: "555-010-4000",
+    company: "Gale Gardens",
+    website: "galegardens.test",
+    location: "Austin, TX",
+    revenueGoals: "$1M",
+    currentRevenue: "$400k",
+    currentJobs: "30",
+    desiredJobs: "60",
+    jobTypes: "Hardscape",
+    recruitment: "Yes",
+    aiIntegration: "No",
+  },
+  quick: { name: "Quinn Quick", email: "quinn.quick@example.test", phone: "555-010-5000" },
+} as const;
