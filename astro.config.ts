@@ -4,6 +4,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { site } from "./src/config/site";
 import precompress from "./integrations/precompress";
+import interactionDirective from "./integrations/interactionDirective";
 
 // BUILD_DIR lets several builds (parallel work trees, benchmarks) live side by side; default dist/.
 const outDir = process.env.BUILD_DIR || "dist";
@@ -16,7 +17,7 @@ export default defineConfig({
   cacheDir:
     outDir === "dist" ? "node_modules/.astro" : `node_modules/.astro-${outDir.replace(/\W/g, "_")}`,
   adapter: node({ mode: "standalone" }),
-  integrations: [react(), precompress()],
+  integrations: [react(), interactionDirective(), precompress()],
   trailingSlash: "never",
   build: { format: "directory", inlineStylesheets: "auto" },
   server: { port: 4321, host: true },
