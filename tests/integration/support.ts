@@ -32,16 +32,18 @@ export interface RunningServer {
   kill9: () => Promise<void>;
 }
 
-/** Starts the built server with `env` on a free port and waits until it listens. */
+/** Starts the built production server with `env` on an OS-assigned port; waits until it listens. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   if (!existsSync(entry)) {
     throw new Error(`No build at ${entry}: run npm run build (BUILD_DIR=${buildDir}) first`);
   }
-  const child = spawn(node, [entry], {
+  // The production server as `npm start` runs it: the adapter's handler behind server/serve.ts.
+  const child = spawn(node, [join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
+      BUILD_DIR: buildDir,
       HOST: "127.0.0.1",
       PORT: "0",
       LOG_LEVEL: "info",
