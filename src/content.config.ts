@@ -8,6 +8,7 @@ import {
   industrySchema,
   uiSchema,
 } from "./schemas/collections";
+import { conversionSchema } from "./schemas/conversion";
 
 const yaml = (folder: string) => glob({ pattern: "*.yaml", base: `./src/content/${folder}` });
 
@@ -17,4 +18,6 @@ export const collections = {
   forms: defineCollection({ loader: yaml("forms"), schema: formCopySchema }),
   industries: defineCollection({ loader: yaml("industries"), schema: industrySchema }),
   caseStudies: defineCollection({ loader: yaml("case-studies"), schema: caseStudySchema }),
+  /** The conversion pages (free audit, thank you, book a call, contact, testimonial, growth). */
+  conversion: defineCollection({ loader: yaml("conversion"), schema: conversionSchema }),
 };

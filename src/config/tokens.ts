@@ -16,4 +16,7 @@ export const siteTokens: Record<string, string> = {
   replyHours: String(site.offers.replyHours),
   callMinutes: String(site.scheduling.callMinutes),
   year: String(new Date().getFullYear()),
+  /** Form placeholders: a US-style sample number and address that reach nobody (555, example.com). */
+  samplePhone: formatPhone("+15551234567"),
+  sampleEmail: "john@example.com",
 };

@@ -67,6 +67,23 @@ export const formCopySchema = z
     submit: text,
     submitting: text,
     requiredNote: text,
+    /** Forms that send in place (islands): the view after success and the error box. */
+    success: z.object({ title: text, message: text, again: text.optional() }).strict().optional(),
+    error: text.optional(),
+    /** A form in steps: a title per step, the Next button, progress words, the step-1 alert. */
+    steps: z
+      .object({
+        titles: z.array(text).min(2),
+        next: text,
+        /** "Step" and "of" in "Step 2 of 3". */
+        step: text,
+        of: text,
+        progressLabel: text,
+        /** Alert when a required field of the step is empty. */
+        incomplete: text,
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type FormCopy = z.infer<typeof formCopySchema>;

@@ -14,11 +14,21 @@ interface Props {
   hours: string;
   /** Slot: the message form. */
   form?: ReactNode;
+  /** Further content under the contact details (the contact page's reasons to choose us). */
   children?: ReactNode;
 }
 
 /** Contact details beside a message form. */
-export function ContactSection({ id, heading, labels, phone, email, hours, form }: Props) {
+export function ContactSection({
+  id,
+  heading,
+  labels,
+  phone,
+  email,
+  hours,
+  form,
+  children,
+}: Props) {
   return (
     <Section id={id} labelledBy={`${id}-title`}>
       <div className="grid gap-12 lg:grid-cols-2">
@@ -63,6 +73,7 @@ export function ContactSection({ id, heading, labels, phone, email, hours, form 
             <Icon name="map-pin" className="size-6 shrink-0 text-brand-700" />
             {labels.area}
           </p>
+          {children}
         </div>
         <div>{form}</div>
       </div>

@@ -1,0 +1,37 @@
+import { useEffect, useRef } from "react";
+import { Icon } from "../ui/Icon";
+
+interface Props {
+  title: string;
+  message: string;
+  /** The 'Submit Another Request' button; it returns to the empty form. */
+  again?: { label: string; onClick: () => void } | undefined;
+  titleLevel?: 2 | 3;
+}
+
+/** What a form that sends in place shows once the lead is stored. Takes focus when it appears. */
+export function FormSuccess({ title, message, again, titleLevel = 2 }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const Title = titleLevel === 2 ? "h2" : "h3";
+  return (
+    <div className="py-4 text-center" data-form-success>
+      <span className="mx-auto grid size-16 place-items-center rounded-full bg-brand-100 text-brand-800">
+        <Icon name="check" className="size-8" />
+      </span>
+      <Title ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold focus:outline-none">
+        {title}
+      </Title>
+      <p className="mt-3 text-pretty text-slate-700">{message}</p>
+      {again && (
+        <button
+          type="button"
+          onClick={again.onClick}
+          className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg border-2 border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          {again.label}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Lead helpers for browser tests: read the e2e server's store through the leads CLI, make unique
+ * addresses, wait like a person, and answer a page's lead posts from a server whose store cannot
+ * be reached (a real 503, not a mocked one).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Page } from "@playwright/test";
+import type { LeadRecord } from "../../src/leads/store/types";
+import { expect } from "./fixtures";
+
+const root = resolve(import.meta.dirname, "../..");
+const node = existsSync(resolve(root, "node_modules/.bin/node"))
+  ? resolve(root, "node_modules/.bin/node")
+  : process.execPath;
+
+/** Every lead in the e2e server's store, spam included (`npm run leads -- export`). */
+export function storedLeads(): LeadRecord[] {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
+  const result = spawnSync(
+    node,
+    [
+      "--disable-warning=ExperimentalWarning",
+      "cli/leads.ts",
+      "export",
+      "--format",
+      "json",
+      "--include-spam",
+    ],
+    { cwd: root, encoding: "utf8", env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir } },
+  );
+  if (result.status !== 0) throw new Error(`leads export failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as LeadRecord[];
+}
+
+/** The stored leads with this email (of one kind), once there are `count` of them. */
+export async function leadsWithEmail(
+  email: string,
+  kind: string,
+  count = 1,
+): Promise<LeadRecord[]> {
+  let found: LeadRecord[] = [];
+  await expect
+    .poll(
+      () =>
+        (found = storedLeads().filter((l) => l.fields.email === email && l.kind === kind)).length,
+      { message: `${count} ${kind} lead(s) for ${email} in the store` },
+    )
+    .toBe(count);
+  return found;
+}
+
+export const uniqueEmail = (label: string) =>
+  `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+
+/** A person takes a few seconds; the server flags faster (scripted) submissions as spam. */
+export const humanPause = (page: Page) => page.waitForTimeout(2_700);
+
+export interface UnavailableServer {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The production server of this build, started with a PostgreSQL store that cannot be reached
+ * (nothing listens on port 1): every lead post is answered 503.
+ */
+export async function startUnavailableServer(): Promise<UnavailableServer> {
+  const child: ChildProcess = spawn(node, [join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      BUILD_DIR: process.env.BUILD_DIR || "dist",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "leads-e2e-down-")),
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/unreachable",
+      LEADS_RATE_LIMIT_POINTS: "10000",
+      LOG_LEVEL: "silent",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const port = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 20_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on http:\/\/[^\s:]+:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        done(Number(match[1]));
+      }
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.once("exit", (code) => fail(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Sends this page's lead posts to `server` (the page itself stays on the e2e server). */
+export async function routeLeadsTo(page: Page, server: UnavailableServer) {
+  await page.route("**/api/leads", async (route) => {
+    const response = await route.fetch({ url: `${server.origin}/api/leads` });
+    await route.fulfill({ response });
+  });
+}
+
+/** Lead posts reach the e2e server again. */
+export const unrouteLeads = (page: Page) => page.unroute("**/api/leads");
+
+/** Counts the lead posts the page sends. */
+export function countLeadPosts(page: Page) {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/leads")
+      posts.push(request.postData() ?? "");
+  });
+  return posts;
+}
+
+/**
+ * Drops the console errors a failed lead post is expected to cause (the browser's own line for
+ * the 503 answer, and the form's note of the failed status); any other error still fails the test.
+ */
+export function allowFailedPostErrors(consoleErrors: string[]) {
+  const unexpected = consoleErrors.filter(
+    (e) => !/status of 503|could not be sent \(503\)/.test(e),
+  );
+  consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+}
