@@ -17,8 +17,20 @@ import {
   timelineStepSchema,
 } from "./common";
 import { videoKeys } from "./videos";
+import { externalLinkKeys } from "./links";
+import {
+  caseStudyCardLabelsSchema,
+  contactLabelsSchema,
+  ctaBandSchema,
+  offerBannerSchema,
+  pageHeroSchema,
+  processSchema,
+  quoteSchema,
+  reasonGridSchema,
+  statsPanelSchema,
+} from "./sections";
 
-/** An industry: the tile on the home page and the card on /industries. */
+/** An industry: the tile on the home page, the card on /industries and its own detail page. */
 export const industrySchema = ({ image }: SchemaContext) =>
   z
     .object({
@@ -31,6 +43,19 @@ export const industrySchema = ({ image }: SchemaContext) =>
       imageAlt: text,
       icon: iconSchema,
       features: z.array(text).length(4),
+      // The detail page /industries/<id>; its closing call to action is shared (pages/industries).
+      seo: seoSchema,
+      hero: pageHeroSchema.extend({ badge: text }).strict(),
+      services: headingBlockSchema
+        .extend({
+          cards: z
+            .array(serviceCardSchema.extend({ features: z.array(text).length(4) }).strict())
+            .length(4),
+        })
+        .strict(),
+      why: reasonGridSchema,
+      /** The trade-specific paragraph of the closing call to action. */
+      closing: text,
     })
     .strict();
 
@@ -52,10 +77,143 @@ export const caseStudySchema = ({ image }: SchemaContext) =>
       video: z
         .object({ key: z.enum(videoKeys), title: text, blurb: text, poster: image() })
         .strict(),
-      solutions: z.array(solutionCardSchema).optional(),
-      timelineSteps: z.array(timelineStepSchema).optional(),
+      // The detail page /case-study/<id>.
+      seo: seoSchema,
+      /** Where the client stood before the campaign. */
+      before: z.array(statisticSchema).min(1).max(4),
+      solutions: z.array(solutionCardSchema).min(2).max(6),
+      timelineSteps: z
+        .array(timelineStepSchema)
+        .min(2)
+        .refine(
+          (steps) => steps.every((s, i) => s.months.from === (steps[i - 1]?.months.to ?? 0) + 1),
+          "timeline steps must follow each other month by month, starting at month 1",
+        ),
+      /** A page outside the site (the PDF, the client's website), its URL from the config. */
+      externalLink: z.object({ label: text, key: z.enum(externalLinkKeys) }).strict(),
     })
     .strict();
+
+/** A service page: one entry per top-level service route, its id the URL segment. */
+export const servicePageSchema = z
+  .object({
+    order: z.number().int(),
+    seo: seoSchema,
+    hero: pageHeroSchema
+      .extend({
+        secondaryCta: ctaSchema,
+        /** A headline figure beside the lead (recruitment: 100% see staffing as their concern). */
+        statement: statisticSchema.optional(),
+        /** A client quote in the hero (complete solutions). */
+        quote: quoteSchema.optional(),
+      })
+      .strict(),
+    offer: offerBannerSchema,
+    services: headingBlockSchema
+      .extend({ cards: z.array(serviceCardSchema).min(4).max(6) })
+      .strict(),
+    process: processSchema.optional(),
+    benefits: reasonGridSchema,
+    /** Further reasons to choose the agency (recruitment). */
+    reasons: headingBlockSchema
+      .extend({ items: z.array(reasonSchema).min(3).max(6) })
+      .strict()
+      .optional(),
+    results: statsPanelSchema,
+    cta: ctaBandSchema.extend({ assurances: z.array(text).length(3) }).strict(),
+  })
+  .strict();
+export type ServicePage = z.infer<typeof servicePageSchema>;
+
+/** A legal page: Last updated date (required) and its sections. */
+export const legalSchema = z
+  .object({
+    title: text,
+    seo: seoSchema,
+    updated: z.coerce.date(),
+    intro: z.array(text).min(1),
+    sections: z
+      .array(
+        z
+          .object({
+            heading: text,
+            paragraphs: z.array(text).min(1),
+            items: z.array(text).min(1).optional(),
+            links: z.array(ctaSchema).min(1).optional(),
+          })
+          .strict(),
+      )
+      .min(3),
+  })
+  .strict();
+export type LegalDocument = z.infer<typeof legalSchema>;
+
+/** Copy of the one-off pages; `template` names the page and picks the shape. */
+export const pageSchema = z.discriminatedUnion("template", [
+  z
+    .object({
+      template: z.literal("industries"),
+      seo: seoSchema,
+      hero: pageHeroSchema,
+      stats: statsPanelSchema,
+      list: headingBlockSchema.extend({ linkLabel: text }).strict(),
+      cta: ctaBandSchema,
+      /** The closing call to action of every industry detail page. */
+      detailCta: ctaBandSchema,
+    })
+    .strict(),
+  z
+    .object({
+      template: z.literal("caseStudies"),
+      seo: seoSchema,
+      hero: pageHeroSchema,
+      list: headingBlockSchema
+        .extend({
+          ...caseStudyCardLabelsSchema.shape,
+          timelineLabel: text,
+          investmentLabel: text,
+        })
+        .strict(),
+      cta: ctaBandSchema,
+    })
+    .strict(),
+  z
+    .object({
+      template: z.literal("caseStudy"),
+      /** Labels shared by every case-study page. */
+      videoLabel: text,
+      timelineLabel: text,
+      investmentLabel: text,
+      results: headingBlockSchema,
+      challenge: headingBlockSchema.extend({ beforeLabel: text }).strict(),
+      solutions: headingBlockSchema.extend({ resultsLabel: text }).strict(),
+      timeline: headingBlockSchema
+        .extend({ monthsLabel: text, monthLabel: text, achievementsLabel: text })
+        .strict(),
+      externalLinkNote: text,
+      cta: ctaBandSchema,
+    })
+    .strict(),
+  z
+    .object({
+      template: z.literal("legal"),
+      updatedLabel: text,
+      contact: headingBlockSchema.extend(contactLabelsSchema.shape).strict(),
+    })
+    .strict(),
+  z
+    .object({
+      template: z.literal("notFound"),
+      seo: seoSchema,
+      hero: pageHeroSchema,
+      links: headingBlockSchema.extend({ items: z.array(ctaSchema).min(3) }).strict(),
+      services: headingBlockSchema,
+      callLabel: text,
+    })
+    .strict(),
+]);
+export type PageContent = z.infer<typeof pageSchema>;
+export type PageTemplate = PageContent["template"];
 
 /** Copy of a form: title, intro, label per field name, submit label. Fields come from src/leads. */
 export const formCopySchema = z
@@ -164,24 +322,8 @@ export const homePageSchema = ({ image }: SchemaContext) =>
       about: headingBlockSchema
         .extend({ mission: z.array(text).min(1), values: z.array(reasonSchema).length(4) })
         .strict(),
-      caseStudies: headingBlockSchema
-        .extend({
-          viewLabel: text,
-          videoLabel: text,
-          resultsLabel: text,
-          challengeLabel: text,
-          solutionLabel: text,
-          outcomeLabel: text,
-        })
-        .strict(),
+      caseStudies: headingBlockSchema.extend(caseStudyCardLabelsSchema.shape).strict(),
       cta: headingBlockSchema.extend({ primary: ctaSchema, secondary: ctaSchema }).strict(),
-      contact: headingBlockSchema
-        .extend({
-          phoneLabel: text,
-          emailLabel: text,
-          areaLabel: text,
-          hoursLabel: text,
-        })
-        .strict(),
+      contact: headingBlockSchema.extend(contactLabelsSchema.shape).strict(),
     })
     .strict();

@@ -51,9 +51,21 @@ export const solutionCardSchema = z
   .strict();
 export type SolutionCard = z.infer<typeof solutionCardSchema>;
 
+/** A range of campaign months, first and last inclusive (a single month when equal). */
+export const monthRangeSchema = z
+  .object({ from: z.number().int().min(1), to: z.number().int().min(1) })
+  .strict()
+  .refine((r) => r.to >= r.from, "`to` must not be before `from`");
+export type MonthRange = z.infer<typeof monthRangeSchema>;
+
 /** A timeline step of a case study: month range, title, description, achievements. */
 export const timelineStepSchema = z
-  .object({ months: text, title: text, description: text, achievements: z.array(text).min(1) })
+  .object({
+    months: monthRangeSchema,
+    title: text,
+    description: text,
+    achievements: z.array(text).min(1),
+  })
   .strict();
 export type TimelineStep = z.infer<typeof timelineStepSchema>;
 

@@ -2,42 +2,21 @@
  * Invariants over the real content entries: every entry passes its schema, no agency fact is
  * typed into copy, and the home page carries what the spec lists.
  */
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { load } from "js-yaml";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import type { SchemaContext } from "astro:content";
 import {
   caseStudySchema,
   formCopySchema,
   homePageSchema,
   industrySchema,
+  legalSchema,
+  pageSchema,
+  servicePageSchema,
   uiSchema,
 } from "../../src/schemas/collections";
 import { leadForms } from "../../src/leads/fields";
-
-const root = join(import.meta.dirname, "../..");
-const contentDir = join(root, "src/content");
-
-function files(dir: string, ext: RegExp): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? files(join(dir, d.name), ext) : ext.test(d.name) ? [join(dir, d.name)] : [],
-  );
-}
-
-/** Stands in for Astro's image() in a plain test: the referenced file must exist. */
-function contextFor(file: string): SchemaContext {
-  const image = () =>
-    z.string().refine((p) => existsSync(join(dirname(file), p)), "image file not found");
-  return { image } as unknown as SchemaContext;
-}
-
-const yamlIn = (folder: string) =>
-  files(join(contentDir, folder), /\.yaml$/).map((f) => ({
-    file: f,
-    data: load(readFileSync(f, "utf8")),
-  }));
+import { contentDir, contextFor, files, root, yamlIn } from "./support/entries";
 
 describe("content entries", () => {
   const collections = {
@@ -46,6 +25,9 @@ describe("content entries", () => {
     forms: () => formCopySchema,
     industries: industrySchema,
     "case-studies": caseStudySchema,
+    services: () => servicePageSchema,
+    pages: () => pageSchema,
+    legal: () => legalSchema,
   } as const;
 
   for (const [folder, schemaFor] of Object.entries(collections)) {

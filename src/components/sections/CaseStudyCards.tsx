@@ -27,37 +27,56 @@ export interface CaseStudyLabels {
 interface ListProps {
   id: string;
   heading: HeadingBlock;
+  /** Two cards side by side (home), or one wide card a row (the case-studies page). */
+  columns?: 1 | 2;
   /** The CaseStudyCard elements. */
   children: ReactNode;
 }
 
-/** The case-study section: heading and a two-column list of cards. */
-export function CaseStudyCards({ id, heading, children }: ListProps) {
+/** The case-study section: heading and a list of cards. */
+export function CaseStudyCards({ id, heading, columns = 2, children }: ListProps) {
   return (
     <Section id={id} tone="tint" labelledBy={`${id}-title`}>
       <SectionHeading block={heading} id={`${id}-title`} />
-      <div className="mt-12 grid gap-10 lg:grid-cols-2">{children}</div>
+      <div className={`mt-12 grid gap-10 ${columns === 2 ? "lg:grid-cols-2" : ""}`}>{children}</div>
     </Section>
   );
 }
 
-/** One case study: category, description, results, challenge, solution, outcome and two actions. */
+/**
+ * One case study: category, description, results, challenge, solution, outcome and two actions.
+ * `split` puts the picture beside the text on wide screens, on the right when `reverse`.
+ */
 export function CaseStudyCard({
   card,
   labels,
   video,
+  layout = "stacked",
+  reverse = false,
+  facts,
 }: {
   card: CaseStudyCardData;
   labels: CaseStudyLabels;
   video?: ReactNode;
+  layout?: "stacked" | "split";
+  reverse?: boolean;
+  /** Key facts under the description (campaign length, monthly investment). */
+  facts?: Statistic[] | undefined;
 }) {
+  const split = layout === "split";
   return (
     <article
       aria-labelledby={`${card.id}-card-title`}
-      className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      className={`flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${split ? "lg:grid lg:grid-cols-2" : ""}`}
+      data-layout={split ? (reverse ? "image-right" : "image-left") : "stacked"}
     >
-      <Picture image={card.image} className="aspect-[3/2] w-full object-cover" />
-      <div className="flex flex-1 flex-col p-6 sm:p-8">
+      <Picture
+        image={card.image}
+        className={`aspect-[3/2] w-full object-cover ${split ? "lg:aspect-auto lg:h-full" : ""}`}
+      />
+      <div
+        className={`flex flex-1 flex-col p-6 sm:p-8 ${split && reverse ? "lg:order-first" : ""}`}
+      >
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
           {card.category}
         </p>
@@ -65,6 +84,16 @@ export function CaseStudyCard({
           {card.client}
         </h3>
         <p className="mt-3 text-slate-700">{card.description}</p>
+        {facts && facts.length > 0 && (
+          <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
+            {facts.map((fact) => (
+              <div key={fact.label} className="flex gap-1">
+                <dt className="font-semibold">{fact.label}:</dt>
+                <dd className="text-slate-700">{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         <h4 className="sr-only">{labels.results}</h4>
         <dl className="mt-6 grid grid-cols-2 gap-4">
           {card.results.map((r) => (

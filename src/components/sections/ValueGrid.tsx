@@ -8,12 +8,14 @@ interface Props {
   heading: HeadingBlock;
   paragraphs?: string[];
   items: Reason[];
+  tone?: "white" | "tint";
 }
 
 /** A heading, optional paragraphs (the mission) and a grid of reasons or values. */
-export function ValueGrid({ id, heading, paragraphs = [], items }: Props) {
+export function ValueGrid({ id, heading, paragraphs = [], items, tone = "white" }: Props) {
+  const card = tone === "tint" ? "bg-white ring-slate-200" : "bg-brand-50 ring-brand-100";
   return (
-    <Section id={id} labelledBy={`${id}-title`}>
+    <Section id={id} tone={tone} labelledBy={`${id}-title`}>
       <SectionHeading block={heading} id={`${id}-title`} />
       {paragraphs.length > 0 && (
         <div className="mx-auto mt-6 max-w-3xl space-y-4 text-center text-lg text-slate-700">
@@ -24,10 +26,7 @@ export function ValueGrid({ id, heading, paragraphs = [], items }: Props) {
       )}
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {items.map((item) => (
-          <li
-            key={item.title}
-            className="rounded-2xl bg-brand-50 p-6 text-center ring-1 ring-brand-100"
-          >
+          <li key={item.title} className={`rounded-2xl p-6 text-center ring-1 ${card}`}>
             <span className="mx-auto grid size-14 place-items-center rounded-full bg-brand-700 text-white">
               <Icon name={item.icon} className="size-7" />
             </span>
