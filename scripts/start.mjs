@@ -22,11 +22,13 @@ if (!existsSync(entry)) {
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
 const { handler } = await import(entry);
 const { serve, readPageHeaders } = await import("../server/serve.ts");
+// JSON lead posts skip Astro's page pipeline (src/leads/node.ts; same code as /api/leads).
+const { leadsFastPath } = await import("../src/leads/node.ts");
 
 const host = process.env.HOST || "0.0.0.0";
 const port = Number(process.env.PORT ?? 4321);
 const server = await serve({
-  handler,
+  handler: leadsFastPath(handler),
   clientDir: join(outDir, "client"),
   pageHeaders: readPageHeaders(outDir),
   host,

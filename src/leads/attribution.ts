@@ -122,7 +122,9 @@ export function buildAttribution(input: AttributionInput): LeadMetadata {
   const { body } = input;
   const referer = cleanText(input.referer, LIMITS.referrer);
   const refererUrl = parseUrl(referer);
-  const sameSiteReferer = refererUrl && refererUrl.origin === input.origin ? refererUrl : null;
+  // Same site by host: behind a TLS-terminating proxy the scheme this server sees may differ.
+  const sameSiteReferer =
+    refererUrl && refererUrl.host === new URL(input.origin).host ? refererUrl : null;
 
   const utm: Partial<Record<UtmKey, string>> = {};
   for (const key of utmKeys) {

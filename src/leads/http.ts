@@ -1,6 +1,8 @@
 /**
- * HTTP for lead intake, on web-standard Request/Response (no framework): reads and bounds the
- * body, rate-limits, runs `intake()` and maps its outcome to an answer.
+ * HTTP for lead intake, without a framework: bounds and parses the body, rate-limits, runs
+ * `intake()` and maps its outcome to a plain answer ({status, headers, body}). Two thin adapters
+ * use it: the Astro endpoint (src/pages/api/leads.ts, every post) and the Node fast path
+ * (src/leads/node.ts, JSON posts only, dispatched before Astro's pipeline).
  *
  * JSON (Content-Type: application/json): 201 {id} | 422 {error:"validation", message, fields} |
  * 400 | 413 | 415 | 429 (Retry-After) | 503, every error as {error, message}.
@@ -29,8 +31,15 @@ export interface LeadReview {
   retryAfterSeconds?: number;
 }
 
+/** An answer, independent of any server API. */
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
 export type LeadHttpResult =
-  { kind: "response"; response: Response } | { kind: "review"; review: LeadReview };
+  { kind: "response"; response: PlainResponse } | { kind: "review"; review: LeadReview };
 
 export const ALLOWED_METHODS = "POST";
 
@@ -39,15 +48,33 @@ export const REVIEW_PAGE = "/form-review";
 
 const noStore = { "cache-control": "no-store" };
 
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
+export function plainJson(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): PlainResponse {
+  return {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...noStore, ...headers },
-  });
+    body: JSON.stringify(body),
+  };
 }
 
-function problem(status: number, error: string, message: string, headers?: Record<string, string>) {
-  return { kind: "response" as const, response: jsonResponse(status, { error, message }, headers) };
+export function toResponse(plain: PlainResponse): Response {
+  return new Response(plain.body, { status: plain.status, headers: plain.headers });
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return toResponse(plainJson(status, body, headers));
+}
+
+function problem(
+  status: number,
+  error: string,
+  message: string,
+  headers?: Record<string, string>,
+): LeadHttpResult {
+  return { kind: "response", response: plainJson(status, { error, message }, headers) };
 }
 
 export function methodNotAllowed(): Response {
@@ -58,9 +85,9 @@ export function methodNotAllowed(): Response {
   );
 }
 
-type BodyKind = "json" | "urlencoded" | "multipart";
+export type BodyKind = "json" | "urlencoded" | "multipart";
 
-function bodyKind(contentType: string | null): BodyKind | null {
+export function bodyKind(contentType: string | null | undefined): BodyKind | null {
   const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return "json";
   if (type === "application/x-www-form-urlencoded") return "urlencoded";
@@ -168,17 +195,54 @@ export interface LeadPostContext {
   remoteAddress: string | undefined;
 }
 
+/** A post as both adapters see it: the body's bytes (null when over the limit) and headers. */
+export interface LeadInput {
+  contentType: string | null;
+  bytes: Uint8Array<ArrayBuffer> | null;
+  accept: string | null;
+  referer: string | null;
+  userAgent: string | null;
+  forwardedFor: string | null;
+  remoteAddress: string | undefined;
+  /** Origin of this server as the client addressed it, e.g. "http://127.0.0.1:4321". */
+  origin: string;
+}
+
+/** The Astro adapter's entry: reads the body of a web Request, then `handleLeadInput`. */
 export async function handleLeadPost(
   request: Request,
   context: LeadPostContext,
   service: LeadService,
 ): Promise<LeadHttpResult> {
-  const { config } = service;
   const contentType = request.headers.get("content-type");
+  const bytes = bodyKind(contentType)
+    ? await readLimited(request, service.config.bodyLimitBytes)
+    : new Uint8Array();
+  return handleLeadInput(
+    {
+      contentType,
+      bytes,
+      accept: request.headers.get("accept"),
+      referer: request.headers.get("referer"),
+      userAgent: request.headers.get("user-agent"),
+      forwardedFor: request.headers.get("x-forwarded-for"),
+      remoteAddress: context.remoteAddress,
+      origin: new URL(request.url).origin,
+    },
+    service,
+  );
+}
+
+export async function handleLeadInput(
+  input: LeadInput,
+  service: LeadService,
+): Promise<LeadHttpResult> {
+  const { config } = service;
+  const contentType = input.contentType;
   const kind = bodyKind(contentType);
   if (!kind) return problem(415, "unsupported_media_type", m.unsupported);
 
-  const bytes = await readLimited(request, config.bodyLimitBytes);
+  const bytes = input.bytes;
   if (!bytes) {
     return problem(413, "too_large", m.tooLarge(Math.round(config.bodyLimitBytes / 1024)));
   }
@@ -186,19 +250,14 @@ export async function handleLeadPost(
   if (!parsed.ok) return problem(400, "bad_request", parsed.message);
   const body = parsed.body;
 
-  const accept = request.headers.get("accept") ?? "";
-  const native = kind !== "json" && !/application\/json/i.test(accept);
-  const url = new URL(request.url);
-  const referer = request.headers.get("referer");
-  const ip = clientIp(
-    request.headers.get("x-forwarded-for"),
-    context.remoteAddress,
-    config.trustProxy,
-  );
+  const native = kind !== "json" && !/application\/json/i.test(input.accept ?? "");
+  const origin = input.origin;
+  const referer = input.referer;
+  const ip = clientIp(input.forwardedFor, input.remoteAddress, config.trustProxy);
   const next = safeNext(body[hiddenFields.next]);
   const review = (r: Omit<LeadReview, "next" | "hidden">): LeadHttpResult => ({
     kind: "review",
-    review: { ...r, next, hidden: carriedAttribution(body, r.form, url.origin, referer) },
+    review: { ...r, next, hidden: carriedAttribution(body, r.form, origin, referer) },
   });
 
   const limiter = await service.rateLimiter().catch(() => null);
@@ -228,9 +287,9 @@ export async function handleLeadPost(
   const outcome = await intake(
     {
       body,
-      origin: url.origin,
+      origin,
       referer,
-      userAgent: request.headers.get("user-agent"),
+      userAgent: input.userAgent,
       clientIp: ip,
     },
     {
@@ -246,10 +305,10 @@ export async function handleLeadPost(
       if (native) {
         return {
           kind: "response",
-          response: new Response(null, { status: 303, headers: { location: next, ...noStore } }),
+          response: { status: 303, headers: { location: next, ...noStore }, body: null },
         };
       }
-      return { kind: "response", response: jsonResponse(201, { id: outcome.id }) };
+      return { kind: "response", response: plainJson(201, { id: outcome.id }) };
     case "invalid":
       if (native) {
         return review({
@@ -262,7 +321,7 @@ export async function handleLeadPost(
       }
       return {
         kind: "response",
-        response: jsonResponse(422, {
+        response: plainJson(422, {
           error: "validation",
           message: outcome.form ? m.invalid : m.unknownForm,
           fields: outcome.errors,

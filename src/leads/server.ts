@@ -58,10 +58,17 @@ function createLeadService(config: LeadConfig): LeadService {
   };
 }
 
-let service: LeadService | null = null;
+/**
+ * One service per process, kept on globalThis: the Node fast path (src/leads/node.ts, loaded
+ * from source by scripts/start.mjs) and the Astro endpoint (bundled) are two copies of this
+ * module, and must share the store connection, the rate limiter and the salt.
+ */
+const GLOBAL_KEY = Symbol.for("greenline.leads.service");
+type WithService = typeof globalThis & { [GLOBAL_KEY]?: LeadService };
 
 /** The process-wide lead service, configured from the environment on first use. */
 export function leadService(): LeadService {
-  service ??= createLeadService(leadConfig());
-  return service;
+  const g = globalThis as WithService;
+  g[GLOBAL_KEY] ??= createLeadService(leadConfig());
+  return g[GLOBAL_KEY];
 }

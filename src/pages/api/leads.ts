@@ -4,7 +4,13 @@
  * the form again with the visitor's input and the problems next to it.
  */
 import type { APIContext, APIRoute } from "astro";
-import { handleLeadPost, jsonResponse, methodNotAllowed, REVIEW_PAGE } from "../../leads/http";
+import {
+  handleLeadPost,
+  jsonResponse,
+  methodNotAllowed,
+  REVIEW_PAGE,
+  toResponse,
+} from "../../leads/http";
 import { leadService } from "../../leads/server";
 
 export const prerender = false;
@@ -25,7 +31,7 @@ export const POST: APIRoute = async (context) => {
       { remoteAddress: remoteAddress(context) },
       service,
     );
-    if (result.kind === "response") return result.response;
+    if (result.kind === "response") return toResponse(result.response);
     context.locals.leadReview = result.review;
     // A fresh GET request: the post's body has been read, and the page needs none of it.
     return context.rewrite(

@@ -1,0 +1,94 @@
+/**
+ * The Node fast path for JSON lead posts. Astro's per-request pipeline (static-file lookup, route
+ * match, dynamic page import, web Request/Response conversion) costs about as much CPU as
+ * storing the lead; JSON posts never need a page, so scripts/start.mjs wraps the adapter's
+ * handler with `leadsFastPath`, which answers POST /api/leads with a JSON body straight from
+ * src/leads/http.ts, the same code and the same service as the Astro endpoint. Everything
+ * else, native form posts included (they may need the review page), goes on to Astro.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { bodyKind, handleLeadInput, plainJson, type PlainResponse } from "./http.ts";
+import { LEADS_ENDPOINT } from "./fields.ts";
+import { leadService } from "./server.ts";
+
+type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
+
+/** Reads at most `limit` bytes of the request; null when it is larger. */
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (declared > limit) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    req.on("data", (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) {
+        req.removeAllListeners("data");
+        req.resume();
+        resolve(null);
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => {
+      const buffer = Buffer.concat(chunks, total);
+      resolve(
+        new Uint8Array(
+          buffer.buffer,
+          buffer.byteOffset,
+          buffer.byteLength,
+        ) as Uint8Array<ArrayBuffer>,
+      );
+    });
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, plain: PlainResponse, close = false) {
+  const headers = close ? { ...plain.headers, connection: "close" } : plain.headers;
+  res.writeHead(plain.status, headers);
+  res.end(plain.body ?? undefined);
+}
+
+function header(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
+export function isFastPathRequest(req: IncomingMessage): boolean {
+  if (req.method !== "POST") return false;
+  const url = req.url ?? "";
+  const path = url.includes("?") ? url.slice(0, url.indexOf("?")) : url;
+  return path === LEADS_ENDPOINT && bodyKind(header(req, "content-type")) === "json";
+}
+
+export function leadsFastPath(next: Handler): Handler {
+  return (req, res, ...rest) => {
+    if (!isFastPathRequest(req)) return next(req, res, ...rest);
+    const service = leadService();
+    void (async () => {
+      try {
+        const bytes = await readBody(req, service.config.bodyLimitBytes);
+        const host = header(req, "host") ?? "localhost";
+        const result = await handleLeadInput(
+          {
+            contentType: header(req, "content-type"),
+            bytes,
+            accept: header(req, "accept"),
+            referer: header(req, "referer"),
+            userAgent: header(req, "user-agent"),
+            forwardedFor: header(req, "x-forwarded-for"),
+            remoteAddress: req.socket.remoteAddress,
+            origin: `http://${host}`,
+          },
+          service,
+        );
+        // JSON posts always get a response; a review page is only for native form posts.
+        if (result.kind === "response") send(res, result.response, bytes === null);
+        else send(res, plainJson(result.review.status, { error: "review" }));
+      } catch (error) {
+        service.log.error({ event: "lead_endpoint_failed", err: String(error) }, "lead failed");
+        if (!res.headersSent)
+          send(res, plainJson(500, { error: "internal", message: "Something went wrong." }));
+      }
+    })();
+  };
+}
