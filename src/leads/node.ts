@@ -60,10 +60,26 @@ export function isFastPathRequest(req: IncomingMessage): boolean {
   return path === LEADS_ENDPOINT && bodyKind(header(req, "content-type")) === "json";
 }
 
+/**
+ * Wraps the adapter's handler. Also opens the lead store right away, so migrations run when the
+ * server starts; a store that is down is only logged here (requests answer 503 until it is back).
+ */
 export function leadsFastPath(next: Handler): Handler {
+  const service = leadService();
+  service.store().then(
+    (store) =>
+      service.log.info(
+        { event: "lead_store_ready", store: store.driver, migrated: store.appliedOnOpen },
+        "lead store ready",
+      ),
+    (error: unknown) =>
+      service.log.warn(
+        { event: "lead_store_unavailable", err: (error as Error).message },
+        "lead store unavailable at start",
+      ),
+  );
   return (req, res, ...rest) => {
     if (!isFastPathRequest(req)) return next(req, res, ...rest);
-    const service = leadService();
     void (async () => {
       try {
         const bytes = await readBody(req, service.config.bodyLimitBytes);

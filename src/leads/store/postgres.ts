@@ -76,11 +76,12 @@ export class PostgresLeadStore implements LeadStore {
 
   async migrate(): Promise<number[]> {
     try {
-      if (this.schema !== "public") {
-        await this.sql.unsafe(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
-      }
       return await this.sql.begin(async (tx) => {
+        // Under the lock: even CREATE SCHEMA IF NOT EXISTS fails when two servers race.
         await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+        if (this.schema !== "public") {
+          await tx.unsafe(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
+        }
         await tx.unsafe(migrationsTableSql);
         const applied = await tx<{ version: number }[]>`SELECT version FROM schema_migrations`;
         const done: number[] = [];
