@@ -33,5 +33,12 @@ export const leadMessages = {
     problems: "What needs fixing",
     unavailableTitle: "We could not send your details yet",
     back: "Back to the home page",
+    /** Copy of a form that has no entry in src/content/forms. */
+    fallbackForm: {
+      title: "Your details",
+      submit: "Send",
+      submitting: "Sending...",
+      requiredNote: "Fields marked * are required.",
+    },
   },
 } as const;
