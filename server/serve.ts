@@ -9,6 +9,8 @@
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import { constants } from "node:zlib";
+import compression from "compression";
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -96,6 +98,8 @@ export function createRequestListener({
   pageHeaders,
 }: ServeOptions): Handler {
   const root = normalize(clientDir).replace(/[/\\]$/, "");
+  // Responses made on demand (the 404 page, the API, the review page) are compressed as they go.
+  const compress = compression({ brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } });
   return (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     const url = req.url ?? "/";
@@ -132,7 +136,9 @@ export function createRequestListener({
         return;
       }
     }
-    handler(req, res);
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () =>
+      handler(req, res),
+    );
   };
 }
 

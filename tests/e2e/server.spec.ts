@@ -12,7 +12,9 @@ function rawGet(
     get(url, { headers: { "accept-encoding": encoding } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     }).on("error", reject);
   });
 }
@@ -82,6 +84,13 @@ test.describe("production server", () => {
     const js = await rawGet(new URL(await firstAsset(request, "js"), baseURL), "br");
     expect(js.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(js.body).length).toBeGreaterThan(js.body.length);
+  });
+
+  test("pages made on demand are compressed too: the 404 keeps its status", async ({ baseURL }) => {
+    const res = await rawGet(new URL("/no-such-page", baseURL), "br");
+    expect(res.status).toBe(404);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(res.body).toString()).toMatch(/<h1/);
   });
 
   test("a repeat request with the ETag answers 304", async ({ request }) => {

@@ -12,7 +12,14 @@ const root = join(import.meta.dirname, "../..");
 const work = mkdtempSync(join(tmpdir(), "content-errors-"));
 
 function copyProject() {
-  for (const item of ["src", "public", "astro.config.ts", "tsconfig.json", "package.json"])
+  for (const item of [
+    "src",
+    "public",
+    "integrations",
+    "astro.config.ts",
+    "tsconfig.json",
+    "package.json",
+  ])
     cpSync(join(root, item), join(work, item), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
 }
