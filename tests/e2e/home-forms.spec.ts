@@ -172,17 +172,29 @@ test.describe("home forms with JavaScript", () => {
     });
   });
 
-  test("a form sent faster than a person can type is kept as spam and still lands", async ({
+  test("a bot's submission is kept as spam, flagged by honeypot and fill time, and still lands", async ({
     page,
     consoleErrors,
   }) => {
-    const email = unique("fast-bot");
+    const email = unique("bot");
     await page.goto("/");
     const form = await fillContact(page, email);
+    // Bots fill every input, the hidden honeypot included.
+    await form.locator('input[name="fax"]').evaluate((el: HTMLInputElement) => {
+      el.value = "555-0100";
+    });
+    const sent = page.waitForRequest(
+      (r) => r.url().endsWith("/api/leads") && r.method() === "POST",
+    );
     await submitAndLand(page, "Send Message", form, consoleErrors);
+    const elapsed = Number(new URLSearchParams((await sent).postData() ?? "").get("_t"));
+    expect(elapsed).toBeGreaterThan(0);
     const lead = await leadWithEmail(email);
     expect(lead.spam).toBe(true);
-    expect(lead.metadata.spamReasons).toEqual(["too_fast"]);
+    // No pause: the fill time is flagged too, unless this machine took over 2.5 s to get here.
+    expect(lead.metadata.spamReasons).toEqual(
+      elapsed < 2_500 ? ["honeypot", "too_fast"] : ["honeypot"],
+    );
   });
 });
 
