@@ -7,7 +7,11 @@ import { test, expect } from "./fixtures";
 function rawGet(
   url: URL,
   encoding: string,
-): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}> {
   return new Promise((resolve, reject) => {
     get(url, { headers: { "accept-encoding": encoding } }, (res) => {
       const chunks: Buffer[] = [];
