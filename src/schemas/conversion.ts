@@ -14,6 +14,7 @@ import {
   statisticSchema,
   text,
 } from "./common";
+import { ctaBandSchema, offerBannerSchema } from "./sections";
 import { videoKeys } from "./videos";
 
 /** The top of a conversion page: optional badge, the page's only h1 and a lead. */
@@ -24,11 +25,6 @@ export type ConversionHero = z.infer<typeof conversionHeroSchema>;
 
 /** A button that takes the visitor to the page's own form (its target is the form's anchor). */
 export const formCtaSchema = z.object({ label: text }).strict();
-
-/** A closing band of real links to other routes. */
-export const linkBandSchema = headingBlockSchema
-  .extend({ primary: ctaSchema, secondary: ctaSchema.optional() })
-  .strict();
 
 const videoSchema = (image: SchemaContext["image"]) =>
   z.object({ key: z.enum(videoKeys), title: text, poster: image() }).strict();
@@ -63,7 +59,7 @@ const freeAuditSchema = z
     seo: seoSchema,
     hero: conversionHeroSchema,
     /** The 'LIMITED TIME OFFER' banner; the value is quoted from the config as {auditValue}. */
-    offer: z.object({ badge: text, heading: text, text, cta: ctaSchema }).strict(),
+    offer: offerBannerSchema,
     request: headingBlockSchema.extend({ benefits: z.array(reasonSchema).length(3) }).strict(),
   })
   .strict();
@@ -74,7 +70,7 @@ const thankYouSchema = z
     seo: seoSchema,
     hero: conversionHeroSchema,
     schedule: headingBlockSchema,
-    links: linkBandSchema,
+    links: ctaBandSchema,
   })
   .strict();
 
@@ -88,7 +84,7 @@ const bookCallSchema = (image: SchemaContext["image"]) =>
       /** Shown on large screens only. */
       stories: headingBlockSchema.extend({ video: videoSchema(image) }).strict(),
       expect: headingBlockSchema.extend({ items: z.array(reasonSchema).length(3) }).strict(),
-      links: linkBandSchema,
+      links: ctaBandSchema,
     })
     .strict();
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import type { LeadRecord } from "../../src/leads/store/types";
-import { expect } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 const root = resolve(import.meta.dirname, "../..");
 const node = existsSync(resolve(root, "node_modules/.bin/node"))
@@ -105,6 +105,24 @@ export async function startUnavailableServer(): Promise<UnavailableServer> {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
     },
+  };
+}
+
+/**
+ * A server whose store cannot be reached, for the tests of the enclosing describe block: started
+ * before them, stopped after them. Returns its getter.
+ */
+export function withUnavailableServer(): () => UnavailableServer {
+  let server: UnavailableServer | undefined;
+  test.beforeAll(async () => {
+    server = await startUnavailableServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error("the unavailable server has not started");
+    return server;
   };
 }
 

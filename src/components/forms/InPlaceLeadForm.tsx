@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { leadForms, LEADS_ENDPOINT, type FormId } from "../../leads/fields";
 import type { FormCopyWith } from "../../lib/requireFormCopy";
-import { Field } from "../ui/Field";
 import { FormAlert } from "./FormAlert";
 import { FormSuccess } from "./FormSuccess";
+import { LeadFields } from "./LeadFields";
 import { LeadHiddenFields } from "./LeadHiddenFields";
 import { SubmitButton } from "./SubmitButton";
 import { useLeadSubmission } from "./useLeadSubmission";
@@ -95,16 +95,7 @@ export function InPlaceLeadForm({
       <p className="mt-2 text-sm text-slate-600">{copy.requiredNote}</p>
       <LeadHiddenFields form={form} next={next} idPrefix={idPrefix} />
       <div className="mt-6 grid gap-4">
-        {fields.map((field) => (
-          <Field
-            key={field.name}
-            field={field}
-            id={`${idPrefix}-${field.name}`}
-            label={copy.labels[field.name] ?? field.name}
-            placeholder={copy.placeholders?.[field.name]}
-            error={error?.fields[field.name]}
-          />
-        ))}
+        <LeadFields fields={fields} copy={copy} idPrefix={idPrefix} errors={error?.fields} />
       </div>
       {status === "error" && <FormAlert title={copy.error} detail={error?.message} />}
       <SubmitButton label={copy.submit} busyLabel={copy.submitting} busy={busy} className="mt-6" />

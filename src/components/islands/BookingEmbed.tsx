@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { LoaderCircle } from "lucide-react";
 import type { BookingCopy } from "../../schemas/conversion";
-import { PhoneLink } from "../site/PhoneLink";
+import { CallLine } from "../site/CallLine";
+import { ExternalLink } from "../ui/ExternalLink";
 import { Icon } from "../ui/Icon";
-import { buttonBase, buttonStyles } from "../ui/LinkButton";
 import { isSchedulingMessage, SCHEDULING_SCRIPT, schedulingEmbedUrl } from "../../lib/scheduling";
 
 type State = "idle" | "loading" | "ready" | "failed";
@@ -141,23 +141,13 @@ export default function BookingEmbed({ url, height, mode, copy, phone, timeoutMs
           )}
           <h3 className="text-2xl font-bold text-balance">{copy.fallback.heading}</h3>
           <p className="max-w-prose text-pretty text-slate-700">{copy.fallback.text}</p>
-          <a
+          <ExternalLink
             href={url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${buttonBase} ${buttonStyles.secondary}`}
-          >
-            {copy.fallback.link}
-            <span className="sr-only"> {copy.fallback.newTab}</span>
-          </a>
-          <p className="flex flex-wrap items-center justify-center gap-x-2 text-slate-700">
-            {copy.fallback.call}
-            <PhoneLink
-              phone={phone}
-              withIcon
-              className="inline-flex min-h-11 items-center gap-2 font-bold text-brand-800 underline underline-offset-4"
-            />
-          </p>
+            label={copy.fallback.link}
+            note={copy.fallback.newTab}
+            variant="secondary"
+          />
+          <CallLine label={copy.fallback.call} phone={phone} className="justify-center" />
         </div>
       )}
     </div>

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { leadForms, LEADS_ENDPOINT, type FieldDef } from "../../leads/fields";
 import type { FormCopyWith } from "../../lib/requireFormCopy";
 import { readLeadValues } from "../../lib/readLeadValues";
-import { Field } from "../ui/Field";
 import { FormAlert } from "../forms/FormAlert";
+import { LeadFields } from "../forms/LeadFields";
 import { LeadHiddenFields } from "../forms/LeadHiddenFields";
 import { SubmitButton } from "../forms/SubmitButton";
 import { useLeadSubmission } from "../forms/useLeadSubmission";
@@ -149,7 +149,7 @@ export default function GrowthForm({ copy, idPrefix, next }: Props) {
           />
         </div>
       </div>
-      <p className="mt-4 text-sm text-slate-600">{copy.requiredNote}</p>
+      {step === 1 && <p className="mt-4 text-sm text-slate-600">{copy.requiredNote}</p>}
       <LeadHiddenFields form="growth" next={next} idPrefix={idPrefix} />
       {steps.map((fields, index) => (
         <fieldset
@@ -160,16 +160,7 @@ export default function GrowthForm({ copy, idPrefix, next }: Props) {
           <legend className="mb-2 text-lg font-bold text-brand-900">
             {copy.steps.titles[index]}
           </legend>
-          {fields.map((field) => (
-            <Field
-              key={field.name}
-              field={field}
-              id={`${idPrefix}-${field.name}`}
-              label={label(field.name)}
-              placeholder={copy.placeholders?.[field.name]}
-              error={error?.fields[field.name]}
-            />
-          ))}
+          <LeadFields fields={fields} copy={copy} idPrefix={idPrefix} errors={error?.fields} />
         </fieldset>
       ))}
       {status === "error" && (

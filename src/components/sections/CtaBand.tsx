@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { HeadingBlock } from "../../schemas/common";
 import { CallLine } from "../site/CallLine";
 import { CheckList } from "../ui/CheckList";
@@ -14,10 +15,12 @@ interface Props {
   assurances?: string[] | undefined;
   /** A call line: the label and the E.164 number from the config, shown as a tel: link. */
   call?: { label: string; phone: string } | undefined;
+  /** Slot: a short lead form under the links (the QuickLeadForm island). */
+  form?: ReactNode;
 }
 
 /** The closing call to action: a heading, one or two real links, assurances, a call line. */
-export function CtaBand({ id, heading, primary, secondary, assurances, call }: Props) {
+export function CtaBand({ id, heading, primary, secondary, assurances, call, form }: Props) {
   return (
     <Section
       id={id}
@@ -42,6 +45,7 @@ export function CtaBand({ id, heading, primary, secondary, assurances, call }: P
           checkClassName="text-accent-300"
         />
       )}
+      {form && <div className="mx-auto mt-12 max-w-md">{form}</div>}
     </Section>
   );
 }

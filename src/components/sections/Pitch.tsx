@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { HeadingBlock } from "../../schemas/common";
-import { Icon } from "../ui/Icon";
+import { CheckList } from "../ui/CheckList";
 import { LinkButton } from "../ui/LinkButton";
 import { SectionHeading } from "../ui/SectionHeading";
 
@@ -40,16 +40,10 @@ export function Pitch({
         </div>
       )}
       {checklist.length > 0 && (
-        <ul
-          className={`mt-6 grid max-w-3xl gap-3 text-lg ${centered ? "mx-auto sm:grid-cols-3" : ""}`}
-        >
-          {checklist.map((item) => (
-            <li key={item} className={`flex gap-3 ${centered ? "sm:justify-center" : ""}`}>
-              <Icon name="check" className="mt-0.5 size-6 shrink-0 text-brand-700" />
-              <span>{item}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList
+          items={checklist}
+          className={`mt-6 grid max-w-3xl gap-3 text-lg ${centered ? "mx-auto justify-items-center sm:grid-cols-3" : ""}`}
+        />
       )}
       {children}
       {cta && (

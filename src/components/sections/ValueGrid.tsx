@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { HeadingBlock, Reason } from "../../schemas/common";
 import { Icon } from "../ui/Icon";
 import { Section } from "../ui/Section";
@@ -9,10 +10,19 @@ interface Props {
   paragraphs?: string[];
   items: Reason[];
   tone?: "white" | "tint";
+  /** Content under the grid (a call to action). */
+  children?: ReactNode;
 }
 
 /** A heading, optional paragraphs (the mission) and a grid of reasons or values. */
-export function ValueGrid({ id, heading, paragraphs = [], items, tone = "white" }: Props) {
+export function ValueGrid({
+  id,
+  heading,
+  paragraphs = [],
+  items,
+  tone = "white",
+  children,
+}: Props) {
   const card = tone === "tint" ? "bg-white ring-slate-200" : "bg-brand-50 ring-brand-100";
   return (
     <Section id={id} tone={tone} labelledBy={`${id}-title`}>
@@ -24,7 +34,10 @@ export function ValueGrid({ id, heading, paragraphs = [], items, tone = "white" 
           ))}
         </div>
       )}
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {/* Three items sit in one row; four and eight, four to a row. */}
+      <ul
+        className={`mt-12 grid gap-6 ${items.length === 3 ? "md:grid-cols-3" : "sm:grid-cols-2 lg:grid-cols-4"}`}
+      >
         {items.map((item) => (
           <li key={item.title} className={`rounded-2xl p-6 text-center ring-1 ${card}`}>
             <span className="mx-auto grid size-14 place-items-center rounded-full bg-brand-700 text-white">
@@ -35,6 +48,7 @@ export function ValueGrid({ id, heading, paragraphs = [], items, tone = "white" 
           </li>
         ))}
       </ul>
+      {children}
     </Section>
   );
 }
