@@ -1,13 +1,12 @@
 import { site } from "../config/site";
 import { requireConversion } from "./requireConversion";
 
-/** The props of the BookingEmbed island: the booking page, height and phone from the config. */
+/** The props of the BookingEmbed island: the booking page and the widget height from the config. */
 export async function bookingProps(mode: "script" | "frame") {
   return {
     mode,
     url: site.scheduling.url,
     height: site.scheduling.widgetHeight,
     copy: await requireConversion("booking", "booking"),
-    phone: site.phone,
   };
 }

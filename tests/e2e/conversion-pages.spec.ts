@@ -285,7 +285,11 @@ test.describe("/testimonial", () => {
       /^\(555\) \d{3}-\d{4}$/,
     );
     await expect(form.getByRole("button")).toHaveText("Get Started Today");
-    await expect(form).toContainText("Your information is secure and will never be shared");
+    // The privacy line sits right under the form card.
+    const privacy = page.locator("[data-privacy]");
+    await expect(privacy).toContainText("Your information is secure and will never be shared");
+    const card = (await form.boundingBox())!;
+    expect((await privacy.boundingBox())!.y).toBeGreaterThan(card.y + card.height);
   });
 });
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Icon } from "../ui/Icon";
+// A lucide icon imported directly: the Icon map would bring every drawing into the island.
+import { Check } from "lucide-react";
 
 interface Props {
   title: string;
@@ -17,7 +18,7 @@ export function FormSuccess({ title, message, again, titleLevel = 2 }: Props) {
   return (
     <div className="py-4 text-center" data-form-success>
       <span className="mx-auto grid size-16 place-items-center rounded-full bg-brand-100 text-brand-800">
-        <Icon name="check" className="size-8" />
+        <Check className="size-8" aria-hidden="true" strokeWidth={1.75} />
       </span>
       <Title ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold focus:outline-none">
         {title}

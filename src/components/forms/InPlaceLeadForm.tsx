@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { leadForms, LEADS_ENDPOINT, type FormId } from "../../leads/fields";
 import type { FormCopyWith } from "../../lib/requireFormCopy";
 import { FormAlert } from "./FormAlert";
@@ -18,8 +18,6 @@ export interface InPlaceLeadFormProps {
   titleLevel?: 2 | 3;
   /** When the error clears: on the next submit (testimonial form), or as soon as the visitor types. */
   clearErrorOn?: "submit" | "input";
-  /** A line under the button (the privacy promise). */
-  note?: ReactNode;
 }
 
 const card = "rounded-2xl bg-white p-6 text-ink shadow-xl ring-1 ring-slate-200 sm:p-8";
@@ -37,7 +35,6 @@ export function InPlaceLeadForm({
   next,
   titleLevel = 2,
   clearErrorOn = "submit",
-  note,
 }: InPlaceLeadFormProps) {
   const { status, error, submit, reset, clearError } = useLeadSubmission();
   const [round, setRound] = useState(0);
@@ -99,7 +96,6 @@ export function InPlaceLeadForm({
       </div>
       {status === "error" && <FormAlert title={copy.error} detail={error?.message} />}
       <SubmitButton label={copy.submit} busyLabel={copy.submitting} busy={busy} className="mt-6" />
-      {note}
     </form>
   );
 }

@@ -1,9 +1,6 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { LoaderCircle } from "lucide-react";
 import type { BookingCopy } from "../../schemas/conversion";
-import { CallLine } from "../site/CallLine";
-import { ExternalLink } from "../ui/ExternalLink";
-import { Icon } from "../ui/Icon";
 import { isSchedulingMessage, SCHEDULING_SCRIPT, schedulingEmbedUrl } from "../../lib/scheduling";
 
 type State = "idle" | "loading" | "ready" | "failed";
@@ -21,21 +18,31 @@ interface Props {
    */
   mode: "script" | "frame";
   copy: Omit<BookingCopy, "template">;
-  /** E.164 phone from the config, offered when the widget cannot load. */
-  phone: string;
+  /**
+   * Slot: what shows instead of the widget (BookingFallback: the booking link and the phone),
+   * rendered on the server so this island ships none of it.
+   */
+  alternative?: ReactNode;
   /** How long the widget may take before the fallback replaces it. */
   timeoutMs?: number;
 }
 
 /**
  * The scheduling widget for the strategy call. Before hydration and without JavaScript it shows
- * the fallback: a plain link to the booking page and the phone number. On mount it adds the
+ * the fallback (the `alternative` slot): a plain link to the booking page and the phone number. On mount it adds the
  * provider's script (mode "script", removed again on unmount and when the page is hidden) or its
  * frame (mode "frame"). If the widget does not report itself loaded within `timeoutMs`, or the
  * script fails (blocked, offline, provider down), the fallback comes back instead of an empty box.
  * Hydrate client:visible.
  */
-export default function BookingEmbed({ url, height, mode, copy, phone, timeoutMs = 8000 }: Props) {
+export default function BookingEmbed({
+  url,
+  height,
+  mode,
+  copy,
+  alternative,
+  timeoutMs = 8000,
+}: Props) {
   // False on the server and while hydrating (the fallback shows), true once running in the browser.
   const hydrated = useSyncExternalStore(
     noSubscription,
@@ -131,23 +138,12 @@ export default function BookingEmbed({ url, height, mode, copy, phone, timeoutMs
           style={{ minHeight: state === "failed" ? undefined : height }}
           data-booking-fallback
         >
-          <span className="grid size-16 place-items-center rounded-full bg-brand-100 text-brand-800">
-            <Icon name="calendar" className="size-8" />
-          </span>
           {state === "failed" && (
             <p role="status" className="font-semibold text-slate-800">
               {copy.fallback.failed}
             </p>
           )}
-          <h3 className="text-2xl font-bold text-balance">{copy.fallback.heading}</h3>
-          <p className="max-w-prose text-pretty text-slate-700">{copy.fallback.text}</p>
-          <ExternalLink
-            href={url}
-            label={copy.fallback.link}
-            note={copy.fallback.newTab}
-            variant="secondary"
-          />
-          <CallLine label={copy.fallback.call} phone={phone} className="justify-center" />
+          {alternative}
         </div>
       )}
     </div>
