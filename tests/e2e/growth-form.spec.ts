@@ -6,7 +6,7 @@
  * the three steps as one native form without JavaScript.
  */
 import type { Page } from "@playwright/test";
-import { test, expect } from "./fixtures";
+import { test, expect, expectNoAxeViolations } from "./fixtures";
 import {
   allowFailedPostErrors,
   countLeadPosts,
@@ -110,6 +110,7 @@ test.describe("growth form with JavaScript", () => {
     expect((await partial).status()).toBe(201);
     await expect(progress(page)).toHaveText(["Step 2 of 3", "67%"]);
     await expect(form(page).getByLabel("Landscaping Company Name")).toBeFocused();
+    await expectNoAxeViolations(page);
     await expect(form(page).getByLabel("Full Name")).toBeHidden();
     const [partialLead] = await leadsWithEmail(email, "growth_partial");
     expect(partialLead).toMatchObject({
@@ -206,6 +207,7 @@ test.describe("growth form with JavaScript", () => {
       await expect(page).toHaveURL(new RegExp(`${PATH}$`));
       await expect(progress(page)).toHaveText(["Step 3 of 3", "100%"]);
       await expect(form(page).getByLabel("Jobs you want per month")).toHaveValue("45");
+      await expectNoAxeViolations(page);
       await expect(submit(page)).toBeEnabled();
 
       await unrouteLeads(page);

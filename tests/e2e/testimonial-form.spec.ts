@@ -5,7 +5,7 @@
  * submit), including a store that cannot be reached (503). Leads are read back from the store.
  */
 import type { Page } from "@playwright/test";
-import { test, expect } from "./fixtures";
+import { test, expect, expectNoAxeViolations } from "./fixtures";
 import {
   allowFailedPostErrors,
   countLeadPosts,
@@ -57,6 +57,7 @@ test.describe("testimonial form with JavaScript", () => {
 
     await expect(card(page).getByRole("heading", { name: "Thank You!" })).toBeVisible();
     await expect(card(page)).toContainText(SUCCESS);
+    await expectNoAxeViolations(page);
     await expect(card(page).getByRole("heading", { name: "Thank You!" })).toBeFocused();
     expect(posts).toHaveLength(1);
 
@@ -83,6 +84,29 @@ test.describe("testimonial form with JavaScript", () => {
       await expect(form(page).getByLabel(label)).toHaveValue("");
     await expect(form(page).getByLabel("Full Name")).toBeFocused();
     await expect(form(page).getByRole("button")).toHaveText("Get Started Today");
+  });
+
+  test("sends the fill time, page and UTM; a filled honeypot is answered alike and kept as spam", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("testimonial-bot");
+    const posts = countLeadPosts(page);
+    await page.goto("/testimonial?utm_source=e2e-bot");
+    await fill(page, email);
+    await humanPause(page);
+    // What a bot does: fill every input it finds, the hidden one included.
+    await form(page).locator('input[name="fax"]').fill("+1 555 010 0000", { force: true });
+    await form(page).getByRole("button").click();
+    await expect(card(page).getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    const body = JSON.parse(posts[0]!) as Record<string, string>;
+    expect(body).toMatchObject({
+      _form: "testimonial",
+      _page: "/testimonial",
+      utm_source: "e2e-bot",
+    });
+    expect(Number(body._t)).toBeGreaterThan(2_500);
+    const [lead] = await leadsWithEmail(email, "testimonial");
+    expect(lead).toMatchObject({ spam: true, metadata: { spamReasons: ["honeypot"] } });
   });
 
   test("the browser's own checks run first: nothing is sent with an empty or bad field", async ({
@@ -123,6 +147,7 @@ test.describe("testimonial form with JavaScript", () => {
       await expect(box).toBeVisible();
       await expect(box).toHaveAttribute("role", "alert");
       await expect(box).toContainText(ERROR);
+      await expectNoAxeViolations(page);
       await expect(box).toContainText("could not save your details");
       const button = form(page).getByRole("button");
       expect((await box.boundingBox())!.y).toBeLessThan((await button.boundingBox())!.y);
