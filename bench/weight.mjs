@@ -25,18 +25,42 @@ const server = spawn(process.execPath, [`${outDir}/server/entry.mjs`], {
 });
 await once(server.stdout, "data");
 
-const executablePath = [process.env.CHROME_PATH, "/usr/bin/chromium"].find((p) => p && existsSync(p));
+const executablePath = [process.env.CHROME_PATH, "/usr/bin/chromium"].find(
+  (p) => p && existsSync(p),
+);
 const browser = await chromium.launch({
   executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+  ],
 });
 
 const kind = (type) =>
-  type === "script" ? "js" : type === "stylesheet" ? "css" : type === "document" ? "html" : type === "font" ? "font" : type === "image" ? "img" : type === "media" ? "media" : "other";
+  type === "script"
+    ? "js"
+    : type === "stylesheet"
+      ? "css"
+      : type === "document"
+        ? "html"
+        : type === "font"
+          ? "font"
+          : type === "image"
+            ? "img"
+            : type === "media"
+              ? "media"
+              : "other";
 
 const rows = [];
 for (const route of routes) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const external = [];
   await context.route(
@@ -51,7 +75,12 @@ for (const route of routes) {
     const req = response.request();
     try {
       const body = await response.body();
-      entries.push({ url: req.url(), kind: kind(req.resourceType()), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+      entries.push({
+        url: req.url(),
+        kind: kind(req.resourceType()),
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+      });
     } catch {
       /* redirects and aborted requests have no body */
     }
@@ -70,7 +99,10 @@ for (const route of routes) {
     fonts: entries.filter((e) => e.kind === "font").length,
     img: sum("img", "raw"),
     media: sum("media", "raw"),
-    totalGz: entries.reduce((n, e) => n + (["img", "font", "media"].includes(e.kind) ? e.raw : e.gzip), 0),
+    totalGz: entries.reduce(
+      (n, e) => n + (["img", "font", "media"].includes(e.kind) ? e.raw : e.gzip),
+      0,
+    ),
     external: external.length,
   });
   await context.close();
@@ -79,8 +111,12 @@ await browser.close();
 server.kill();
 
 const kb = (n) => (n / 1024).toFixed(1);
-console.log("| route | requests | HTML gz KB | CSS gz KB | JS gz KB | JS raw KB | fonts | images KB | media KB | total KB (text gz) | external |");
+console.log(
+  "| route | requests | HTML gz KB | CSS gz KB | JS gz KB | JS raw KB | fonts | images KB | media KB | total KB (text gz) | external |",
+);
 console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
-  console.log(`| ${r.route} | ${r.requests} | ${kb(r.htmlGz)} | ${kb(r.cssGz)} | ${kb(r.jsGz)} | ${kb(r.jsRaw)} | ${r.fonts} | ${kb(r.img)} | ${kb(r.media)} | ${kb(r.totalGz)} | ${r.external} |`);
+  console.log(
+    `| ${r.route} | ${r.requests} | ${kb(r.htmlGz)} | ${kb(r.cssGz)} | ${kb(r.jsGz)} | ${kb(r.jsRaw)} | ${r.fonts} | ${kb(r.img)} | ${kb(r.media)} | ${kb(r.totalGz)} | ${r.external} |`,
+  );
 }
