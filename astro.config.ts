@@ -5,6 +5,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { site } from "./src/config/site";
 import precompress from "./integrations/precompress";
 import interactionDirective from "./integrations/interactionDirective";
+import csp from "./integrations/csp";
+import { SCHEDULING_SCRIPT, VIDEO_EMBED_ORIGIN } from "./src/config/providers";
 
 // BUILD_DIR lets several builds (parallel work trees, benchmarks) live side by side; default dist/.
 const outDir = process.env.BUILD_DIR || "dist";
@@ -17,7 +19,16 @@ export default defineConfig({
   cacheDir:
     outDir === "dist" ? "node_modules/.astro" : `node_modules/.astro-${outDir.replace(/\W/g, "_")}`,
   adapter: node({ mode: "standalone" }),
-  integrations: [react(), interactionDirective(), precompress()],
+  integrations: [
+    react(),
+    interactionDirective(),
+    // csp hashes the pages before precompress writes their compressed copies.
+    csp({
+      frameOrigins: [VIDEO_EMBED_ORIGIN, site.scheduling.url],
+      scriptOrigins: [SCHEDULING_SCRIPT],
+    }),
+    precompress(),
+  ],
   trailingSlash: "never",
   build: { format: "directory", inlineStylesheets: "auto" },
   server: { port: 4321, host: true },

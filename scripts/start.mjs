@@ -21,7 +21,7 @@ if (!existsSync(entry)) {
 
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
 const { handler } = await import(entry);
-const { serve, readPageHeaders } = await import("../server/serve.ts");
+const { serve, readContentSecurityPolicy } = await import("../server/serve.ts");
 // JSON lead posts skip Astro's page pipeline (src/leads/node.ts; same code as /api/leads).
 const { leadsFastPath } = await import("../src/leads/node.ts");
 
@@ -30,7 +30,7 @@ const port = Number(process.env.PORT ?? 4321);
 const server = await serve({
   handler: leadsFastPath(handler),
   clientDir: join(outDir, "client"),
-  pageHeaders: readPageHeaders(outDir),
+  contentSecurityPolicy: readContentSecurityPolicy(outDir),
   host,
   port,
 });

@@ -87,21 +87,22 @@ export interface ServeOptions {
   clientDir: string;
   /** The folder of hashed assets under the client folder. */
   assetsDir?: string;
-  /** Extra headers per page path (the adapter's _headers.json: the CSP of each prerendered page). */
-  pageHeaders?: Map<string, { key: string; value: string }[]>;
+  /** The Content-Security-Policy sent with every response (see integrations/csp.ts). */
+  contentSecurityPolicy?: string | undefined;
 }
 
 export function createRequestListener({
   handler,
   clientDir,
   assetsDir = "_astro",
-  pageHeaders,
+  contentSecurityPolicy,
 }: ServeOptions): Handler {
   const root = normalize(clientDir).replace(/[/\\]$/, "");
   // Responses made on demand (the 404 page, the API, the review page) are compressed as they go.
   const compress = compression({ brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } });
   return (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    if (contentSecurityPolicy) res.setHeader("Content-Security-Policy", contentSecurityPolicy);
     const url = req.url ?? "/";
     const path = url.split("?")[0]!.split("#")[0]!;
     const immutable = path.startsWith(`/${assetsDir}/`);
@@ -115,9 +116,6 @@ export function createRequestListener({
         const served = encoded ? `${file.path}${encoded.suffix}` : file.path;
         const stat = statSync(served);
         const etag = `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}${encoded ? `-${encoded.encoding}` : ""}"`;
-        for (const header of pageHeaders?.get(path === "/" ? "/" : path.replace(/\.html$/, "")) ??
-          [])
-          res.setHeader(header.key, header.value);
         res.setHeader("Content-Type", file.type);
         res.setHeader("Vary", "Accept-Encoding");
         res.setHeader("ETag", etag);
@@ -150,15 +148,9 @@ export function serve(options: ServeOptions & { host: string; port: number }): P
   });
 }
 
-/** Reads the adapter's per-page headers (written when the adapter's staticHeaders option is on). */
-export function readPageHeaders(
-  outDir: string,
-): Map<string, { key: string; value: string }[]> | undefined {
-  const file = join(outDir, "_headers.json");
+/** Reads the policy the build wrote (integrations/csp.ts); undefined when the build has none. */
+export function readContentSecurityPolicy(outDir: string): string | undefined {
+  const file = join(outDir, "csp.json");
   if (!existsSync(file)) return undefined;
-  const entries = JSON.parse(readFileSync(file, "utf8")) as {
-    pathname: string;
-    headers: { key: string; value: string }[];
-  }[];
-  return new Map(entries.map((e) => [e.pathname.replace(/\/$/, "") || "/", e.headers]));
+  return (JSON.parse(readFileSync(file, "utf8")) as { header: string }).header;
 }

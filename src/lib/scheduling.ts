@@ -2,7 +2,7 @@
  * The scheduling provider (Calendly): its embed script and what its inline widget expects. The
  * booking page itself is agency configuration (`site.scheduling.url`).
  */
-export const SCHEDULING_SCRIPT = "https://assets.calendly.com/assets/external/widget.js";
+export { SCHEDULING_SCRIPT } from "../config/providers";
 
 /** The booking page with the parameters of the provider's inline embed. */
 export function schedulingEmbedUrl(bookingUrl: string, host: string): string {

@@ -1,6 +1,8 @@
 /** What the production server sends: security and caching headers, precompressed text, status codes. */
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 import { get } from "node:http";
+import { site } from "../../src/config/site";
 import { test, expect } from "./fixtures";
 
 /** A GET whose body is not decoded, to see the bytes on the wire. */
@@ -88,6 +90,56 @@ test.describe("production server", () => {
     const js = await rawGet(new URL(await firstAsset(request, "js"), baseURL), "br");
     expect(js.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(js.body).length).toBeGreaterThan(js.body.length);
+  });
+
+  test("a strict Content-Security-Policy and the security headers come with pages, assets and API answers", async ({
+    request,
+  }) => {
+    const responses = {
+      page: await request.get("/"),
+      asset: await request.get(await firstAsset(request, "css")),
+      api: await request.get("/api/health"),
+      notFound: await request.get("/no-such-page"),
+    };
+    for (const [what, res] of Object.entries(responses)) {
+      const headers = res.headers();
+      for (const [name, value] of Object.entries(security))
+        expect(headers[name], `${what}: ${name}`).toMatch(value);
+      const csp = headers["content-security-policy"] ?? "";
+      const directives = Object.fromEntries(
+        csp.split(";").map((d) => {
+          const [name = "", ...values] = d.trim().split(/\s+/);
+          return [name, values];
+        }),
+      );
+      expect(directives["script-src"], `${what}: script-src`).toContain("'self'");
+      expect(directives["script-src"]).not.toContain("'unsafe-inline'");
+      expect(directives["script-src"]).not.toContain("'unsafe-eval'");
+      expect(directives["frame-ancestors"]).toEqual(["'none'"]);
+      expect(directives["form-action"]).toEqual(["'self'"]);
+      expect(directives["object-src"]).toEqual(["'none'"]);
+      expect(directives["frame-src"]).toEqual([
+        "https://www.youtube-nocookie.com",
+        new URL(site.scheduling.url).origin,
+      ]);
+      expect(headers["x-powered-by"], `${what}: x-powered-by`).toBeUndefined();
+    }
+  });
+
+  test("every inline script on the home page is allowed by its hash", async ({ request }) => {
+    const res = await request.get("/");
+    const csp = res.headers()["content-security-policy"] ?? "";
+    const html = await res.text();
+    const inline = [
+      ...html.matchAll(
+        /<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g,
+      ),
+    ].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) {
+      const hash = createHash("sha256").update(script).digest("base64");
+      expect(csp, script.slice(0, 60)).toContain(`'sha256-${hash}'`);
+    }
   });
 
   test("pages made on demand are compressed too: the 404 keeps its status", async ({ baseURL }) => {

@@ -1,4 +1,5 @@
 import { Play } from "lucide-react";
+import { VIDEO_EMBED_ORIGIN, VIDEO_WATCH_ORIGIN } from "../../config/providers";
 import { Picture, type PictureData } from "../ui/Picture";
 
 export interface VideoCopy {
@@ -15,9 +16,9 @@ interface Props {
   onPlay: () => void;
 }
 
-export const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`;
+export const watchUrl = (videoId: string) => `${VIDEO_WATCH_ORIGIN}/watch?v=${videoId}`;
 const embedUrl = (videoId: string) =>
-  `https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1&rel=0&modestbranding=1&playsinline=1`;
+  `${VIDEO_EMBED_ORIGIN}/embed/${videoId}?autoplay=1&rel=0&modestbranding=1&playsinline=1`;
 
 /**
  * A video facade: the poster and a play control until the visitor asks for the video; only then

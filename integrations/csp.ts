@@ -1,0 +1,87 @@
+/**
+ * Astro integration: after the build, hashes every inline script of every page and writes the
+ * site's Content-Security-Policy to <outDir>/csp.json, which the server (server/serve.ts) sends
+ * with every response. Scripts run only from this origin or with a known hash: no
+ * 'unsafe-inline', no 'unsafe-eval'. Frames only from the video and scheduling providers.
+ */
+import type { AstroIntegration } from "astro";
+import { createHash } from "node:crypto";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface CspOptions {
+  /** Origins frames may come from (video player, booking page). */
+  frameOrigins: string[];
+  /** Third-party scripts the site may add (the scheduling provider's embed script). */
+  scriptOrigins: string[];
+}
+
+/** Inline scripts that execute (not JSON-LD or other data blocks), as they appear in the HTML. */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\bsrc\s*=/.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript") continue;
+    scripts.push(match[2] ?? "");
+  }
+  return scripts;
+}
+
+export const sha256 = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+export function policy(hashes: string[], { frameOrigins, scriptOrigins }: CspOptions): string {
+  const origins = (list: string[]) => [...new Set(list.map((u) => new URL(u).origin))];
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...hashes].sort().join(" ")} ${origins(scriptOrigins).join(" ")}`
+      .replace(/\s+/g, " ")
+      .trim(),
+    // React sets a few style attributes (progress bar width, widget height).
+    `style-src 'self' 'unsafe-inline' ${origins(scriptOrigins).join(" ")}`.trim(),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "media-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${origins(frameOrigins).join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    "worker-src 'none'",
+  ].join("; ");
+}
+
+async function* htmlFiles(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* htmlFiles(path);
+    else if (entry.name.endsWith(".html")) yield path;
+  }
+}
+
+export default function csp(options: CspOptions): AstroIntegration {
+  return {
+    name: "csp",
+    hooks: {
+      "astro:build:done": async ({ dir, logger }) => {
+        const client = fileURLToPath(dir);
+        const hashes = new Set<string>();
+        for await (const file of htmlFiles(client)) {
+          for (const script of inlineScripts(await readFile(file, "utf8")))
+            hashes.add(sha256(script));
+        }
+        const header = policy([...hashes], options);
+        await writeFile(
+          join(dirname(client), "csp.json"),
+          `${JSON.stringify({ header, hashes: [...hashes] }, null, 2)}\n`,
+        );
+        logger.info(`Content-Security-Policy with ${hashes.size} inline script hashes`);
+      },
+    },
+  };
+}
