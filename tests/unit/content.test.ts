@@ -15,7 +15,8 @@ import {
   servicePageSchema,
   uiSchema,
 } from "../../src/schemas/collections";
-import { leadForms } from "../../src/leads/fields";
+import { formIds, leadForms } from "../../src/leads/fields";
+import { formCopyId } from "../../src/lib/formCopyId";
 import { contentDir, contextFor, files, root, yamlIn } from "./support/entries";
 
 describe("content entries", () => {
@@ -62,15 +63,6 @@ describe("content entries", () => {
     expect(offenders.map((f) => relative(root, f))).toEqual([]);
   });
 
-  it("labels every field of every form that content gives copy for", () => {
-    for (const { file, data } of yamlIn("forms")) {
-      const id = file.replace(/.*\/(\w+)\.yaml$/, "$1") as keyof typeof leadForms;
-      const labels = (data as { labels: Record<string, string> }).labels;
-      for (const field of leadForms[id].fields)
-        expect(labels[field.name], `${id}.${field.name}`).toBeTruthy();
-    }
-  });
-
   it("gives the home page the spec's six service cards and four value cards", () => {
     const [home] = yamlIn("home");
     const parsed = homePageSchema(contextFor(home!.file)).parse(home!.data);
@@ -110,5 +102,19 @@ describe("content entries", () => {
         "turf-lawn-care",
       ].sort(),
     );
+  });
+});
+
+describe("form copy", () => {
+  it("every lead form has a copy entry that labels each of its fields", () => {
+    const entries = new Map(
+      yamlIn("forms").map(({ file, data }) => [file.replace(/.*\/([\w-]+)\.yaml$/, "$1"), data]),
+    );
+    for (const form of formIds) {
+      const data = entries.get(formCopyId(form)) as { labels: Record<string, string> } | undefined;
+      expect(data, `${form} → src/content/forms/${formCopyId(form)}.yaml`).toBeDefined();
+      for (const field of leadForms[form].fields)
+        expect(data!.labels[field.name], `${form}.${field.name}`).toBeTruthy();
+    }
   });
 });
