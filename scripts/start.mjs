@@ -23,7 +23,7 @@ process.env.ASTRO_NODE_AUTOSTART = "disabled";
 const { handler } = await import(entry);
 const { serve, readContentSecurityPolicy } = await import("../server/serve.ts");
 // JSON lead posts skip Astro's page pipeline (src/leads/node.ts; same code as /api/leads).
-const { leadsFastPath } = await import("../src/leads/node.ts");
+const { leadsFastPath, stopLeads } = await import("../src/leads/node.ts");
 
 const host = process.env.HOST || "0.0.0.0";
 const port = Number(process.env.PORT ?? 4321);
@@ -40,6 +40,7 @@ console.log(
   `Server listening on http://${shown}:${typeof address === "object" && address ? address.port : port}`,
 );
 
+// On stop, the lead outbox finishes or gives back its deliveries in flight before the exit.
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.once(signal, () => server.close(() => stopLeads().finally(() => process.exit(0))));
 }

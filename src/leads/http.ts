@@ -297,6 +297,9 @@ export async function handleLeadInput(
       ipSalt: service.ipSalt,
       minFillMs: config.minFillMs,
       log: service.log,
+      channels: config.notify.channels,
+      notifyMaxAgeMs: config.notify.outbox.maxAgeMs,
+      onQueued: service.nudgeOutbox,
     },
   );
 

@@ -1,7 +1,9 @@
 /**
  * Lead intake, the one path every submission takes, whatever its transport:
- * validate → normalise → flag spam → attach attribution → store → return the id.
+ * validate → normalise → flag spam → attach attribution → store (with its notifications) → id.
  * Store first, answer second: "stored" is only returned once the store has committed the lead.
+ * Store, then tell: the lead's notifications (one per configured channel, none for spam) are
+ * outbox rows committed in the same transaction; the outbox worker sends them after the answer.
  * Endpoints are thin adapters around `intake()`; nothing here knows about HTTP frameworks.
  */
 import { buildAttribution, hashIp } from "./attribution.ts";
@@ -10,7 +12,13 @@ import { newLeadId } from "./id.ts";
 import { leadMessages } from "./messages.ts";
 import { isFormId, validateLead } from "./schema.ts";
 import { spamVerdict } from "./spam.ts";
-import { StoreUnavailableError, type LeadRecord, type LeadStore } from "./store/types.ts";
+import {
+  StoreUnavailableError,
+  type Channel,
+  type LeadRecord,
+  type LeadStore,
+  type NewNotification,
+} from "./store/types.ts";
 
 /** The submitted body (form fields and hidden values) and what the request says about its sender. */
 export interface IntakeRequest {
@@ -35,6 +43,24 @@ export interface IntakeDeps {
   minFillMs: number;
   log: IntakeLogger;
   now?: () => Date;
+  /** Channels each non-spam lead is sent to (none: leads are only stored). */
+  channels?: readonly Channel[];
+  /** Notifications are retried until this long after the lead (ms). */
+  notifyMaxAgeMs?: number;
+  /** Called once a lead with notifications is committed (wakes the outbox worker). */
+  onQueued?: () => void;
+}
+
+/** The outbox rows a lead gets: one per channel, none for spam. */
+export function notificationsFor(
+  lead: Pick<LeadRecord, "spam" | "createdAt">,
+  channels: readonly Channel[],
+  maxAgeMs: number,
+  now: Date,
+): NewNotification[] {
+  if (lead.spam) return [];
+  const giveUpAt = new Date(Date.parse(lead.createdAt) + maxAgeMs).toISOString();
+  return channels.map((channel) => ({ id: newLeadId(now.getTime()), channel, giveUpAt }));
 }
 
 /** The visitor's own input for each field of the form, as text, to show the form again. */
@@ -125,9 +151,15 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
     }),
   };
 
+  const notifications = notificationsFor(
+    lead,
+    deps.channels ?? [],
+    deps.notifyMaxAgeMs ?? 24 * 60 * 60_000,
+    now,
+  );
   try {
     const store = await deps.store();
-    await store.insert(lead);
+    await store.insert(lead, notifications);
   } catch (error) {
     const unavailable = error instanceof StoreUnavailableError;
     log.error(
@@ -142,8 +174,16 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
     return { status: "unavailable", form, values: echoValues(form, body) };
   }
   log.info(
-    { event: "lead_stored", leadId: lead.id, kind: lead.kind, form, spam: lead.spam },
+    {
+      event: "lead_stored",
+      leadId: lead.id,
+      kind: lead.kind,
+      form,
+      spam: lead.spam,
+      notifications: notifications.length,
+    },
     "lead stored",
   );
+  if (notifications.length) deps.onQueued?.();
   return { status: "stored", id: lead.id, form, spam: lead.spam };
 }

@@ -61,23 +61,13 @@ export function isFastPathRequest(req: IncomingMessage): boolean {
 }
 
 /**
- * Wraps the adapter's handler. Also opens the lead store right away, so migrations run when the
- * server starts; a store that is down is only logged here (requests answer 503 until it is back).
+ * Wraps the adapter's handler. Also starts the lead service right away: the store opens, so
+ * migrations run when the server starts (a store that is down is only logged: requests answer
+ * 503 until it is back), and the outbox worker starts delivering.
  */
 export function leadsFastPath(next: Handler): Handler {
   const service = leadService();
-  service.store().then(
-    (store) =>
-      service.log.info(
-        { event: "lead_store_ready", store: store.driver, migrated: store.appliedOnOpen },
-        "lead store ready",
-      ),
-    (error: unknown) =>
-      service.log.warn(
-        { event: "lead_store_unavailable", err: (error as Error).message },
-        "lead store unavailable at start",
-      ),
-  );
+  service.start();
   return (req, res, ...rest) => {
     if (!isFastPathRequest(req)) return next(req, res, ...rest);
     void (async () => {
@@ -107,4 +97,12 @@ export function leadsFastPath(next: Handler): Handler {
       }
     })();
   };
+}
+
+/**
+ * Graceful stop (SIGTERM/SIGINT, scripts/start.mjs): the outbox worker finishes or gives back its
+ * deliveries in flight, then the store closes.
+ */
+export function stopLeads(): Promise<void> {
+  return leadService().stop();
 }

@@ -1,15 +1,20 @@
 /**
  * The lead-intake service of one server process: configuration, the store (opened and migrated
- * on first use, retried after a failure), the rate limiter, the IP-hash salt and the logger.
+ * on first use, retried after a failure), the rate limiter, the IP-hash salt, the logger and the
+ * outbox worker that delivers leads to the agency (started with the service, stopped with it).
  */
 import { randomBytes } from "node:crypto";
 import { loadIpSalt } from "./attribution.ts";
 import { leadConfig, type LeadConfig } from "./config.ts";
 import { leadLog } from "./log.ts";
+import { emailDeliverer } from "./notify/email.ts";
+import { OutboxWorker } from "./notify/outbox.ts";
+import type { Deliverer } from "./notify/types.ts";
+import { webhookDeliverer } from "./notify/webhook.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
 import { storeHolder } from "./store/index.ts";
 import { PostgresLeadStore } from "./store/postgres.ts";
-import type { LeadStore } from "./store/types.ts";
+import type { Channel, LeadStore } from "./store/types.ts";
 
 export interface LeadService {
   config: LeadConfig;
@@ -17,15 +22,85 @@ export interface LeadService {
   rateLimiter(): Promise<LeadRateLimiter>;
   ipSalt(): string;
   log: typeof leadLog;
+  /** The outbox worker, or null when no channel is configured. */
+  outbox: OutboxWorker | null;
+  /** Opens the store (running migrations) and starts the outbox worker; idempotent. */
+  start(): void;
+  /** A lead with notifications was committed: deliver it soon. */
+  nudgeOutbox(): void;
+  /** Stops the worker (finishing or giving back deliveries in flight), then closes the store. */
+  stop(): Promise<void>;
+}
+
+function deliverers(config: LeadConfig): Partial<Record<Channel, Deliverer>> {
+  const d: Partial<Record<Channel, Deliverer>> = {};
+  if (config.notify.email) d.email = emailDeliverer(config.notify.email);
+  if (config.notify.webhook) d.webhook = webhookDeliverer(config.notify.webhook);
+  return d;
 }
 
 function createLeadService(config: LeadConfig): LeadService {
   const holder = storeHolder(config);
   let limiter: Promise<LeadRateLimiter> | null = null;
   let salt: string | null = null;
-  return {
+  let started = false;
+  let stopping: Promise<void> | null = null;
+  const outbox = config.notify.channels.length
+    ? new OutboxWorker({
+        store: () => holder.get(),
+        deliverers: deliverers(config),
+        settings: config.notify.outbox,
+        log: leadLog,
+      })
+    : null;
+  const service: LeadService = {
     config,
     log: leadLog,
+    outbox,
+    start() {
+      if (started || stopping) return;
+      started = true;
+      holder.get().then(
+        (store) =>
+          leadLog.info(
+            { event: "lead_store_ready", store: store.driver, migrated: store.appliedOnOpen },
+            "lead store ready",
+          ),
+        (error: unknown) =>
+          leadLog.warn(
+            { event: "lead_store_unavailable", err: (error as Error).message },
+            "lead store unavailable at start",
+          ),
+      );
+      if (outbox) {
+        leadLog.info(
+          {
+            event: "lead_delivery_on",
+            channels: config.notify.channels,
+            owner: outbox.owner,
+          },
+          `leads are delivered by ${config.notify.channels.join(" and ")}`,
+        );
+        outbox.start();
+      } else {
+        leadLog.warn(
+          { event: "lead_delivery_off" },
+          "no delivery channel configured (SMTP_URL, WEBHOOK_URL): leads are only stored",
+        );
+      }
+    },
+    nudgeOutbox() {
+      if (!outbox) return;
+      service.start();
+      outbox.nudge();
+    },
+    stop() {
+      stopping ??= (async () => {
+        await outbox?.stop();
+        await holder.close();
+      })();
+      return stopping;
+    },
     store: () => holder.get(),
     rateLimiter() {
       limiter ??= (async () => {
@@ -56,6 +131,7 @@ function createLeadService(config: LeadConfig): LeadService {
       return salt;
     },
   };
+  return service;
 }
 
 /**

@@ -9,7 +9,20 @@
  */
 import postgres from "postgres";
 import { migrationsTableSql, pendingMigrations } from "./migrations/index.ts";
-import { StoreUnavailableError, type LeadQuery, type LeadRecord, type LeadStore } from "./types.ts";
+import {
+  StoreUnavailableError,
+  type Channel,
+  type ClaimedNotification,
+  type ClaimRequest,
+  type LeadQuery,
+  type LeadRecord,
+  type LeadStore,
+  type NewNotification,
+  type NotificationStatus,
+  type OutboxCounts,
+  type OutboxOutcome,
+  type OutboxRow,
+} from "./types.ts";
 
 interface Row {
   id: string;
@@ -20,6 +33,40 @@ interface Row {
   spam: boolean;
   fields: Record<string, string>;
   metadata: LeadRecord["metadata"];
+}
+
+interface OutboxDbRow {
+  id: string;
+  lead_id: string;
+  channel: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date;
+  give_up_at: Date;
+  last_error: string | null;
+  claimed_by: string | null;
+  claimed_until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  sent_at: Date | null;
+}
+
+function toOutboxRow(row: OutboxDbRow): OutboxRow {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    channel: row.channel as Channel,
+    status: row.status as NotificationStatus,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at.toISOString(),
+    giveUpAt: row.give_up_at.toISOString(),
+    lastError: row.last_error,
+    claimedBy: row.claimed_by,
+    claimedUntil: row.claimed_until?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    sentAt: row.sent_at?.toISOString() ?? null,
+  };
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -98,13 +145,155 @@ export class PostgresLeadStore implements LeadStore {
     }
   }
 
-  async insert(lead: LeadRecord): Promise<void> {
+  async insert(lead: LeadRecord, notifications: readonly NewNotification[] = []): Promise<void> {
+    const sql = this.sql;
     try {
-      await this.sql`
-        INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
-        VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
-                ${lead.spam}, ${this.sql.json(lead.fields)},
-                ${this.sql.json(lead.metadata as unknown as postgres.JSONValue)})`;
+      if (!notifications.length) {
+        await sql`
+          INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
+          VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
+                  ${lead.spam}, ${sql.json(lead.fields)},
+                  ${sql.json(lead.metadata as unknown as postgres.JSONValue)})`;
+        return;
+      }
+      // One statement, so one round trip and one transaction: the lead and its outbox rows
+      // commit together or not at all.
+      await sql`
+        WITH lead AS (
+          INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
+          VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
+                  ${lead.spam}, ${sql.json(lead.fields)},
+                  ${sql.json(lead.metadata as unknown as postgres.JSONValue)})
+          RETURNING id, created_at
+        )
+        INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
+                            created_at, updated_at)
+        SELECT n.id, lead.id, n.channel, 'pending', 0, lead.created_at, n.give_up_at,
+               lead.created_at, lead.created_at
+        FROM lead,
+             unnest(${sql.array(notifications.map((n) => n.id))}::text[],
+                    ${sql.array(notifications.map((n) => n.channel))}::text[],
+                    ${sql.array(notifications.map((n) => n.giveUpAt))}::timestamptz[])
+               AS n (id, channel, give_up_at)`;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async claimNotifications(request: ClaimRequest): Promise<ClaimedNotification[]> {
+    if (!request.channels.length || request.limit < 1) return [];
+    const sql = this.sql;
+    const now = request.now;
+    const until = new Date(now.getTime() + request.leaseMs);
+    try {
+      // Row locks with SKIP LOCKED: concurrent claimers (other servers) pass over rows being
+      // claimed instead of waiting; the claim column then keeps the row ours until the lease ends.
+      const rows = await sql<OutboxDbRow[]>`
+        WITH due AS (
+          SELECT id FROM outbox
+          WHERE status = 'pending' AND next_attempt_at <= ${now}
+            AND (claimed_until IS NULL OR claimed_until <= ${now})
+            AND channel IN ${sql(request.channels as Channel[])}
+          ORDER BY next_attempt_at, id
+          LIMIT ${request.limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE outbox o
+        SET claimed_by = ${request.owner}, claimed_until = ${until}, updated_at = ${now}
+        FROM due WHERE o.id = due.id
+        RETURNING o.*`;
+      if (!rows.length) return [];
+      const leads = await sql<Row[]>`
+        SELECT * FROM leads WHERE id IN ${sql([...new Set(rows.map((r) => r.lead_id))])}`;
+      const byId = new Map(leads.map((l) => [l.id, toRecord(l)]));
+      return rows.map(toOutboxRow).flatMap((row) => {
+        const lead = byId.get(row.leadId);
+        return lead ? [{ row, lead }] : [];
+      });
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async finishNotification(
+    id: string,
+    owner: string,
+    outcome: OutboxOutcome,
+    now: Date,
+  ): Promise<boolean> {
+    const sql = this.sql;
+    const set =
+      outcome.status === "sent"
+        ? sql`status = 'sent', sent_at = ${now}, last_error = NULL`
+        : outcome.status === "retry"
+          ? sql`next_attempt_at = ${outcome.nextAttemptAt}, last_error = ${outcome.error}`
+          : sql`status = 'failed', last_error = ${outcome.error}`;
+    try {
+      const result = await sql`
+        UPDATE outbox
+        SET ${set}, attempts = attempts + 1, claimed_by = NULL, claimed_until = NULL,
+            updated_at = ${now}
+        WHERE id = ${id} AND claimed_by = ${owner} AND status = 'pending'`;
+      return result.count > 0;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async releaseNotifications(ids: readonly string[], owner: string): Promise<void> {
+    if (!ids.length) return;
+    const sql = this.sql;
+    try {
+      await sql`
+        UPDATE outbox SET claimed_by = NULL, claimed_until = NULL
+        WHERE claimed_by = ${owner} AND id IN ${sql(ids as string[])}`;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async listNotifications(statuses: readonly NotificationStatus[]): Promise<OutboxRow[]> {
+    if (!statuses.length) return [];
+    const sql = this.sql;
+    try {
+      const rows = await sql<OutboxDbRow[]>`
+        SELECT * FROM outbox WHERE status IN ${sql(statuses as NotificationStatus[])}
+        ORDER BY created_at, id`;
+      return rows.map(toOutboxRow);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async retryNotifications(
+    ids: readonly string[] | "all-failed",
+    now: Date,
+    giveUpAt: Date,
+  ): Promise<string[]> {
+    const sql = this.sql;
+    if (ids !== "all-failed" && !ids.length) return [];
+    try {
+      const rows = await sql<{ id: string }[]>`
+        UPDATE outbox
+        SET status = 'pending', next_attempt_at = ${now}, give_up_at = ${giveUpAt},
+            claimed_by = NULL, claimed_until = NULL, updated_at = ${now}
+        WHERE status = 'failed'
+          ${ids === "all-failed" ? sql`` : sql`AND id IN ${sql(ids as string[])}`}
+        RETURNING id`;
+      return rows.map((r) => r.id).sort();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async countNotifications(): Promise<OutboxCounts> {
+    try {
+      const rows = await this.sql<{ status: string; n: number }[]>`
+        SELECT status, count(*)::int AS n FROM outbox
+        WHERE status IN ('pending', 'failed') GROUP BY status`;
+      const counts: OutboxCounts = { pending: 0, failed: 0 };
+      for (const r of rows) counts[r.status as keyof OutboxCounts] = r.n;
+      return counts;
     } catch (error) {
       throw unavailable(error);
     }

@@ -13,7 +13,20 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { migrationsTableSql, pendingMigrations } from "./migrations/index.ts";
-import { StoreUnavailableError, type LeadQuery, type LeadRecord, type LeadStore } from "./types.ts";
+import {
+  StoreUnavailableError,
+  type Channel,
+  type ClaimedNotification,
+  type ClaimRequest,
+  type LeadQuery,
+  type LeadRecord,
+  type LeadStore,
+  type NewNotification,
+  type NotificationStatus,
+  type OutboxCounts,
+  type OutboxOutcome,
+  type OutboxRow,
+} from "./types.ts";
 
 export type SqliteSync = "normal" | "full";
 
@@ -29,6 +42,43 @@ interface Row {
 }
 
 const COLUMNS = "id, kind, form, subject, created_at, spam, fields, metadata";
+
+interface OutboxDbRow {
+  id: string;
+  lead_id: string;
+  channel: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  give_up_at: string;
+  last_error: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+const OUTBOX_COLUMNS =
+  "id, lead_id, channel, status, attempts, next_attempt_at, give_up_at, last_error, claimed_by, claimed_until, created_at, updated_at, sent_at";
+
+function toOutboxRow(row: OutboxDbRow): OutboxRow {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    channel: row.channel as Channel,
+    status: row.status as NotificationStatus,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    giveUpAt: row.give_up_at,
+    lastError: row.last_error,
+    claimedBy: row.claimed_by,
+    claimedUntil: row.claimed_until,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    sentAt: row.sent_at,
+  };
+}
 
 function toRecord(row: Row): LeadRecord {
   return {
@@ -57,7 +107,9 @@ export class SqliteLeadStore implements LeadStore {
   readonly appliedOnOpen: readonly number[];
   #db: DatabaseSync;
   #insert: StatementSync;
+  #insertOutbox: StatementSync;
   #get: StatementSync;
+  #getMany: StatementSync;
 
   constructor(file: string, sync: SqliteSync = "normal") {
     this.file = file;
@@ -74,7 +126,29 @@ export class SqliteLeadStore implements LeadStore {
     this.#insert = this.#db.prepare(
       `INSERT INTO leads (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.#insertOutbox = this.#db.prepare(
+      `INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
+                           created_at, updated_at)
+       VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
+    );
     this.#get = this.#db.prepare(`SELECT ${COLUMNS} FROM leads WHERE id = ?`);
+    this.#getMany = this.#db.prepare(
+      `SELECT ${COLUMNS} FROM leads WHERE id IN (SELECT value FROM json_each(?))`,
+    );
+  }
+
+  /** Runs `work` in one write transaction (node:sqlite is synchronous: nothing interleaves). */
+  #transaction<T>(work: () => T): T {
+    const db = this.#db;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = work();
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
   }
 
   /** Runs pending migrations under an immediate (write) lock; returns the versions applied. */
@@ -113,8 +187,8 @@ export class SqliteLeadStore implements LeadStore {
     return this.migrateSync();
   }
 
-  async insert(lead: LeadRecord): Promise<void> {
-    try {
+  async insert(lead: LeadRecord, notifications: readonly NewNotification[] = []): Promise<void> {
+    const insertLead = () =>
       this.#insert.run(
         lead.id,
         lead.kind,
@@ -125,6 +199,178 @@ export class SqliteLeadStore implements LeadStore {
         JSON.stringify(lead.fields),
         JSON.stringify(lead.metadata),
       );
+    try {
+      if (!notifications.length) {
+        insertLead();
+        return;
+      }
+      this.#transaction(() => {
+        insertLead();
+        for (const n of notifications) {
+          this.#insertOutbox.run(
+            n.id,
+            lead.id,
+            n.channel,
+            lead.createdAt,
+            n.giveUpAt,
+            lead.createdAt,
+            lead.createdAt,
+          );
+        }
+      });
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async claimNotifications(request: ClaimRequest): Promise<ClaimedNotification[]> {
+    if (!request.channels.length || request.limit < 1) return [];
+    const now = request.now.toISOString();
+    const until = new Date(request.now.getTime() + request.leaseMs).toISOString();
+    try {
+      // One statement: atomic in SQLite, the only writer of this file being this process.
+      const rows = this.#db
+        .prepare(
+          `UPDATE outbox SET claimed_by = ?, claimed_until = ?, updated_at = ?
+           WHERE id IN (
+             SELECT id FROM outbox
+             WHERE status = 'pending' AND next_attempt_at <= ?
+               AND (claimed_until IS NULL OR claimed_until <= ?)
+               AND channel IN (SELECT value FROM json_each(?))
+             ORDER BY next_attempt_at, id
+             LIMIT ?)
+           RETURNING ${OUTBOX_COLUMNS}`,
+        )
+        .all(
+          request.owner,
+          until,
+          now,
+          now,
+          now,
+          JSON.stringify(request.channels),
+          request.limit,
+        ) as unknown as OutboxDbRow[];
+      if (!rows.length) return [];
+      const leads = new Map(
+        (this.#getMany.all(JSON.stringify(rows.map((r) => r.lead_id))) as unknown as Row[]).map(
+          (r) => [r.id, toRecord(r)],
+        ),
+      );
+      return rows.map(toOutboxRow).flatMap((row) => {
+        const lead = leads.get(row.leadId);
+        return lead ? [{ row, lead }] : [];
+      });
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async finishNotification(
+    id: string,
+    owner: string,
+    outcome: OutboxOutcome,
+    now: Date,
+  ): Promise<boolean> {
+    const at = now.toISOString();
+    const guard = "WHERE id = ? AND claimed_by = ? AND status = 'pending'";
+    const release = "claimed_by = NULL, claimed_until = NULL, attempts = attempts + 1";
+    try {
+      let result;
+      if (outcome.status === "sent") {
+        result = this.#db
+          .prepare(
+            `UPDATE outbox SET status = 'sent', ${release}, sent_at = ?, last_error = NULL,
+             updated_at = ? ${guard}`,
+          )
+          .run(at, at, id, owner);
+      } else if (outcome.status === "retry") {
+        result = this.#db
+          .prepare(
+            `UPDATE outbox SET ${release}, next_attempt_at = ?, last_error = ?, updated_at = ?
+             ${guard}`,
+          )
+          .run(outcome.nextAttemptAt.toISOString(), outcome.error, at, id, owner);
+      } else {
+        result = this.#db
+          .prepare(
+            `UPDATE outbox SET status = 'failed', ${release}, last_error = ?, updated_at = ?
+             ${guard}`,
+          )
+          .run(outcome.error, at, id, owner);
+      }
+      return Number(result.changes) > 0;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async releaseNotifications(ids: readonly string[], owner: string): Promise<void> {
+    if (!ids.length) return;
+    try {
+      this.#db
+        .prepare(
+          `UPDATE outbox SET claimed_by = NULL, claimed_until = NULL
+           WHERE claimed_by = ? AND id IN (SELECT value FROM json_each(?))`,
+        )
+        .run(owner, JSON.stringify(ids));
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async listNotifications(statuses: readonly NotificationStatus[]): Promise<OutboxRow[]> {
+    try {
+      return (
+        this.#db
+          .prepare(
+            `SELECT ${OUTBOX_COLUMNS} FROM outbox
+             WHERE status IN (SELECT value FROM json_each(?))
+             ORDER BY created_at, id`,
+          )
+          .all(JSON.stringify(statuses)) as unknown as OutboxDbRow[]
+      ).map(toOutboxRow);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async retryNotifications(
+    ids: readonly string[] | "all-failed",
+    now: Date,
+    giveUpAt: Date,
+  ): Promise<string[]> {
+    const at = now.toISOString();
+    const only = ids === "all-failed" ? "" : "AND id IN (SELECT value FROM json_each(?))";
+    const params = ids === "all-failed" ? [] : [JSON.stringify(ids)];
+    try {
+      return (
+        this.#db
+          .prepare(
+            `UPDATE outbox SET status = 'pending', next_attempt_at = ?, give_up_at = ?,
+                    claimed_by = NULL, claimed_until = NULL, updated_at = ?
+             WHERE status = 'failed' ${only}
+             RETURNING id`,
+          )
+          .all(at, giveUpAt.toISOString(), at, ...params) as { id: string }[]
+      )
+        .map((r) => r.id)
+        .sort();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async countNotifications(): Promise<OutboxCounts> {
+    try {
+      const rows = this.#db
+        .prepare(
+          `SELECT status, count(*) AS n FROM outbox
+           WHERE status IN ('pending', 'failed') GROUP BY status`,
+        )
+        .all() as { status: string; n: number }[];
+      const counts: OutboxCounts = { pending: 0, failed: 0 };
+      for (const r of rows) counts[r.status as keyof OutboxCounts] = Number(r.n);
+      return counts;
     } catch (error) {
       throw unavailable(error);
     }

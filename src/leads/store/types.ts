@@ -25,9 +25,69 @@ export interface LeadQuery {
   limit?: number | undefined;
 }
 
+/** Where a notification goes: the agency's inbox (SMTP) or its CRM (signed webhook). */
+export type Channel = "email" | "webhook";
+export const channels: readonly Channel[] = ["email", "webhook"];
+
+export type NotificationStatus = "pending" | "sent" | "failed";
+
+/** A notification to write with its lead, in the same transaction. */
+export interface NewNotification {
+  /** Stable across retries: the webhook-id and the email's Message-ID. */
+  id: string;
+  channel: Channel;
+  /** No attempt after this ISO time: the row is marked failed instead. */
+  giveUpAt: string;
+}
+
+/** One row of the outbox: one (lead, channel). Times are ISO 8601 in UTC. */
+export interface OutboxRow {
+  id: string;
+  leadId: string;
+  channel: Channel;
+  status: NotificationStatus;
+  /** Finished deliveries (successful or not); a delivery cut short by a crash does not count. */
+  attempts: number;
+  nextAttemptAt: string;
+  giveUpAt: string;
+  lastError: string | null;
+  /** Which worker holds the row, and until when (a lease: expired claims are free again). */
+  claimedBy: string | null;
+  claimedUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+}
+
+/** A claimed row with its lead, ready to deliver. */
+export interface ClaimedNotification {
+  row: OutboxRow;
+  lead: LeadRecord;
+}
+
+export interface ClaimRequest {
+  /** The claiming worker's id (unique per process). */
+  owner: string;
+  now: Date;
+  /** The claim holds until now + leaseMs; the worker must be done (or give up) before then. */
+  leaseMs: number;
+  limit: number;
+  /** Only rows of these channels (the ones this server can deliver). */
+  channels: readonly Channel[];
+}
+
+export type OutboxOutcome =
+  | { status: "sent" }
+  | { status: "retry"; nextAttemptAt: Date; error: string }
+  | { status: "failed"; error: string };
+
+/** Rows waiting for delivery and rows given up on (sent rows are not counted). */
+export type OutboxCounts = Record<"pending" | "failed", number>;
+
 /**
  * Where leads live. Adapters hold SQL, never rules: validation and attribution happen before
- * `insert`, which resolves only once the lead is committed.
+ * `insert`, which resolves only once the lead is committed; which notifications a lead gets,
+ * when to retry and when to give up are decided by the caller (intake, the outbox worker).
  */
 export interface LeadStore {
   readonly driver: "sqlite" | "postgres";
@@ -35,10 +95,37 @@ export interface LeadStore {
   readonly appliedOnOpen: readonly number[];
   /** Applies pending migrations; returns the versions it applied (empty when up to date). */
   migrate(): Promise<number[]>;
-  insert(lead: LeadRecord): Promise<void>;
+  /**
+   * Commits the lead and its notifications (pending, due at once) in one transaction: both or
+   * neither.
+   */
+  insert(lead: LeadRecord, notifications?: readonly NewNotification[]): Promise<void>;
   get(id: string): Promise<LeadRecord | null>;
   /** Oldest first. */
   list(query?: LeadQuery): Promise<LeadRecord[]>;
+  /**
+   * Claims up to `limit` due rows (pending, next attempt reached, not held by a live claim),
+   * oldest due first. Two workers never hold the same row at the same time.
+   */
+  claimNotifications(request: ClaimRequest): Promise<ClaimedNotification[]>;
+  /** Records the outcome of a delivery, only while `owner` still holds the claim. */
+  finishNotification(
+    id: string,
+    owner: string,
+    outcome: OutboxOutcome,
+    now: Date,
+  ): Promise<boolean>;
+  /** Gives claims back without counting an attempt (a worker stopping mid-delivery). */
+  releaseNotifications(ids: readonly string[], owner: string): Promise<void>;
+  /** Rows with these statuses, oldest first. */
+  listNotifications(statuses: readonly NotificationStatus[]): Promise<OutboxRow[]>;
+  /** Failed rows (all of them, or those ids) become pending, due at `now`, until `giveUpAt`. */
+  retryNotifications(
+    ids: readonly string[] | "all-failed",
+    now: Date,
+    giveUpAt: Date,
+  ): Promise<string[]>;
+  countNotifications(): Promise<OutboxCounts>;
   /** Resolves when the store answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,0 +1,267 @@
+/**
+ * The email channel: one message per lead to LEAD_EMAIL_TO over SMTP_URL (nodemailer), from
+ * LEAD_EMAIL_FROM. The subject names the kind and the visitor; a plain-text and an HTML body list
+ * every field of the form and where the lead came from (source, pages, referrer, UTM, time).
+ * Every value is HTML-escaped in the HTML body; header values (subject, Reply-To) are built from
+ * single-line text only, so input cannot add headers. Reply-To is the visitor's address when it is
+ * a plain valid one, so "Reply" in the agency's inbox answers the lead. The Message-ID is the
+ * outbox row id: a retry after an unclear failure carries the same id, which mail systems use
+ * to drop duplicates.
+ */
+import nodemailer from "nodemailer";
+import { leadForms, utmKeys, type LeadKind } from "../fields.ts";
+import type { LeadRecord } from "../store/types.ts";
+import type { Deliverer } from "./types.ts";
+
+export interface EmailSettings {
+  smtpUrl: string;
+  to: readonly string[];
+  from: string;
+  timeoutMs: number;
+}
+
+export interface LeadEmail {
+  subject: string;
+  text: string;
+  html: string;
+  /** The visitor's address, when it is a plain valid one. */
+  replyTo: { name: string; address: string } | null;
+  messageId: string;
+}
+
+const KIND_LABELS: Record<LeadKind, string> = {
+  audit: "audit",
+  contact: "contact",
+  testimonial: "testimonial",
+  growth_partial: "growth (step 1)",
+  growth: "growth",
+  quick: "quick",
+};
+
+const LABELS: Record<string, string> = {
+  "full-name": "Full name",
+  aiIntegration: "AI integration",
+  utm_source: "UTM source",
+  utm_medium: "UTM medium",
+  utm_campaign: "UTM campaign",
+  utm_term: "UTM term",
+  utm_content: "UTM content",
+};
+
+/** "companyName" → "Company name", "full-name" → "Full name". */
+export function fieldLabel(name: string): string {
+  if (LABELS[name]) return LABELS[name];
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[-_]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** One line for a header: control characters and line separators become spaces. */
+export function headerText(value: string, max = 150): string {
+  const line = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** Body text: line breaks kept (as \n), other control characters dropped. */
+function bodyText(value: string): string {
+  return (
+    value
+      .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+      .replace(/\t/g, " ")
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, "")
+  );
+}
+
+/** A plain address (no display name, comments, quotes, spaces or line breaks). */
+const PLAIN_EMAIL =
+  /^[A-Za-z0-9.!#$%&*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
+export function isPlainEmail(value: string | undefined): value is string {
+  return !!value && value.length <= 254 && PLAIN_EMAIL.test(value);
+}
+
+/** The visitor's name as the form calls it. */
+export function visitorName(lead: LeadRecord): string {
+  const f = lead.fields;
+  return headerText(f.name || f["full-name"] || f.ownerName || "", 100) || "(no name)";
+}
+
+function domainOf(address: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(address);
+  return match?.[1] ?? "leads.invalid";
+}
+
+type Row = [label: string, value: string];
+
+function fieldRows(lead: LeadRecord): Row[] {
+  const names: string[] = leadForms[lead.form]?.fields.map((f) => f.name) ?? [];
+  // Every field of the form in its order, then anything else the lead holds.
+  for (const name of Object.keys(lead.fields)) if (!names.includes(name)) names.push(name);
+  return names.map((name) => [fieldLabel(name), lead.fields[name] ?? ""]);
+}
+
+function metadataRows(lead: LeadRecord): Row[] {
+  const m = lead.metadata;
+  const rows: Row[] = [
+    ["Source", m.source],
+    ["Page", m.page ?? ""],
+    ["Landing page", m.landingPage ?? ""],
+    ["Referrer", m.referrer ?? ""],
+  ];
+  for (const key of utmKeys) rows.push([fieldLabel(key), m.utm?.[key] ?? ""]);
+  rows.push(
+    ["Time (UTC)", lead.createdAt],
+    ["Form", lead.form],
+    ["User agent", m.userAgent ?? ""],
+    ["Lead id", lead.id],
+  );
+  return rows;
+}
+
+const EMPTY = "—";
+
+function textSection(title: string, rows: Row[]): string {
+  const lines = [title, "-".repeat(title.length)];
+  for (const [label, raw] of rows) {
+    const value = bodyText(raw).trim();
+    if (!value) lines.push(`${label}: ${EMPTY}`);
+    else if (value.includes("\n")) {
+      lines.push(`${label}:`, ...value.split("\n").map((l) => `  ${l}`));
+    } else lines.push(`${label}: ${value}`);
+  }
+  return lines.join("\n");
+}
+
+function htmlSection(title: string, rows: Row[]): string {
+  const body = rows
+    .map(([label, raw]) => {
+      const value = bodyText(raw).trim();
+      const cell = value ? escapeHtml(value).replace(/\n/g, "<br>") : EMPTY;
+      return `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${cell}</td></tr>`;
+    })
+    .join("\n");
+  return `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(title)}</h2>\n<table role="presentation" style="border-collapse:collapse;font-size:14px">\n${body}\n</table>`;
+}
+
+/** The message for one lead (pure: no I/O). */
+export function leadEmail(lead: LeadRecord, notificationId: string, from: string): LeadEmail {
+  const name = visitorName(lead);
+  const kind = KIND_LABELS[lead.kind] ?? lead.kind;
+  const subject = headerText(
+    `New ${kind} lead: ${name}${lead.subject ? ` (${lead.subject})` : ""}`,
+    200,
+  );
+  const heading = `New ${kind} lead${lead.subject ? `: ${lead.subject}` : ""}`;
+  const fields = fieldRows(lead);
+  const meta = metadataRows(lead);
+  const text = [
+    heading,
+    "",
+    textSection("Details", fields),
+    "",
+    textSection("Where it came from", meta),
+    "",
+  ].join("\n");
+  const html = [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:system-ui,sans-serif;color:#111">',
+    `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
+    htmlSection("Details", fields),
+    htmlSection("Where it came from", meta),
+    "</body></html>",
+  ].join("\n");
+  const email = lead.fields.email?.trim();
+  return {
+    subject,
+    text,
+    html,
+    replyTo: isPlainEmail(email)
+      ? { name: name === "(no name)" ? "" : name, address: email }
+      : null,
+    messageId: `<${notificationId}@${domainOf(from)}>`,
+  };
+}
+
+/** Rejects with `signal`'s reason when it aborts first. */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
+/** A short reason for the outbox's last_error (the SMTP reply, which names no visitor data). */
+function describe(error: unknown): string {
+  const err = error as Error & { code?: string; responseCode?: number; response?: string };
+  const reply = err.response ? headerText(err.response, 200) : "";
+  return [err.code, err.responseCode, reply || err.message].filter(Boolean).join(" ");
+}
+
+export function emailDeliverer(settings: EmailSettings): Deliverer {
+  const t = settings.timeoutMs;
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    connectionTimeout: t,
+    greetingTimeout: t,
+    socketTimeout: t,
+    dnsTimeout: t,
+  });
+  return {
+    async deliver({ row, lead }, signal) {
+      const message = leadEmail(lead, row.id, settings.from);
+      const timeout = AbortSignal.timeout(t);
+      try {
+        await abortable(
+          transport.sendMail({
+            from: settings.from,
+            to: [...settings.to],
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+            messageId: message.messageId,
+            headers: { "X-Lead-Id": lead.id, "X-Lead-Kind": lead.kind },
+          }),
+          AbortSignal.any([signal, timeout]),
+        );
+      } catch (error) {
+        const reason = timeout.aborted ? "no answer in time (timeout)" : describe(error);
+        throw new Error(`email: ${reason}`, { cause: error });
+      }
+    },
+    close: () => transport.close(),
+  };
+}
