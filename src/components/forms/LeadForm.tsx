@@ -1,14 +1,9 @@
 import type { ReactNode } from "react";
-import {
-  hiddenFields,
-  leadForms,
-  LEADS_ENDPOINT,
-  type FieldDef,
-  type FormId,
-} from "../../leads/fields";
+import { leadForms, LEADS_ENDPOINT, type FormId } from "../../leads/fields";
 import type { FormCopy } from "../../schemas/collections";
 import { buttonBase, buttonStyles } from "../ui/LinkButton";
-import { Field } from "../ui/Field";
+import { LeadFields } from "./LeadFields";
+import { LeadHiddenFields } from "./LeadHiddenFields";
 
 export interface LeadFormProps {
   form: FormId;
@@ -66,38 +61,20 @@ export function LeadForm({
       <p className={`mt-2 text-sm ${tone === "dark" ? "text-brand-100" : "text-slate-600"}`}>
         {copy.requiredNote}
       </p>
-      <input type="hidden" name={hiddenFields.form} value={form} />
-      <input type="hidden" name={hiddenFields.next} value={next} />
-      {def.subject && <input type="hidden" name={hiddenFields.subject} value={def.subject} />}
+      <LeadHiddenFields form={form} next={next} idPrefix={idPrefix} />
       {hidden &&
         Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-      {/* Honeypot: out of sight and out of the tab order; people leave it empty, bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${idPrefix}-${hiddenFields.honeypot}`}>Fax</label>
-        <input
-          id={`${idPrefix}-${hiddenFields.honeypot}`}
-          type="text"
-          name={hiddenFields.honeypot}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
       <div className="mt-6 grid gap-4">
-        {def.fields.map((field: FieldDef) => (
-          <Field
-            key={field.name}
-            field={field}
-            id={`${idPrefix}-${field.name}`}
-            label={copy.labels[field.name] ?? field.name}
-            placeholder={copy.placeholders?.[field.name]}
-            tone={tone}
-            value={values?.[field.name]}
-            error={errors?.[field.name]}
-          />
-        ))}
+        <LeadFields
+          fields={def.fields}
+          copy={copy}
+          idPrefix={idPrefix}
+          values={values}
+          errors={errors}
+          tone={tone}
+        />
       </div>
       {children}
       <button type="submit" className={`${buttonBase} ${buttonStyles.primary} mt-6 w-full`}>
