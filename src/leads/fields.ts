@@ -35,6 +35,40 @@ export const formIds = [
 ] as const;
 export type FormId = (typeof formIds)[number];
 
+/** Fields several forms share, defined once (names are the spec's). */
+const shared = {
+  name: { name: "name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
+  fullName: {
+    name: "full-name",
+    type: "text",
+    required: true,
+    maxLength: NAME,
+    autoComplete: "name",
+  },
+  email: { name: "email", type: "email", required: true, maxLength: EMAIL, autoComplete: "email" },
+  phone: { name: "phone", type: "tel", required: true, maxLength: PHONE, autoComplete: "tel" },
+  company: {
+    name: "company",
+    type: "text",
+    required: false,
+    maxLength: NAME,
+    autoComplete: "organization",
+  },
+  message: { name: "message", type: "textarea", required: true, maxLength: MESSAGE, rows: 5 },
+} as const satisfies Record<string, FieldDef>;
+
+const optional = <F extends FieldDef>(field: F): Omit<F, "required"> & { required: false } => ({
+  ...field,
+  required: false,
+});
+const required = <F extends FieldDef>(field: F): Omit<F, "required"> & { required: true } => ({
+  ...field,
+  required: true,
+});
+
+/** Name, email and phone, all required: the short forms and step 1 of the growth form. */
+const nameEmailPhone = [shared.name, shared.email, shared.phone] as const;
+
 export const leadForms = {
   /** Free audit request: home hero and /free-audit. */
   audit: {
@@ -42,37 +76,19 @@ export const leadForms = {
     source: "audit_form",
     subject: "Free Marketing Audit Request",
     fields: [
-      {
-        name: "companyName",
-        type: "text",
-        required: true,
-        maxLength: NAME,
-        autoComplete: "organization",
-      },
-      { name: "ownerName", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
+      { ...shared.company, name: "companyName", required: true },
+      { ...shared.name, name: "ownerName" },
       { name: "website", type: "url", required: true, maxLength: URL_MAX, autoComplete: "url" },
-      { name: "email", type: "email", required: true, maxLength: EMAIL, autoComplete: "email" },
-      { name: "message", type: "textarea", required: false, maxLength: MESSAGE, rows: 3 },
+      shared.email,
+      { ...shared.message, required: false, rows: 3 },
     ],
   },
-  /** Contact message in the home page's contact section. */
+  /** Contact message in the home page's contact section: phone and company optional. */
   contact: {
     kind: "contact",
     source: "contact_form",
     subject: "Contact Form Submission",
-    fields: [
-      { name: "full-name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
-      { name: "email", type: "email", required: true, maxLength: EMAIL, autoComplete: "email" },
-      { name: "phone", type: "tel", required: false, maxLength: PHONE, autoComplete: "tel" },
-      {
-        name: "company",
-        type: "text",
-        required: false,
-        maxLength: NAME,
-        autoComplete: "organization",
-      },
-      { name: "message", type: "textarea", required: true, maxLength: MESSAGE, rows: 5 },
-    ],
+    fields: [shared.fullName, shared.email, optional(shared.phone), shared.company, shared.message],
   },
   /** Contact message on /contact-us: company is required there. */
   contactPage: {
@@ -80,17 +96,11 @@ export const leadForms = {
     source: "contact_page_form",
     subject: "Contact Form Submission",
     fields: [
-      { name: "full-name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
-      { name: "email", type: "email", required: true, maxLength: EMAIL, autoComplete: "email" },
-      { name: "phone", type: "tel", required: false, maxLength: PHONE, autoComplete: "tel" },
-      {
-        name: "company",
-        type: "text",
-        required: true,
-        maxLength: NAME,
-        autoComplete: "organization",
-      },
-      { name: "message", type: "textarea", required: true, maxLength: MESSAGE, rows: 5 },
+      shared.fullName,
+      shared.email,
+      optional(shared.phone),
+      required(shared.company),
+      shared.message,
     ],
   },
   /** /testimonial landing page form. */
@@ -98,22 +108,14 @@ export const leadForms = {
     kind: "testimonial",
     source: "testimonial_landing_page",
     subject: null,
-    fields: [
-      { name: "name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
-      { name: "email", type: "email", required: true, maxLength: EMAIL, autoComplete: "email" },
-      { name: "phone", type: "tel", required: true, maxLength: PHONE, autoComplete: "tel" },
-    ],
+    fields: nameEmailPhone,
   },
   /** Step 1 of the growth page's 3-step form, sent when the visitor advances to step 2. */
   growthPartial: {
     kind: "growth_partial",
     source: "growth_initiation_page",
     subject: null,
-    fields: [
-      { name: "name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
-      { name: "email", type: "email", required: true, maxLength: EMAIL, autoComplete: "email" },
-      { name: "phone", type: "tel", required: true, maxLength: PHONE, autoComplete: "tel" },
-    ],
+    fields: nameEmailPhone,
   },
   /** The whole growth-page lead (spec section 3): 13 text fields, only step 1's are required. */
   growth: {
@@ -121,16 +123,8 @@ export const leadForms = {
     source: "growth_initiation_page",
     subject: null,
     fields: [
-      { name: "name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
-      { name: "email", type: "email", required: true, maxLength: EMAIL, autoComplete: "email" },
-      { name: "phone", type: "tel", required: true, maxLength: PHONE, autoComplete: "tel" },
-      {
-        name: "company",
-        type: "text",
-        required: false,
-        maxLength: NAME,
-        autoComplete: "organization",
-      },
+      ...nameEmailPhone,
+      shared.company,
       { name: "website", type: "text", required: false, maxLength: URL_MAX, autoComplete: "url" },
       { name: "location", type: "text", required: false, maxLength: NAME },
       { name: "revenueGoals", type: "text", required: false, maxLength: NAME },
@@ -147,11 +141,7 @@ export const leadForms = {
     kind: "quick",
     source: "quick_lead_form",
     subject: null,
-    fields: [
-      { name: "name", type: "text", required: true, maxLength: NAME, autoComplete: "name" },
-      { name: "email", type: "email", required: true, maxLength: EMAIL, autoComplete: "email" },
-      { name: "phone", type: "tel", required: true, maxLength: PHONE, autoComplete: "tel" },
-    ],
+    fields: nameEmailPhone,
   },
 } as const satisfies Record<
   FormId,
