@@ -5,6 +5,8 @@
  *   list     [--since WHEN] [--kind KIND] [--include-spam] [--limit N]   one line per lead
  *   export   --format json|csv [--since WHEN] [--kind KIND] [--include-spam] [--out FILE]
  *   migrate  apply pending schema migrations and print their versions
+ *   outbox   [--json]                   notifications waiting for delivery and those given up on
+ *   outbox retry ID… | --all            failed notifications become pending again, due now
  *
  * WHEN is an ISO date or time (2026-01-31, 2026-01-31T12:00:00Z) or an age such as 7d, 12h, 30m.
  * Spam is left out unless --include-spam is given. CSV cells are neutralised against formula
@@ -16,6 +18,7 @@ import { leadConfig } from "../src/leads/config.ts";
 import { toCsv } from "../src/leads/csv.ts";
 import { formIds, leadForms, leadKinds, utmKeys, type LeadKind } from "../src/leads/fields.ts";
 import { openStore, type LeadQuery, type LeadRecord } from "../src/leads/store/index.ts";
+import type { LeadStore, OutboxRow } from "../src/leads/store/types.ts";
 
 const USAGE = `Usage: npm run leads -- <command> [options]
 
@@ -23,6 +26,11 @@ Commands:
   list      List leads, oldest first
   export    Print leads as JSON (an array) or CSV
   migrate   Apply pending schema migrations
+  outbox    List notifications waiting for delivery (pending) and given up on (failed),
+            with their attempts and last error
+  outbox retry ID [ID…] | --all
+            Send failed notifications again: pending, due now, retried for another
+            LEADS_OUTBOX_MAX_AGE_MS (24 h); the running server delivers them
 
 Options:
   --since WHEN       Only leads created at or after WHEN (ISO date/time, or an age: 7d, 12h, 30m)
@@ -31,6 +39,8 @@ Options:
   --format FORMAT    export only: json (default) or csv
   --out FILE         export only: write to FILE instead of standard output
   --limit N          list only: at most N leads
+  --all              outbox retry only: every failed notification
+  --json             outbox only: print the rows as a JSON array
 
 Storage: DATABASE_URL=postgres://… selects PostgreSQL (DATABASE_SCHEMA, default public);
 otherwise the SQLite file DATA_DIR/leads.db (DATA_DIR defaults to ./data).`;
@@ -96,6 +106,55 @@ function csvFor(leads: LeadRecord[]): string {
   return toCsv(header, rows);
 }
 
+function outboxLine(r: OutboxRow): string {
+  return [
+    r.status.padEnd(7),
+    r.id,
+    r.channel.padEnd(7),
+    `lead ${r.leadId}`,
+    `attempts ${r.attempts}`,
+    r.status === "pending" ? `next ${r.nextAttemptAt}` : `since ${r.updatedAt}`,
+    r.lastError ?? "",
+  ]
+    .join("  ")
+    .trimEnd();
+}
+
+async function outbox(
+  store: LeadStore,
+  args: string[],
+  options: { all: boolean; json: boolean },
+  out: (text: string) => void,
+): Promise<number> {
+  if (args[0] === "retry") {
+    const ids = args.slice(1);
+    if (options.all === ids.length > 0) {
+      throw new UsageError("outbox retry takes notification ids or --all (not both)");
+    }
+    const now = new Date();
+    const giveUpAt = new Date(now.getTime() + leadConfig().notify.outbox.maxAgeMs);
+    const retried = await store.retryNotifications(options.all ? "all-failed" : ids, now, giveUpAt);
+    const missed = ids.filter((id) => !retried.includes(id));
+    for (const id of missed) out(`Not retried (no failed notification with this id): ${id}`);
+    out(
+      retried.length
+        ? `Queued again (${retried.length}): ${retried.join(", ")}`
+        : "No failed notification to retry.",
+    );
+    return missed.length ? 1 : 0;
+  }
+  if (args.length) throw new UsageError(`Unknown outbox command "${args.join(" ")}"`);
+  const rows = await store.listNotifications(["pending", "failed"]);
+  if (options.json) {
+    out(JSON.stringify(rows, null, 2));
+    return 0;
+  }
+  for (const row of rows) out(outboxLine(row));
+  const pending = rows.filter((r) => r.status === "pending").length;
+  out(`${pending} pending, ${rows.length - pending} failed`);
+  return 0;
+}
+
 function listLine(l: LeadRecord): string {
   const who = l.fields.name || l.fields["full-name"] || l.fields.ownerName || "";
   const company = l.fields.companyName || l.fields.company || "";
@@ -119,6 +178,8 @@ export async function main(argv: string[], out: (text: string) => void): Promise
       format: { type: "string", default: "json" },
       out: { type: "string" },
       limit: { type: "string" },
+      all: { type: "boolean", default: false },
+      json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -127,7 +188,7 @@ export async function main(argv: string[], out: (text: string) => void): Promise
     out(USAGE);
     return command || values.help ? 0 : 2;
   }
-  if (!["list", "export", "migrate"].includes(command)) {
+  if (!["list", "export", "migrate", "outbox"].includes(command)) {
     throw new UsageError(`Unknown command "${command}"`);
   }
   if (values.kind && !leadKinds.includes(values.kind as LeadKind)) {
@@ -152,6 +213,9 @@ export async function main(argv: string[], out: (text: string) => void): Promise
       const applied = [...store.appliedOnOpen, ...(await store.migrate())];
       out(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Schema is up to date.");
       return 0;
+    }
+    if (command === "outbox") {
+      return await outbox(store, positionals.slice(1), values, out);
     }
     const leads = await store.list(query);
     if (command === "list") {

@@ -49,7 +49,11 @@ function suite(driver: "sqlite" | "postgres") {
     it("reports a healthy store", async () => {
       const res = await fetch(`${server.url}/api/health`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ status: "ok", store: driver });
+      expect(await res.json()).toEqual({
+        status: "ok",
+        store: driver,
+        outbox: { channels: [], pending: 0, failed: 0 },
+      });
     });
 
     it("stores every form sent as JSON and answers 201 with the id", async () => {

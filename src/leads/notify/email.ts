@@ -9,6 +9,7 @@
  * to drop duplicates.
  */
 import nodemailer from "nodemailer";
+import type { SendMailOptions } from "nodemailer";
 import { leadForms, utmKeys, type LeadKind } from "../fields.ts";
 import type { LeadRecord } from "../store/types.ts";
 import type { Deliverer } from "./types.ts";
@@ -230,6 +231,25 @@ function describe(error: unknown): string {
   return [err.code, err.responseCode, reply || err.message].filter(Boolean).join(" ");
 }
 
+/** What nodemailer is asked to send for one notification. */
+export function mailOptions(
+  lead: LeadRecord,
+  notificationId: string,
+  settings: Pick<EmailSettings, "from" | "to">,
+): SendMailOptions {
+  const message = leadEmail(lead, notificationId, settings.from);
+  return {
+    from: settings.from,
+    to: [...settings.to],
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    messageId: message.messageId,
+    headers: { "X-Lead-Id": lead.id, "X-Lead-Kind": lead.kind },
+  };
+}
+
 export function emailDeliverer(settings: EmailSettings): Deliverer {
   const t = settings.timeoutMs;
   const transport = nodemailer.createTransport({
@@ -241,20 +261,10 @@ export function emailDeliverer(settings: EmailSettings): Deliverer {
   });
   return {
     async deliver({ row, lead }, signal) {
-      const message = leadEmail(lead, row.id, settings.from);
       const timeout = AbortSignal.timeout(t);
       try {
         await abortable(
-          transport.sendMail({
-            from: settings.from,
-            to: [...settings.to],
-            subject: message.subject,
-            text: message.text,
-            html: message.html,
-            ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-            messageId: message.messageId,
-            headers: { "X-Lead-Id": lead.id, "X-Lead-Kind": lead.kind },
-          }),
+          transport.sendMail(mailOptions(lead, row.id, settings)),
           AbortSignal.any([signal, timeout]),
         );
       } catch (error) {
