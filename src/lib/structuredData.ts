@@ -55,3 +55,40 @@ export function breadcrumbJsonLd(trail: [name: string, path: string][]): JsonLd 
 export function serializeJsonLd(data: JsonLd): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
+
+/** A service the agency offers (service pages). */
+export function serviceJsonLd(name: string, description: string, path: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name,
+    description,
+    url: new URL(path, `${site.url}/`).href,
+    serviceType: name,
+    provider: { "@id": `${site.url}/#organization` },
+    areaServed: { "@type": "Country", name: "United States" },
+  };
+}
+
+/** A case study, as an article published by the agency. */
+export function articleJsonLd(input: {
+  headline: string;
+  description: string;
+  path: string;
+  image: string;
+  datePublished: string;
+}): JsonLd {
+  const url = new URL(input.path, `${site.url}/`).href;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: input.headline,
+    description: input.description,
+    url,
+    mainEntityOfPage: url,
+    image: new URL(input.image, `${site.url}/`).href,
+    datePublished: input.datePublished,
+    author: { "@id": `${site.url}/#organization` },
+    publisher: { "@id": `${site.url}/#organization` },
+  };
+}

@@ -64,6 +64,8 @@ export const caseStudySchema = ({ image }: SchemaContext) =>
   z
     .object({
       order: z.number().int(),
+      /** When the case study was published (YYYY-MM-DD), for its Article structured data. */
+      published: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2025-01-15"),
       client: text,
       title: text,
       category: text,
