@@ -159,6 +159,8 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       });
     },
   });
+  // A sender killed mid-message (the fault tests) resets its connection: not an error here.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   receiver.url = `smtp://127.0.0.1:${port}`;
@@ -236,6 +238,9 @@ export async function startWebhookReceiver(secret = WEBHOOK_SECRET): Promise<Web
   };
   const listener = (req: IncomingMessage, res: import("node:http").ServerResponse) => {
     const chunks: Buffer[] = [];
+    // A sender killed mid-request (the fault tests) resets the connection: not an error here.
+    req.on("error", () => {});
+    res.on("error", () => {});
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       void (async () => {

@@ -95,6 +95,11 @@ function unavailable(error: unknown): StoreUnavailableError {
   });
 }
 
+/** Seconds before a pooled connection tries again after `retries` failures in a row. */
+export function reconnectDelaySeconds(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 1);
+}
+
 export interface PostgresOptions {
   schema?: string | undefined;
   /** Connections in the pool. */
@@ -115,6 +120,11 @@ export class PostgresLeadStore implements LeadStore {
     this.sql = postgres(url, {
       max: options.max ?? 10,
       connect_timeout: 5,
+      // After a failed connection the driver waits before the next attempt, and a query waits
+      // with it: by default up to 20 s, so during a database restart requests hung instead of
+      // answering 503. Keep the wait short (jittered, at most 1 s): a query meets the outage
+      // (and is answered 503) or the recovered database within about a second.
+      backoff: reconnectDelaySeconds,
       idle_timeout: 60,
       onnotice: () => {},
       connection: { search_path: schema, application_name: "leads" },

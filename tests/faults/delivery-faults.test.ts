@@ -1,0 +1,212 @@
+/**
+ * Fault tests of lead intake and delivery (`npm run test:faults`, run by CI):
+ *
+ * 1. kill -9 the server while submissions are in flight and the outbox is delivering, start it
+ *    again: every acknowledged lead is stored, and every stored lead's email and webhook arrive
+ *    (on SQLite and on PostgreSQL).
+ * 2. Restart PostgreSQL under submission load: requests during the outage get 503 quickly (never
+ *    a hang), the server recovers by itself, no acknowledged lead is lost, and every
+ *    notification is delivered after recovery.
+ *
+ * Each prints its counts: sent, acknowledged, stored, delivered.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  deliveryEnv,
+  startSmtpReceiver,
+  startWebhookReceiver,
+  type SmtpReceiver,
+  type WebhookReceiver,
+} from "../integration/notify-support";
+import {
+  dropSchema,
+  exportLeads,
+  postgresAvailable,
+  removeDir,
+  startServer,
+  tempDir,
+  testDatabaseUrl,
+  uniqueSchema,
+} from "../integration/support";
+import {
+  canRestartPostgres,
+  ensurePostgresRunning,
+  ledger,
+  pgctl,
+  printLedger,
+  submissionLoad,
+  waitUntil,
+} from "./support";
+
+/** Short leases and retries, so a killed server's claims and an outage pass quickly. */
+const timings = {
+  LEADS_OUTBOX_LEASE_MS: "3000",
+  SMTP_TIMEOUT_MS: "2000",
+  WEBHOOK_TIMEOUT_MS: "2000",
+  LEADS_OUTBOX_RETRY_BASE_MS: "200",
+  LEADS_OUTBOX_RETRY_MAX_MS: "1000",
+  LOG_LEVEL: "warn",
+};
+
+let smtp: SmtpReceiver;
+let hook: WebhookReceiver;
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  hook = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await smtp?.close();
+  await hook?.close();
+});
+
+async function killRun(title: string, storeEnv: Record<string, string>) {
+  const env = { ...storeEnv, ...deliveryEnv(smtp, hook, timings) };
+  smtp.messages.length = 0;
+  hook.deliveries.length = 0;
+  let server = await startServer(env);
+  const load = submissionLoad(() => server, 16, "Kill", { stopOnConnectionError: true });
+  // Let acknowledgements and deliveries pile up, then kill the server mid-stream.
+  await waitUntil(() => load.acknowledged().length >= 300, 60_000, "300 acknowledged leads");
+  const deliveredBeforeKill = hook.deliveries.length;
+  await server.kill9();
+  await load.stop();
+  expect(load.submissions.some((s) => s.status === "error")).toBe(true);
+
+  server = await startServer(env);
+  try {
+    const stored = () => exportLeads(env);
+    await waitUntil(
+      () => ledger(load, stored(), smtp, hook).undelivered.length === 0,
+      60_000,
+      "every stored lead's notifications",
+    );
+    const result = ledger(load, stored(), smtp, hook);
+    printLedger(
+      title,
+      result,
+      `webhooks delivered before the kill: ${deliveredBeforeKill} of ${result.stored}`,
+    );
+    expect(result.acknowledged).toBeGreaterThanOrEqual(300);
+    expect(result.acknowledgedButMissing).toEqual([]);
+    expect(result.undelivered).toEqual([]);
+    expect(result.delivered).toBe(result.stored);
+    expect(hook.badSignatures).toBe(0);
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
+      outbox: { pending: number; failed: number };
+    };
+    expect(health.outbox).toMatchObject({ pending: 0, failed: 0 });
+  } finally {
+    await server.stop();
+  }
+}
+
+const pg = await postgresAvailable();
+
+describe("fault: kill -9 under load", () => {
+  it("SQLite: every acknowledged lead is stored and all its notifications delivered", async () => {
+    const dir = tempDir("leads-faults-");
+    try {
+      await killRun("kill -9 (SQLite)", { DATA_DIR: dir });
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it.skipIf(!pg)(
+    "PostgreSQL: every acknowledged lead is stored and all its notifications delivered",
+    async () => {
+      const dir = tempDir("leads-faults-");
+      const schema = uniqueSchema("faultkill");
+      try {
+        await killRun("kill -9 (PostgreSQL)", {
+          DATA_DIR: dir,
+          DATABASE_URL: testDatabaseUrl,
+          DATABASE_SCHEMA: schema,
+        });
+      } finally {
+        await dropSchema(schema);
+        removeDir(dir);
+      }
+    },
+  );
+});
+
+describe.skipIf(!pg)("fault: PostgreSQL restarts under load", () => {
+  afterAll(async () => {
+    // Whatever happened, leave PostgreSQL running.
+    await ensurePostgresRunning(testDatabaseUrl);
+  });
+
+  it("answers 503 quickly during the outage, recovers by itself, loses nothing, delivers everything", async (ctx) => {
+    if (!canRestartPostgres()) {
+      if (process.env.CI === "true")
+        throw new Error("CI=true: pg_ctlcluster (as root) is required");
+      return ctx.skip();
+    }
+    const dir = tempDir("leads-faults-");
+    const schema = uniqueSchema("faultpg");
+    const env = {
+      DATA_DIR: dir,
+      DATABASE_URL: testDatabaseUrl,
+      DATABASE_SCHEMA: schema,
+      ...deliveryEnv(smtp, hook, timings),
+    };
+    smtp.messages.length = 0;
+    hook.deliveries.length = 0;
+    const server = await startServer(env);
+    try {
+      // A steady stream (about 100 leads/s), so that requests meet every phase of the restart.
+      const load = submissionLoad(() => server, 8, "Outage", { pauseMs: 50 });
+      await waitUntil(() => load.acknowledged().length >= 100, 60_000, "100 acknowledged leads");
+      const before = load.submissions.length;
+      const restartedAt = Date.now();
+      const restart = await pgctl("restart");
+      const restartMs = Date.now() - restartedAt;
+      expect(restart.status, restart.output).toBe(0);
+      const ackedBeforeRecovery = load.acknowledged().length;
+      // The server recovers by itself: acknowledgements resume.
+      await waitUntil(
+        () => load.acknowledged().length >= ackedBeforeRecovery + 100,
+        60_000,
+        "100 more acknowledged leads after the restart",
+      );
+      await load.stop();
+
+      const during = load.submissions.slice(before);
+      const failures = load.submissions.filter((s) => s.status !== 201);
+      const unavailable = failures.filter((s) => s.status === 503);
+      const slowest = Math.max(...load.submissions.map((s) => s.ms));
+      const slowest503 = Math.max(0, ...unavailable.map((s) => s.ms));
+      // Every answer that was not 201 is a 503 (never a 500, never a dropped connection)…
+      expect(
+        failures.map((s) => s.status),
+        "only 503s",
+      ).toEqual(unavailable.map(() => 503));
+      // …the outage was seen, and answered fast: no request hung.
+      expect(unavailable.length).toBeGreaterThan(0);
+      expect(slowest503).toBeLessThan(3_000);
+      expect(slowest).toBeLessThan(5_000);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+
+      await waitUntil(
+        () => ledger(load, exportLeads(env), smtp, hook).undelivered.length === 0,
+        60_000,
+        "every stored lead's notifications after recovery",
+      );
+      const result = ledger(load, exportLeads(env), smtp, hook);
+      printLedger(
+        "PostgreSQL restart",
+        result,
+        `restart took ${restartMs} ms; ${during.length} requests from the restart on, ${unavailable.length} answered 503 (slowest ${slowest503} ms, slowest request ${slowest} ms)`,
+      );
+      expect(result.acknowledgedButMissing).toEqual([]);
+      expect(result.undelivered).toEqual([]);
+      expect(result.delivered).toBe(result.stored);
+    } finally {
+      await ensurePostgresRunning(testDatabaseUrl);
+      await server.stop();
+      await dropSchema(schema).catch(() => {});
+      removeDir(dir);
+    }
+  });
+});
