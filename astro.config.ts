@@ -30,7 +30,7 @@ export default defineConfig({
     precompress(),
   ],
   trailingSlash: "never",
-  build: { format: "directory", inlineStylesheets: "auto" },
+  build: { format: "directory", inlineStylesheets: "always" },
   server: { port: 4321, host: true },
   prefetch: false,
   devToolbar: { enabled: false },
