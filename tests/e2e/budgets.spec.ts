@@ -1,0 +1,71 @@
+/**
+ * Byte budgets over the built site (deterministic sizes, not timings): what each page loads
+ * before the visitor interacts, on a phone viewport. Prints every page's figures.
+ */
+import { test, expect } from "./fixtures";
+import { measurePage, weightTable, type PageWeight } from "../../bench/pageWeight";
+
+const KB = 1024;
+const budget = {
+  jsPlain: 20 * KB,
+  jsInteractive: 80 * KB,
+  css: 25 * KB,
+  html: 60 * KB,
+  fonts: 2,
+  total: 350 * KB,
+};
+
+/** The only third party a page may contact before interaction: the scheduling widget, where the spec puts it. */
+const allowedExternal: Record<string, RegExp> = {
+  "/book-call": /^https:\/\/(assets\.)?calendly\.com\//,
+  "/thank-you": /^https:\/\/(assets\.)?calendly\.com\//,
+};
+
+test.describe("byte budgets", () => {
+  test.use({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 1.75,
+  });
+
+  test("every page stays within its budgets before interaction", async ({
+    context,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const xml = await (await request.get("/sitemap.xml")).text();
+    const paths = [
+      ...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname),
+      "/thank-you",
+      "/no-such-page",
+    ];
+    const origin = new URL(baseURL!).origin;
+    const rows: PageWeight[] = [];
+    for (const path of paths) rows.push(await measurePage(context, origin, path));
+    console.log(`\nBytes loaded before interaction (phone viewport):\n${weightTable(rows)}\n`);
+
+    const problems: string[] = [];
+    for (const r of rows) {
+      const js = r.interactive ? budget.jsInteractive : budget.jsPlain;
+      if (r.jsGz > js) problems.push(`${r.path}: JavaScript ${r.jsGz} B gzip > ${js}`);
+      if (r.cssGz > budget.css) problems.push(`${r.path}: CSS ${r.cssGz} B gzip > ${budget.css}`);
+      if (r.htmlGz > budget.html)
+        problems.push(`${r.path}: HTML ${r.htmlGz} B gzip > ${budget.html}`);
+      if (r.fonts > budget.fonts)
+        problems.push(`${r.path}: ${r.fonts} font files > ${budget.fonts}`);
+      if (r.totalBytes > budget.total)
+        problems.push(`${r.path}: ${r.totalBytes} B in total > ${budget.total}`);
+      const allowed = allowedExternal[r.path];
+      for (const url of r.external)
+        if (!allowed?.test(url))
+          problems.push(`${r.path}: request to another host before interaction: ${url}`);
+    }
+    expect(problems).toEqual([]);
+    // The measurement itself saw the pages: every page loaded HTML, and the 404 answered 404.
+    expect(rows.every((r) => r.htmlGz > 1000)).toBe(true);
+    expect(rows.find((r) => r.path === "/no-such-page")?.status).toBe(404);
+    expect(rows.filter((r) => r.status === 200)).toHaveLength(rows.length - 1);
+  });
+});
