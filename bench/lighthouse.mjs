@@ -6,12 +6,12 @@
  * docs/lighthouse/report.json and docs/lighthouse/report.md and prints the table.
  * Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
+import { startServer } from "./server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -52,12 +52,7 @@ if (process.env.SKIP_BUILD !== "1") {
 }
 
 const port = 4600 + Math.floor(Math.random() * 300);
-const server = spawn(process.execPath, [`${root}scripts/start.mjs`], {
-  cwd: root,
-  env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), BUILD_DIR: outDir },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await once(server.stdout, "data");
+const server = await startServer({ outDir, port });
 
 const chromePath = [process.env.CHROME_PATH, "/usr/bin/chromium"].find((p) => p && existsSync(p));
 const chrome = await chromeLauncher.launch({
@@ -126,7 +121,7 @@ for (const route of routes) {
 }
 
 await chrome.kill();
-server.kill();
+server.stop();
 
 const targets = {
   performance: 99,

@@ -5,11 +5,10 @@
  * Without routes: every page of the sitemap, /thank-you and the 404. Serves $BUILD_DIR (default
  * dist) on a free port; build first.
  */
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { measurePage, weightTable } from "./pageWeight.ts";
+import { startServer } from "./server.mjs";
 
 const outDir = process.env.BUILD_DIR || "dist";
 if (!existsSync(`${outDir}/server/entry.mjs`)) {
@@ -19,11 +18,7 @@ if (!existsSync(`${outDir}/server/entry.mjs`)) {
 
 const port = 4500 + Math.floor(Math.random() * 400);
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), BUILD_DIR: outDir },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await once(server.stdout, "data");
+const server = await startServer({ outDir, port });
 
 let routes = process.argv.slice(2);
 if (routes.length === 0) {
@@ -63,5 +58,5 @@ for (const route of routes) {
   await context.close();
 }
 await browser.close();
-server.kill();
+server.stop();
 console.log(weightTable(rows));

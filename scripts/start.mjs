@@ -7,10 +7,10 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const outDir = join(root, process.env.BUILD_DIR || "dist");
+const outDir = resolve(root, process.env.BUILD_DIR || "dist");
 const entry = join(outDir, "server/entry.mjs");
 
 if (!existsSync(entry)) {

@@ -6,9 +6,10 @@
  *   made at build time, chosen by Accept-Encoding,
  * - send caching headers: hashed assets immutable for a year, everything else revalidated.
  */
-import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { extname, join, normalize, sep } from "node:path";
+import { extname, join, normalize, relative, sep } from "node:path";
 import { constants } from "node:zlib";
 import compression from "compression";
 
@@ -39,45 +40,60 @@ const contentTypes: Record<string, string> = {
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "public, max-age=0, must-revalidate";
 
+/** One prebuilt text file, held in memory with its precompressed copies. */
 interface StaticFile {
-  path: string;
   type: string;
+  identity: Buffer;
+  br?: Buffer | undefined;
+  gzip?: Buffer | undefined;
+  etag: string;
 }
 
-/** Maps a URL path to a prebuilt text file in the client folder, the way the adapter does. */
-function findFile(clientDir: string, urlPath: string): StaticFile | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  const candidates = decoded.endsWith("/")
-    ? [`${decoded}index.html`]
-    : [decoded, `${decoded}.html`, `${decoded}/index.html`];
-  for (const candidate of candidates) {
-    const path = normalize(join(clientDir, candidate));
-    if (!path.startsWith(clientDir + sep)) return undefined;
-    const type = contentTypes[extname(path)];
-    if (!type) continue;
-    try {
-      if (statSync(path).isFile()) return { path, type };
-    } catch {
-      /* not this candidate */
+/**
+ * Reads every prebuilt text file of the client folder (pages, CSS, JS, SVG, XML) and its .br and
+ * .gz copies into memory, keyed by the URL paths that serve it ("/about" and "/about/" for
+ * about/index.html). A build's text is a few megabytes at most; serving it from memory keeps the
+ * per-request work to a map lookup.
+ */
+export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(path);
+        continue;
+      }
+      const type = contentTypes[extname(entry.name)];
+      if (!type) continue;
+      const optional = (suffix: string) =>
+        existsSync(path + suffix) ? readFileSync(path + suffix) : undefined;
+      const identity = readFileSync(path);
+      const file: StaticFile = {
+        type,
+        identity,
+        br: optional(".br"),
+        gzip: optional(".gz"),
+        etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 16)}"`,
+      };
+      const url = `/${relative(clientDir, path).split(sep).join("/")}`;
+      files.set(url, file);
+      if (url.endsWith("/index.html")) {
+        const dirUrl = url.slice(0, -"index.html".length);
+        files.set(dirUrl, file);
+        if (dirUrl !== "/") files.set(dirUrl.slice(0, -1), file);
+      }
     }
-  }
-  return undefined;
+  };
+  walk(clientDir);
+  return files;
 }
 
-function pickEncoding(
-  req: IncomingMessage,
-  file: string,
-): { suffix: string; encoding: string } | undefined {
+function pickBody(req: IncomingMessage, file: StaticFile): { body: Buffer; encoding?: string } {
   const accepted = String(req.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepted) && existsSync(`${file}.br`)) return { suffix: ".br", encoding: "br" };
-  if (/\bgzip\b/.test(accepted) && existsSync(`${file}.gz`))
-    return { suffix: ".gz", encoding: "gzip" };
-  return undefined;
+  if (file.br && /\bbr\b/.test(accepted)) return { body: file.br, encoding: "br" };
+  if (file.gzip && /\bgzip\b/.test(accepted)) return { body: file.gzip, encoding: "gzip" };
+  return { body: file.identity };
 }
 
 export interface ServeOptions {
@@ -97,40 +113,42 @@ export function createRequestListener({
   assetsDir = "_astro",
   contentSecurityPolicy,
 }: ServeOptions): Handler {
-  const root = normalize(clientDir).replace(/[/\\]$/, "");
+  const files = loadStaticFiles(normalize(clientDir).replace(/[/\\]$/, ""));
   // Responses made on demand (the 404 page, the API, the review page) are compressed as they go.
   const compress = compression({ brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } });
   return (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     if (contentSecurityPolicy) res.setHeader("Content-Security-Policy", contentSecurityPolicy);
     const url = req.url ?? "/";
-    const path = url.split("?")[0]!.split("#")[0]!;
-    const immutable = path.startsWith(`/${assetsDir}/`);
+    const immutable = url.startsWith(`/${assetsDir}/`);
     res.setHeader("Cache-Control", immutable ? IMMUTABLE : REVALIDATE);
 
     if (req.method === "GET" || req.method === "HEAD") {
-      // Error pages keep their status: the adapter answers those paths.
-      const file = /^\/(404|500)(\.html)?$/.test(path) ? undefined : findFile(root, path);
-      if (file && !(path.endsWith("/") && path !== "/")) {
-        const encoded = pickEncoding(req, file.path);
-        const served = encoded ? `${file.path}${encoded.suffix}` : file.path;
-        const stat = statSync(served);
-        const etag = `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}${encoded ? `-${encoded.encoding}` : ""}"`;
+      let path = url.split("?")[0]!;
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        /* left as sent: it matches no file */
+      }
+      // Error pages keep their status, and /about/ redirects to /about: the adapter answers those.
+      const file =
+        /^\/(404|500)(\/|\.html)?$/.test(path) || (path.endsWith("/") && path !== "/")
+          ? undefined
+          : files.get(path);
+      if (file) {
+        const { body, encoding } = pickBody(req, file);
+        const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
         res.setHeader("Content-Type", file.type);
         res.setHeader("Vary", "Accept-Encoding");
         res.setHeader("ETag", etag);
-        if (encoded) res.setHeader("Content-Encoding", encoded.encoding);
+        if (encoding) res.setHeader("Content-Encoding", encoding);
         if (req.headers["if-none-match"] === etag) {
           res.statusCode = 304;
           res.end();
           return;
         }
-        res.setHeader("Content-Length", stat.size);
-        if (req.method === "HEAD") {
-          res.end();
-          return;
-        }
-        createReadStream(served).pipe(res);
+        res.setHeader("Content-Length", body.length);
+        res.end(req.method === "HEAD" ? undefined : body);
         return;
       }
     }

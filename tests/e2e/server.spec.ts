@@ -34,11 +34,11 @@ const security = {
 
 async function firstAsset(
   request: import("@playwright/test").APIRequestContext,
-  type: "js" | "css",
+  type: "js" | "image",
 ) {
   const html = await (await request.get("/")).text();
   const match = html.match(
-    type === "css" ? /href="(\/_astro\/[^"]+\.css)"/ : /(\/_astro\/[^"]+\.js)/,
+    type === "image" ? /(\/_astro\/[^"\s]+\.avif)/ : /(\/_astro\/[^"]+\.js)/,
   );
   expect(match, `a ${type} asset on the home page`).not.toBeNull();
   return match![1]!;
@@ -61,7 +61,7 @@ test.describe("production server", () => {
   test("hashed assets are immutable for a year and carry the security headers", async ({
     request,
   }) => {
-    for (const type of ["js", "css"] as const) {
+    for (const type of ["js", "image"] as const) {
       const res = await request.get(await firstAsset(request, type));
       expect(res.status()).toBe(200);
       expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -97,7 +97,7 @@ test.describe("production server", () => {
   }) => {
     const responses = {
       page: await request.get("/"),
-      asset: await request.get(await firstAsset(request, "css")),
+      asset: await request.get(await firstAsset(request, "js")),
       api: await request.get("/api/health"),
       notFound: await request.get("/no-such-page"),
     };
