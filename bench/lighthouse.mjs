@@ -80,6 +80,8 @@ for (const route of routes) {
       port: chrome.port,
       output: "json",
       logLevel: "error",
+      // The 404 page is measured too; Lighthouse otherwise refuses a 404 answer.
+      ignoreStatusCode: true,
     });
     const lhr = result.lhr;
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
