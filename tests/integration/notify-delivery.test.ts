@@ -8,9 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadRecord } from "../../src/leads/store/types";
-import type { OutboxRow } from "../../src/leads/store/types";
 import {
+  cliAsync,
   deliveryEnv,
+  outboxRows,
+  storedLeads,
   EMAIL_TO,
   startSmtpReceiver,
   startWebhookReceiver,
@@ -19,9 +21,7 @@ import {
   type WebhookReceiver,
 } from "./notify-support";
 import {
-  cli,
   dropSchema,
-  exportLeads,
   postForm,
   postJson,
   postgresAvailable,
@@ -55,9 +55,6 @@ async function postgresEnv(label: string): Promise<StoreEnv> {
     },
   };
 }
-
-const outboxRows = (env: Record<string, string>) =>
-  JSON.parse(cli(["outbox", "--json"], env)) as OutboxRow[];
 
 async function health(server: RunningServer) {
   return (await (await fetch(`${server.url}/api/health`)).json()) as {
@@ -142,7 +139,7 @@ function deliverySuite(name: string, store: () => Promise<StoreEnv | null>) {
       expect(spam.status).toBe(201);
       const spamId = ((await spam.json()) as { id: string }).id;
 
-      const leads = exportLeads(env);
+      const leads = await storedLeads(env);
       const nativeLead = leads.find((l) => l.fields.email === "native.audit@x.test")!;
       const hostile = leads.find((l) => l.id === hostileId)!;
       expect(leads.find((l) => l.id === spamId)?.spam).toBe(true);
@@ -220,7 +217,7 @@ function deliverySuite(name: string, store: () => Promise<StoreEnv | null>) {
       await new Promise((r) => setTimeout(r, 1000));
       expect(emailFor(smtp, spamId)).toEqual([]);
       expect(hooksFor(hook, spamId)).toEqual([]);
-      expect(outboxRows(env)).toEqual([]);
+      expect(await outboxRows(env)).toEqual([]);
       expect((await health(server)).outbox).toEqual({
         channels: ["email", "webhook"],
         pending: 0,
@@ -237,18 +234,18 @@ function deliverySuite(name: string, store: () => Promise<StoreEnv | null>) {
 
       // Every notification was tried and is waiting, with the reason.
       await waitFor(
-        () => {
-          const rows = outboxRows(env).filter((r) => ids.includes(r.leadId));
+        async () => {
+          const rows = (await outboxRows(env)).filter((r) => ids.includes(r.leadId));
           return rows.length === 20 && rows.every((r) => r.attempts >= 1 && r.lastError);
         },
         15_000,
         "a failed attempt on each of 20 notifications",
       );
-      const rows = outboxRows(env).filter((r) => ids.includes(r.leadId));
+      const rows = (await outboxRows(env)).filter((r) => ids.includes(r.leadId));
       expect(rows.every((r) => r.status === "pending")).toBe(true);
       expect(rows.find((r) => r.channel === "webhook")!.lastError).toMatch(/ECONNREFUSED/);
       expect(rows.find((r) => r.channel === "email")!.lastError).toMatch(/451/);
-      const text = cli(["outbox"], env);
+      const text = await cliAsync(["outbox"], env);
       expect(text).toMatch(/20 pending, 0 failed/);
       expect((await health(server)).outbox.pending).toBe(20);
 
@@ -270,7 +267,7 @@ function deliverySuite(name: string, store: () => Promise<StoreEnv | null>) {
       expect(hook.overlaps).toEqual([]);
       expect(hook.badSignatures).toBe(0);
       for (const id of ids) expect(emailFor(smtp, id)).toHaveLength(1);
-      await waitFor(() => outboxRows(env).length === 0, 5_000, "an empty outbox");
+      await waitFor(async () => (await outboxRows(env)).length === 0, 5_000, "an empty outbox");
     });
 
     it("gives up after the maximum age, lists the failure, and sends it again on `outbox retry`", async (ctx) => {
@@ -285,12 +282,16 @@ function deliverySuite(name: string, store: () => Promise<StoreEnv | null>) {
       const s = await startServer(e);
       try {
         const id = await postQuick(s, "Given Up");
-        await waitFor(() => outboxRows(e).some((r) => r.status === "failed"), 10_000, "failed");
-        const [row] = outboxRows(e);
+        await waitFor(
+          async () => (await outboxRows(e)).some((r) => r.status === "failed"),
+          10_000,
+          "failed",
+        );
+        const [row] = await outboxRows(e);
         expect(row).toMatchObject({ leadId: id, channel: "webhook", status: "failed" });
         expect(row!.attempts).toBeGreaterThanOrEqual(2);
         expect(row!.lastError).toBe("webhook: HTTP 503");
-        expect(cli(["outbox"], e)).toMatch(
+        expect(await cliAsync(["outbox"], e)).toMatch(
           new RegExp(`failed\\s+${row!.id}\\s+webhook\\s+lead ${id}\\s+attempts \\d+.*HTTP 503`),
         );
         expect((await health(s)).outbox).toEqual({ channels: ["webhook"], pending: 0, failed: 1 });
@@ -301,10 +302,14 @@ function deliverySuite(name: string, store: () => Promise<StoreEnv | null>) {
         expect(failing.failedOn503).toBe(attempts);
 
         await failing.setMode("up");
-        expect(cli(["outbox", "retry", row!.id], e)).toContain(`Queued again (1): ${row!.id}`);
+        expect(await cliAsync(["outbox", "retry", row!.id], e)).toContain(
+          `Queued again (1): ${row!.id}`,
+        );
         await waitFor(() => failing.ids().has(row!.id), 10_000, "the retried webhook");
-        expect(outboxRows(e)).toEqual([]);
-        expect(cli(["outbox", "retry", "--all"], e)).toContain("No failed notification to retry.");
+        expect(await outboxRows(e)).toEqual([]);
+        expect(await cliAsync(["outbox", "retry", "--all"], e)).toContain(
+          "No failed notification to retry.",
+        );
       } finally {
         await s.stop();
         await failing.close();
@@ -327,7 +332,7 @@ describe("lead delivery: starting and stopping", () => {
       expect(s.output()).toContain('"event":"lead_delivery_off"');
       expect(s.output()).toContain("leads are only stored");
       expect((await health(s)).outbox).toEqual({ channels: [], pending: 0, failed: 0 });
-      expect(outboxRows(own.env)).toEqual([]);
+      expect(await outboxRows(own.env)).toEqual([]);
     } finally {
       await s.stop();
       await own.cleanup();
@@ -347,13 +352,17 @@ describe("lead delivery: starting and stopping", () => {
       await s.stop();
       expect(Date.now() - t).toBeLessThan(3000);
       expect(s.output()).toContain('"event":"notification_released"');
-      const [row] = outboxRows(e);
+      const [row] = await outboxRows(e);
       expect(row).toMatchObject({ leadId: id, status: "pending", attempts: 0, claimedBy: null });
 
       hook.delayMs = 0;
       const again = await startServer(e);
       try {
-        await waitFor(() => outboxRows(e).length === 0, 10_000, "delivery after restart");
+        await waitFor(
+          async () => (await outboxRows(e)).length === 0,
+          10_000,
+          "delivery after restart",
+        );
         expect(hook.ids()).toContain(row!.id);
       } finally {
         await again.stop();
@@ -382,7 +391,7 @@ describe.skipIf(!pg)("lead delivery: two servers on one PostgreSQL", () => {
         30_000,
         "all 120 notifications",
       );
-      await waitFor(() => outboxRows(e).length === 0, 5_000, "an empty outbox");
+      await waitFor(async () => (await outboxRows(e)).length === 0, 5_000, "an empty outbox");
       expect(hook.overlaps).toEqual([]);
       expect(hook.deliveries).toHaveLength(60);
       expect(hook.ids().size).toBe(60);

@@ -5,14 +5,48 @@
  * agency's CRM to, can be down (connection refused) or failing (503), and records overlapping
  * deliveries of one webhook-id.
  */
+import { execFile } from "node:child_process";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
+import type { LeadRecord, OutboxRow } from "../../src/leads/store/types";
+import { node, root } from "./support";
 
 export const WEBHOOK_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 export const EMAIL_TO = "sales@greenline.test";
 export const EMAIL_FROM = "Greenline Leads <leads@greenline.test>";
+
+/**
+ * The leads CLI without blocking this process: the receivers below run in it, and a synchronous
+ * child process would stall them (timeouts, needless retries) while the CLI starts.
+ */
+export function cliAsync(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      node,
+      ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, maxBuffer: 256 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(new Error(`leads ${args.join(" ")} failed:\n${stderr}`, { cause: error }));
+        else resolve(stdout);
+      },
+    );
+  });
+}
+
+export async function outboxRows(env: Record<string, string>): Promise<OutboxRow[]> {
+  return JSON.parse(await cliAsync(["outbox", "--json"], env)) as OutboxRow[];
+}
+
+/** Every stored lead, spam included. */
+export async function storedLeads(env: Record<string, string>): Promise<LeadRecord[]> {
+  return JSON.parse(
+    await cliAsync(["export", "--format", "json", "--include-spam"], env),
+  ) as LeadRecord[];
+}
 
 export async function waitFor(
   check: () => boolean | Promise<boolean>,
@@ -309,13 +343,14 @@ export function deliveryEnv(
     ...(smtp ? { SMTP_URL: smtp.url, LEAD_EMAIL_TO: EMAIL_TO, LEAD_EMAIL_FROM: EMAIL_FROM } : {}),
     ...(hook ? { WEBHOOK_URL: hook.url, WEBHOOK_SECRET } : {}),
     LEADS_OUTBOX_POLL_MS: "200",
-    LEADS_OUTBOX_LEASE_MS: "5000",
+    LEADS_OUTBOX_LEASE_MS: "6000",
     LEADS_OUTBOX_RETRY_BASE_MS: "100",
     LEADS_OUTBOX_RETRY_MAX_MS: "800",
     LEADS_OUTBOX_CONCURRENCY: "8",
     LEADS_OUTBOX_STOP_GRACE_MS: "500",
-    WEBHOOK_TIMEOUT_MS: "2000",
-    SMTP_TIMEOUT_MS: "3000",
+    // Roomy for a busy 2-core machine: a timed-out delivery is retried, i.e. sent twice.
+    WEBHOOK_TIMEOUT_MS: "4000",
+    SMTP_TIMEOUT_MS: "4000",
     LEADS_RATE_LIMIT: "off",
     ...extra,
   };
