@@ -62,7 +62,9 @@ export async function measurePage(
   const response = await page.goto(new URL(path, origin).href, { waitUntil: "load" });
   await page.waitForLoadState("networkidle");
   await Promise.all(pending);
-  const interactive = await page.evaluate(() => !!document.querySelector("main form, dialog, [data-booking]"));
+  const interactive = await page.evaluate(
+    () => !!document.querySelector("main form, dialog, [data-booking]"),
+  );
   await page.close();
 
   const sum = (kind: Kind, field: "raw" | "gz") =>
