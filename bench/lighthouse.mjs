@@ -7,44 +7,15 @@
  * Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
-import { startServer } from "./server.mjs";
+import { benchmarkPaths, startServer } from "./server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const outDir = process.env.BUILD_DIR || "dist";
-
-/** Every route of the spec, plus an unknown path for the 404 page. */
-function allRoutes() {
-  const ids = (folder) =>
-    readdirSync(`${root}src/content/${folder}`)
-      .filter((f) => f.endsWith(".yaml"))
-      .map((f) => f.replace(/\.yaml$/, ""));
-  const services = ids("services");
-  return [
-    "/",
-    ...services.map((s) => `/${s}`),
-    "/industries",
-    ...ids("industries").map((i) => `/industries/${i}`),
-    "/case-studies",
-    ...ids("case-studies").map((c) => `/case-study/${c}`),
-    "/free-audit",
-    "/thank-you",
-    "/book-call",
-    "/contact-us",
-    "/privacy-policy",
-    "/terms-of-service",
-    "/cookie-policy",
-    "/testimonial",
-    "/landscape-business-growth-initiation",
-    "/this-page-does-not-exist",
-  ];
-}
-
-const routes = process.argv.slice(2).length ? process.argv.slice(2) : allRoutes();
 
 if (process.env.SKIP_BUILD !== "1") {
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
@@ -53,6 +24,9 @@ if (process.env.SKIP_BUILD !== "1") {
 
 const port = 4600 + Math.floor(Math.random() * 300);
 const server = await startServer({ outDir, port });
+const routes = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : await benchmarkPaths(server.origin);
 
 const chromePath = [process.env.CHROME_PATH, "/usr/bin/chromium"].find((p) => p && existsSync(p));
 const chrome = await chromeLauncher.launch({

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { measurePage, weightTable } from "./pageWeight.ts";
-import { startServer } from "./server.mjs";
+import { benchmarkPaths, startServer } from "./server.mjs";
 
 const outDir = process.env.BUILD_DIR || "dist";
 if (!existsSync(`${outDir}/server/entry.mjs`)) {
@@ -20,15 +20,7 @@ const port = 4500 + Math.floor(Math.random() * 400);
 const origin = `http://127.0.0.1:${port}`;
 const server = await startServer({ outDir, port });
 
-let routes = process.argv.slice(2);
-if (routes.length === 0) {
-  const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
-  routes = [
-    ...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname),
-    "/thank-you",
-    "/no-such-page",
-  ];
-}
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : await benchmarkPaths(origin);
 
 const executablePath = [process.env.CHROME_PATH, "/usr/bin/chromium"].find(
   (p) => p && existsSync(p),
