@@ -6,6 +6,7 @@ import { site } from "./src/config/site";
 import precompress from "./integrations/precompress";
 import interactionDirective from "./integrations/interactionDirective";
 import csp from "./integrations/csp";
+import inlineScript from "./integrations/inlineScript";
 import { SCHEDULING_SCRIPT, VIDEO_EMBED_ORIGIN } from "./src/config/providers";
 
 // BUILD_DIR lets several builds (parallel work trees, benchmarks) live side by side; default dist/.
@@ -35,6 +36,6 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), inlineScript()],
   },
 });

@@ -5,3 +5,9 @@ declare namespace App {
     leadReview?: import("./leads/http").LeadReview;
   }
 }
+
+/** A script bundled into one inline classic script by integrations/inlineScript.ts. */
+declare module "*?inline-script" {
+  const code: string;
+  export default code;
+}

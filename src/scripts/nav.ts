@@ -81,7 +81,8 @@ function setupDropdown(root: HTMLElement) {
         break;
     }
   });
-  sync();
+  // After the first style pass, not during parsing: reading the panel's style here would force it.
+  requestAnimationFrame(sync);
 }
 
 function setupMobileMenu(menu: HTMLDetailsElement) {

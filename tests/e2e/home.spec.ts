@@ -338,6 +338,36 @@ test.describe("hero background video", () => {
     expect(requests.findIndex((u) => u.endsWith(site.heroVideo))).toBeGreaterThan(0);
   });
 
+  test("is not loaded on a phone, where the still poster stays the largest paint", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await page.addInitScript(() => {
+      const w = window as Window & { lcp?: string[] };
+      w.lcp = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          w.lcp?.push((e as PerformanceEntry & { element?: Element }).element?.tagName ?? "");
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    await page.goto("/", { waitUntil: "load" });
+    await page.waitForTimeout(1000);
+    await expect(page.locator("video[data-hero-video]")).not.toHaveAttribute("src", /./);
+    await expect(page.locator("video[data-hero-video]")).toBeHidden();
+    expect(requests.some((u) => u.endsWith(site.heroVideo))).toBe(false);
+    const lcp = await page.evaluate(() => (window as Window & { lcp?: string[] }).lcp ?? []);
+    expect(lcp.at(-1)).not.toBe("VIDEO");
+    await context.close();
+  });
+
   test("does not load under prefers-reduced-motion", async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();

@@ -8,8 +8,8 @@ interface Props {
 
 /**
  * The hero background: the poster picture paints first. The muted looping video has no source
- * in the HTML; src/scripts/heroVideo.ts gives it one after the page has loaded, and never under
- * prefers-reduced-motion or Save-Data.
+ * in the HTML; src/scripts/heroVideo.ts gives it one after the page has loaded, on screens at
+ * least 48rem wide, and never under prefers-reduced-motion or Save-Data.
  */
 export function HeroBackdrop({ poster, video }: Props) {
   return (
@@ -23,7 +23,7 @@ export function HeroBackdrop({ poster, video }: Props) {
         playsInline
         preload="none"
         tabIndex={-1}
-        className="absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-1000 data-[playing]:opacity-100"
+        className="absolute inset-0 hidden size-full object-cover opacity-0 md:block transition-opacity duration-1000 data-[playing]:opacity-100"
       />
       <div className="absolute inset-0 bg-gradient-to-r from-brand-950/95 via-brand-950/80 to-brand-950/50" />
     </div>
