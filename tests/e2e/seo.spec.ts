@@ -105,7 +105,8 @@ test.describe("search metadata", () => {
       });
       expect(head.og.image, path).toMatch(new RegExp(`^${site.url}/_astro/.+\\.jpg$`));
       expect(head.twitter, path).toEqual({ card: "summary_large_image", image: head.og.image });
-      expect(head.robots, path).toBe(path === "/thank-you" ? "noindex" : undefined);
+      // No page blocks indexing: /thank-you is kept out of the sitemap instead (decisions.md).
+      expect(head.robots, path).toBeUndefined();
     }
     // The share image exists on this server.
     const image = (await headOf(request, "/")).og.image!;
@@ -114,10 +115,12 @@ test.describe("search metadata", () => {
     expect(res.headers()["content-type"]).toMatch(/^image\/jpeg/);
   });
 
-  test("the 404 page is not indexed", async ({ request }) => {
+  test("the 404 page answers 404, which is what keeps it out of search results", async ({
+    request,
+  }) => {
     const head = await headOf(request, "/no-such-page");
     expect(head.status).toBe(404);
-    expect(head.robots).toBe("noindex");
+    expect(head.title).toMatch(/not found|couldn't find/i);
   });
 
   test("every page describes the agency as a ProfessionalService with contact point, hours and area", async ({
