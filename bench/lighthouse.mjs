@@ -5,13 +5,22 @@
  * route of the spec plus the 404 page, keeping the median run per route. Writes
  * docs/lighthouse/report.json and docs/lighthouse/report.md and prints the table.
  * Chromium: CHROME_PATH, else /usr/bin/chromium.
+ *
+ * Requests to other hosts (all https: the scheduling provider's script and frame) are blocked, as
+ * in the browser tests: these machines have no outside network, and a failed DNS lookup would be
+ * logged as a console error of ours. Lighthouse ignores requests it blocked itself, so the
+ * provider's own weight is not in the /book-call and /thank-you figures.
+ *
+ * The 404 page answers with status 404, so it fails two audits by definition: SEO's "page has a
+ * successful HTTP status code" and Best Practices' console check (the browser logs the 404
+ * response). The report names that instead of counting it as a miss.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
-import { benchmarkPaths, startServer } from "./server.mjs";
+import { benchmarkPaths, NOT_FOUND_PATH, startServer } from "./server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -56,6 +65,7 @@ for (const route of routes) {
       logLevel: "error",
       // The 404 page is measured too; Lighthouse otherwise refuses a 404 answer.
       ignoreStatusCode: true,
+      blockedUrlPatterns: ["https://*"],
     });
     const lhr = result.lhr;
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -75,6 +85,12 @@ for (const route of routes) {
         .filter((r) => r.resourceType === "Script")
         .reduce((n, r) => n + (r.transferSize ?? 0), 0),
       requests: network.length,
+      // Weighted audits below 1 that cost the best-practices and SEO scores.
+      categoryMisses: ["best-practices", "seo"].flatMap((c) =>
+        lhr.categories[c].auditRefs
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id),
+      ),
       failing: Object.values(lhr.audits)
         .filter(
           (a) =>
@@ -108,14 +124,21 @@ const targets = {
   tbt: 50,
   cls: 0.02,
 };
-const meets = (r) =>
+/** Audits a page answering 404 fails because it answers 404 (see the header comment). */
+const NOT_FOUND_AUDITS = new Set(["http-status-code", "errors-in-console"]);
+const isNotFound = (r) => r.route === NOT_FOUND_PATH;
+const meetsMetrics = (r) =>
   r.performance >= targets.performance &&
   r.accessibility >= targets.accessibility &&
-  r.bestPractices >= targets.bestPractices &&
-  r.seo >= targets.seo &&
   r.lcp <= targets.lcp &&
   r.tbt <= targets.tbt &&
   r.cls <= targets.cls;
+const meets = (r) =>
+  meetsMetrics(r) && r.bestPractices >= targets.bestPractices && r.seo >= targets.seo;
+/** The 404 page meets everything except the audits its status fails by definition. */
+const meetsAsNotFound = (r) =>
+  isNotFound(r) && meetsMetrics(r) && r.categoryMisses.every((id) => NOT_FOUND_AUDITS.has(id));
+const verdict = (r) => (meets(r) ? "yes" : meetsAsNotFound(r) ? "yes, as a 404 (note 2)" : "no");
 
 const kb = (n) => (n / 1024).toFixed(1);
 const lines = [
@@ -123,17 +146,20 @@ const lines = [
   "",
   `Generated ${new Date().toISOString()} by \`npm run bench:lighthouse\`: Lighthouse (mobile emulation, simulated throttling), median of ${runs} runs per route, production build served by \`npm start\`.`,
   "",
+  "1. Requests to other hosts are blocked: this machine has no outside network. The scheduling provider's script and frame on /book-call and /thank-you are therefore not in their figures.",
+  "2. The 404 page answers with status 404, so it fails two audits by definition: SEO's \"successful HTTP status code\" and Best Practices' console check (the browser logs the 404 response). It counts as meeting the targets when those are the only audits it fails.",
+  "",
   `Targets: performance ≥ ${targets.performance}; accessibility, best practices, SEO = 100; LCP ≤ ${targets.lcp} ms; TBT ≤ ${targets.tbt} ms; CLS ≤ ${targets.cls}.`,
   "",
   "| Route | Perf | A11y | BP | SEO | LCP ms | FCP ms | TBT ms | CLS | SI ms | Transfer KB | JS KB | Requests | Meets |",
   "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ...results.map(
     (r) =>
-      `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${Math.round(r.lcp)} | ${Math.round(r.fcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${Math.round(r.speedIndex)} | ${kb(r.transferBytes)} | ${kb(r.jsBytes)} | ${r.requests} | ${meets(r) ? "yes" : "no"} |`,
+      `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${Math.round(r.lcp)} | ${Math.round(r.fcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${Math.round(r.speedIndex)} | ${kb(r.transferBytes)} | ${kb(r.jsBytes)} | ${r.requests} | ${verdict(r)} |`,
   ),
   "",
 ];
-const failing = results.filter((r) => !meets(r));
+const failing = results.filter((r) => !meets(r) && !meetsAsNotFound(r));
 if (failing.length) {
   lines.push("## Routes below target", "");
   for (const r of failing)
