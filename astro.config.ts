@@ -4,7 +4,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { site } from "./src/config/site";
 import precompress from "./integrations/precompress";
-import interactionDirective from "./integrations/interactionDirective";
+import clientDirectives from "./integrations/clientDirectives";
 import csp from "./integrations/csp";
 import inlineScript from "./integrations/inlineScript";
 import { SCHEDULING_SCRIPT, VIDEO_EMBED_ORIGIN } from "./src/config/providers";
@@ -22,7 +22,7 @@ export default defineConfig({
   adapter: node({ mode: "standalone" }),
   integrations: [
     react(),
-    interactionDirective(),
+    clientDirectives(),
     // csp hashes the pages before precompress writes their compressed copies.
     csp({
       frameOrigins: [VIDEO_EMBED_ORIGIN, site.scheduling.url],

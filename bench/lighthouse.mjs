@@ -2,7 +2,7 @@
 /**
  * `npm run bench:lighthouse [-- /route …]`: builds the production site (unless SKIP_BUILD=1),
  * serves it, and runs Lighthouse (mobile emulation, default simulated throttling) 3 times on every
- * route of the spec plus the 404 page, keeping the median run per route. Writes
+ * route of the spec plus the 404 page, and reports the median of each figure per route. Writes
  * docs/lighthouse/report.json and docs/lighthouse/report.md and prints the table.
  * Chromium: CHROME_PATH, else /usr/bin/chromium.
  *
@@ -103,10 +103,20 @@ for (const route of routes) {
         .map((a) => a.id),
     });
   }
-  // The median run by performance score, then LCP.
-  samples.sort((a, b) => a.performance - b.performance || b.lcp - a.lcp);
-  const chosen = samples[Math.floor(samples.length / 2)];
-  results.push({ route, runs, ...chosen, lcpMedian: median(samples.map((s) => s.lcp)) });
+  // Each figure is the median of its own runs (a run's blocking time and its largest paint vary
+  // independently); an audit is listed as failing when it failed in most runs.
+  const chosen = Object.fromEntries(
+    Object.keys(samples[0])
+      .filter((key) => typeof samples[0][key] === "number")
+      .map((key) => [key, median(samples.map((s) => s[key]))]),
+  );
+  const inMostRuns = (key) =>
+    [...new Set(samples.flatMap((s) => s[key]))].filter(
+      (id) => samples.filter((s) => s[key].includes(id)).length * 2 > samples.length,
+    );
+  chosen.categoryMisses = inMostRuns("categoryMisses");
+  chosen.failing = inMostRuns("failing");
+  results.push({ route, runs, ...chosen, samples });
   console.log(
     `${route}: ${chosen.performance}/${chosen.accessibility}/${chosen.bestPractices}/${chosen.seo} LCP ${Math.round(chosen.lcp)} ms`,
   );
@@ -144,7 +154,7 @@ const kb = (n) => (n / 1024).toFixed(1);
 const lines = [
   "# Lighthouse report",
   "",
-  `Generated ${new Date().toISOString()} by \`npm run bench:lighthouse\`: Lighthouse (mobile emulation, simulated throttling), median of ${runs} runs per route, production build served by \`npm start\`.`,
+  `Generated ${new Date().toISOString()} by \`npm run bench:lighthouse\`: Lighthouse (mobile emulation, simulated throttling), the median of ${runs} runs for each figure, production build served by \`npm start\`.`,
   "",
   "1. Requests to other hosts are blocked: this machine has no outside network. The scheduling provider's script and frame on /book-call and /thank-you are therefore not in their figures.",
   "2. The 404 page answers with status 404, so it fails two audits by definition: SEO's \"successful HTTP status code\" and Best Practices' console check (the browser logs the 404 response). It counts as meeting the targets when those are the only audits it fails.",

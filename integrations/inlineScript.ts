@@ -1,7 +1,8 @@
 /**
  * Vite plugin: `import code from "../scripts/site.ts?inline-script"` gives that file and
- * everything it imports bundled and minified into one classic script, as a string, for a
- * `<script is:inline set:html={code} />` in a layout.
+ * everything it imports bundled and minified into one script without imports, as a string, for a
+ * `<script type="module" is:inline set:html={code} />` in a layout (a module, so it runs once the
+ * page is parsed rather than inside the parser's work).
  *
  * Why not Astro's own `<script>`: it inlines a script only when the script imports nothing, and
  * the site-wide script shares the lead field names with the form islands, so Astro emitted it as
@@ -26,7 +27,7 @@ export default function inlineScript(): Plugin {
         entryPoints: [path],
         bundle: true,
         minify: true,
-        format: "iife",
+        format: "esm",
         target: "es2022",
         write: false,
         metafile: true,

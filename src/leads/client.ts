@@ -13,7 +13,8 @@
  * - Validate first with `validateLead()` from ./schema.ts for inline errors: the server runs the
  *   same schema again.
  */
-import { hiddenFields, LEADS_ENDPOINT, utmKeys, type FormId } from "./fields.ts";
+import type { FormId } from "./fields.ts";
+import { hiddenFields, LEADS_ENDPOINT, utmKeys } from "./wire.ts";
 
 export type SubmitLeadResult =
   | { ok: true; id: string }
