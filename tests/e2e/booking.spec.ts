@@ -87,6 +87,32 @@ test.describe("/book-call scheduling widget", () => {
     await expect(page.locator(scriptSelector)).toHaveCount(0);
   });
 
+  for (const path of ["/book-call", "/thank-you"]) {
+    test(`${path}: the widget starts by itself, but only after the page has loaded and painted`, async ({
+      page,
+    }) => {
+      await stubProvider(page);
+      await page.goto(path);
+      await expect(page.locator("[data-booking]")).toHaveAttribute("data-booking", "ready");
+      const timing = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType(
+          "navigation",
+        ) as PerformanceNavigationTiming[];
+        const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((r) => r.initiatorType !== "navigation" && /\.js(\?|$)/.test(r.name))
+          .map((r) => r.startTime);
+        return {
+          load: navigation?.loadEventStart ?? NaN,
+          paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+          firstScript: Math.min(...scripts),
+        };
+      });
+      // Every script of the page (the island's chunks, then the provider's) starts after both.
+      expect(timing.firstScript).toBeGreaterThanOrEqual(timing.load);
+      expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
+    });
+  }
+
   test("no other page loads the provider's script", async ({ page }) => {
     const requested: string[] = [];
     page.on("request", (r) => {
