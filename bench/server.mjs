@@ -24,10 +24,10 @@ export async function startServer({ outDir = process.env.BUILD_DIR || "dist", po
   return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-/** Every page a benchmark measures: the sitemap's, /thank-you (not in it on purpose) and a 404. */
 /** A path no page has: the 404 page, measured with the others. */
 export const NOT_FOUND_PATH = "/this-page-does-not-exist";
 
+/** Every page a benchmark measures: the sitemap's, /thank-you (not in it on purpose) and a 404. */
 export async function benchmarkPaths(origin) {
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);

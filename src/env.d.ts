@@ -6,7 +6,7 @@ declare namespace App {
   }
 }
 
-/** A script bundled into one inline classic script by integrations/inlineScript.ts. */
+/** A script bundled into one import-free inline module by integrations/inlineScript.ts. */
 declare module "*?inline-script" {
   const code: string;
   export default code;

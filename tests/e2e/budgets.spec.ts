@@ -4,7 +4,7 @@
  */
 import { test, expect } from "./fixtures";
 import { measurePage, weightTable, type PageWeight } from "../../bench/pageWeight";
-import { benchmarkPaths } from "../../bench/server.mjs";
+import { benchmarkPaths, NOT_FOUND_PATH } from "../../bench/server.mjs";
 
 const KB = 1024;
 const budget = {
@@ -57,7 +57,7 @@ test.describe("byte budgets", () => {
     expect(problems).toEqual([]);
     // The measurement itself saw the pages: every page loaded HTML, and the 404 answered 404.
     expect(rows.every((r) => r.htmlGz > 1000)).toBe(true);
-    expect(rows.find((r) => r.path === "/this-page-does-not-exist")?.status).toBe(404);
+    expect(rows.find((r) => r.path === NOT_FOUND_PATH)?.status).toBe(404);
     expect(rows.filter((r) => r.status === 200)).toHaveLength(rows.length - 1);
   });
 });
