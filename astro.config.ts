@@ -31,7 +31,7 @@ export default defineConfig({
     precompress(),
   ],
   trailingSlash: "never",
-  build: { format: "directory", inlineStylesheets: "always" },
+  build: { format: "directory", inlineStylesheets: "never" },
   server: { port: 4321, host: true },
   prefetch: false,
   devToolbar: { enabled: false },
