@@ -34,11 +34,15 @@ const security = {
 
 async function firstAsset(
   request: import("@playwright/test").APIRequestContext,
-  type: "js" | "image",
+  type: "js" | "css" | "image",
 ) {
   const html = await (await request.get("/")).text();
   const match = html.match(
-    type === "image" ? /(\/_astro\/[^"\s]+\.avif)/ : /(\/_astro\/[^"]+\.js)/,
+    {
+      image: /(\/_astro\/[^"\s]+\.avif)/,
+      css: /(\/_astro\/[^"]+\.css)/,
+      js: /(\/_astro\/[^"]+\.js)/,
+    }[type],
   );
   expect(match, `a ${type} asset on the home page`).not.toBeNull();
   return match![1]!;
@@ -61,7 +65,7 @@ test.describe("production server", () => {
   test("hashed assets are immutable for a year and carry the security headers", async ({
     request,
   }) => {
-    for (const type of ["js", "image"] as const) {
+    for (const type of ["js", "css", "image"] as const) {
       const res = await request.get(await firstAsset(request, type));
       expect(res.status()).toBe(200);
       expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -87,9 +91,11 @@ test.describe("production server", () => {
       expect(res.body.length).toBeLessThan(plain.length / 3);
       expect(decode(res.body).equals(plain)).toBe(true);
     }
-    const js = await rawGet(new URL(await firstAsset(request, "js"), baseURL), "br");
-    expect(js.headers["content-encoding"]).toBe("br");
-    expect(brotliDecompressSync(js.body).length).toBeGreaterThan(js.body.length);
+    for (const type of ["js", "css"] as const) {
+      const asset = await rawGet(new URL(await firstAsset(request, type), baseURL), "br");
+      expect(asset.headers["content-encoding"], type).toBe("br");
+      expect(brotliDecompressSync(asset.body).length).toBeGreaterThan(asset.body.length);
+    }
   });
 
   test("a strict Content-Security-Policy and the security headers come with pages, assets and API answers", async ({
