@@ -40,7 +40,7 @@ async function firstAsset(
   const match = html.match(
     {
       image: /(\/_astro\/[^"\s]+\.avif)/,
-      css: /(\/_astro\/[^"]+\.css)/,
+      css: /href="(\/_astro\/[^"]+\.css)"/,
       js: /(\/_astro\/[^"]+\.js)/,
     }[type],
   );
