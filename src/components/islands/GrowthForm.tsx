@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { leadForms, LEADS_ENDPOINT, type FieldDef } from "../../leads/fields";
+import { PARTIAL_FIELD } from "../../leads/store/partials";
 import type { FormCopyWith } from "../../lib/requireFormCopy";
 import { readLeadValues } from "../../lib/readLeadValues";
 import { FormAlert } from "../forms/FormAlert";
@@ -27,8 +28,10 @@ const steps: FieldDef[][] = [
 /**
  * The growth page's 3-step form (spec sections 2, 4, 8). 'Next' on step 1 with an empty field
  * shows the alert and stays; otherwise the partial lead is stored, then step 2 shows. Step 2 goes
- * on without checks. 'Submit' stores the whole lead, then loads the thank-you page. A failed
- * request shows what happened above the button and keeps the input, so the visitor can retry.
+ * on without checks. 'Submit' stores the whole lead, naming the partial it completes (the id the
+ * partial was answered with, as `_partial`: the agency then sees one lead, not two), then loads
+ * the thank-you page. A failed request shows what happened above the button and keeps the input,
+ * so the visitor can retry.
  *
  * One form, one state: the page places this single island (in the flow on small screens, sticky
  * on large ones), so the two placements can never drift apart. Without JavaScript the three steps
@@ -38,6 +41,8 @@ const steps: FieldDef[][] = [
 export default function GrowthForm({ copy, idPrefix, next }: Props) {
   const [step, setStep] = useState(1);
   const [leaving, setLeaving] = useState(false);
+  /** The id the step-1 partial lead was stored under. */
+  const partialId = useRef<string | null>(null);
   const { status, error, submit } = useLeadSubmission();
   const formRef = useRef<HTMLFormElement>(null);
   const shownStep = useRef(step);
@@ -85,14 +90,20 @@ export default function GrowthForm({ copy, idPrefix, next }: Props) {
         return;
       }
       const result = await submit(form, "growthPartial");
-      if (result?.ok) setStep(2);
+      if (result?.ok) {
+        partialId.current = result.id;
+        setStep(2);
+      }
       return;
     }
     if (step === 2) {
       setStep(3);
       return;
     }
-    const result = await submit(form, "growth");
+    const completes: Record<string, string> = partialId.current
+      ? { [PARTIAL_FIELD]: partialId.current }
+      : {};
+    const result = await submit(form, "growth", completes);
     if (result?.ok) {
       setLeaving(true);
       window.location.assign(next);

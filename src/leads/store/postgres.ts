@@ -9,11 +9,13 @@
  */
 import postgres from "postgres";
 import { migrationsTableSql, pendingMigrations } from "./migrations/index.ts";
+import { notificationsDueAt, partialToComplete } from "./partials.ts";
 import {
   StoreUnavailableError,
   type Channel,
   type ClaimedNotification,
   type ClaimRequest,
+  type InsertOptions,
   type LeadQuery,
   type LeadRecord,
   type LeadStore,
@@ -33,6 +35,7 @@ interface Row {
   spam: boolean;
   fields: Record<string, string>;
   metadata: LeadRecord["metadata"];
+  completed_by: string | null;
 }
 
 interface OutboxDbRow {
@@ -83,6 +86,7 @@ function toRecord(row: Row): LeadRecord {
     spam: row.spam,
     fields: row.fields,
     metadata: row.metadata,
+    ...(row.completed_by ? { completedBy: row.completed_by } : {}),
   };
 }
 
@@ -155,9 +159,19 @@ export class PostgresLeadStore implements LeadStore {
     }
   }
 
-  async insert(lead: LeadRecord, notifications: readonly NewNotification[] = []): Promise<void> {
+  async insert(
+    lead: LeadRecord,
+    notifications: readonly NewNotification[] = [],
+    options: InsertOptions = {},
+  ): Promise<void> {
     const sql = this.sql;
+    const partialId = partialToComplete(lead, options.completes);
+    const dueAt = notificationsDueAt(lead);
     try {
+      if (partialId) {
+        await this.#insertCompleting(lead, notifications, partialId, dueAt);
+        return;
+      }
       if (!notifications.length) {
         await sql`
           INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
@@ -178,7 +192,7 @@ export class PostgresLeadStore implements LeadStore {
         )
         INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
                             created_at, updated_at)
-        SELECT n.id, lead.id, n.channel, 'pending', 0, lead.created_at, n.give_up_at,
+        SELECT n.id, lead.id, n.channel, 'pending', 0, ${dueAt}::timestamptz, n.give_up_at,
                lead.created_at, lead.created_at
         FROM lead,
              unnest(${sql.array(notifications.map((n) => n.id))}::text[],
@@ -188,6 +202,45 @@ export class PostgresLeadStore implements LeadStore {
     } catch (error) {
       throw unavailable(error);
     }
+  }
+
+  /**
+   * A growth lead that names its step-1 partial: the lead, its notifications, the partial marked
+   * completed by it (only an open growth_partial with the same email) and the partial's
+   * notifications not sent yet and not held by a live claim withdrawn, in one transaction.
+   * Concurrent completions of one partial queue on its row lock: the second finds it completed.
+   */
+  async #insertCompleting(
+    lead: LeadRecord,
+    notifications: readonly NewNotification[],
+    partialId: string,
+    dueAt: string,
+  ): Promise<void> {
+    await this.sql.begin(async (tx) => {
+      await tx`
+        INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
+        VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
+                ${lead.spam}, ${tx.json(lead.fields)},
+                ${tx.json(lead.metadata as unknown as postgres.JSONValue)})`;
+      for (const n of notifications) {
+        await tx`
+          INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
+                              created_at, updated_at)
+          VALUES (${n.id}, ${lead.id}, ${n.channel}, 'pending', 0, ${dueAt}, ${n.giveUpAt},
+                  ${lead.createdAt}, ${lead.createdAt})`;
+      }
+      const linked = await tx`
+        UPDATE leads SET completed_by = ${lead.id}
+        WHERE id = ${partialId} AND kind = 'growth_partial' AND completed_by IS NULL
+          AND fields->>'email' = ${lead.fields.email ?? ""}`;
+      if (linked.count > 0) {
+        const now = new Date();
+        await tx`
+          DELETE FROM outbox
+          WHERE lead_id = ${partialId} AND status <> 'sent'
+            AND (claimed_until IS NULL OR claimed_until <= ${now})`;
+      }
+    });
   }
 
   async claimNotifications(request: ClaimRequest): Promise<ClaimedNotification[]> {
@@ -309,6 +362,15 @@ export class PostgresLeadStore implements LeadStore {
     }
   }
 
+  async countLeads(): Promise<number> {
+    try {
+      const rows = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM leads`;
+      return rows[0]?.n ?? 0;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
   async get(id: string): Promise<LeadRecord | null> {
     try {
       const rows = await this.sql<Row[]>`SELECT * FROM leads WHERE id = ${id}`;
@@ -320,6 +382,10 @@ export class PostgresLeadStore implements LeadStore {
 
   async list(query: LeadQuery = {}): Promise<LeadRecord[]> {
     const sql = this.sql;
+    const order =
+      query.order === "newest-first"
+        ? sql`ORDER BY created_at DESC, id DESC`
+        : sql`ORDER BY created_at, id`;
     try {
       const rows = await sql<Row[]>`
         SELECT * FROM leads
@@ -327,7 +393,8 @@ export class PostgresLeadStore implements LeadStore {
           ${query.since ? sql`AND created_at >= ${query.since}` : sql``}
           ${query.kind ? sql`AND kind = ${query.kind}` : sql``}
           ${query.includeSpam ? sql`` : sql`AND spam = false`}
-        ORDER BY created_at, id
+          ${query.includeCompletedPartials ? sql`` : sql`AND completed_by IS NULL`}
+        ${order}
         ${query.limit ? sql`LIMIT ${query.limit}` : sql``}`;
       return rows.map(toRecord);
     } catch (error) {

@@ -13,11 +13,13 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { migrationsTableSql, pendingMigrations } from "./migrations/index.ts";
+import { notificationsDueAt, partialToComplete } from "./partials.ts";
 import {
   StoreUnavailableError,
   type Channel,
   type ClaimedNotification,
   type ClaimRequest,
+  type InsertOptions,
   type LeadQuery,
   type LeadRecord,
   type LeadStore,
@@ -39,9 +41,13 @@ interface Row {
   spam: number;
   fields: string;
   metadata: string;
+  completed_by: string | null;
 }
 
+/** The columns a new lead is inserted with. */
 const COLUMNS = "id, kind, form, subject, created_at, spam, fields, metadata";
+/** The columns a lead is read with. */
+const READ_COLUMNS = `${COLUMNS}, completed_by`;
 
 interface OutboxDbRow {
   id: string;
@@ -90,6 +96,7 @@ function toRecord(row: Row): LeadRecord {
     spam: row.spam === 1,
     fields: JSON.parse(row.fields) as LeadRecord["fields"],
     metadata: JSON.parse(row.metadata) as LeadRecord["metadata"],
+    ...(row.completed_by ? { completedBy: row.completed_by } : {}),
   };
 }
 
@@ -110,6 +117,8 @@ export class SqliteLeadStore implements LeadStore {
   #insertOutbox: StatementSync;
   #get: StatementSync;
   #getMany: StatementSync;
+  #completePartial: StatementSync;
+  #withdrawPartialOutbox: StatementSync;
 
   constructor(file: string, sync: SqliteSync = "normal") {
     this.file = file;
@@ -131,9 +140,20 @@ export class SqliteLeadStore implements LeadStore {
                            created_at, updated_at)
        VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
     );
-    this.#get = this.#db.prepare(`SELECT ${COLUMNS} FROM leads WHERE id = ?`);
+    this.#get = this.#db.prepare(`SELECT ${READ_COLUMNS} FROM leads WHERE id = ?`);
     this.#getMany = this.#db.prepare(
-      `SELECT ${COLUMNS} FROM leads WHERE id IN (SELECT value FROM json_each(?))`,
+      `SELECT ${READ_COLUMNS} FROM leads WHERE id IN (SELECT value FROM json_each(?))`,
+    );
+    // An open partial of the same visitor (same email), and its notifications not sent yet and
+    // not held by a live claim (a delivery in flight finishes; ./partials.ts).
+    this.#completePartial = this.#db.prepare(
+      `UPDATE leads SET completed_by = ?
+       WHERE id = ? AND kind = 'growth_partial' AND completed_by IS NULL
+         AND json_extract(fields, '$.email') = ?`,
+    );
+    this.#withdrawPartialOutbox = this.#db.prepare(
+      `DELETE FROM outbox
+       WHERE lead_id = ? AND status <> 'sent' AND (claimed_until IS NULL OR claimed_until <= ?)`,
     );
   }
 
@@ -187,7 +207,13 @@ export class SqliteLeadStore implements LeadStore {
     return this.migrateSync();
   }
 
-  async insert(lead: LeadRecord, notifications: readonly NewNotification[] = []): Promise<void> {
+  async insert(
+    lead: LeadRecord,
+    notifications: readonly NewNotification[] = [],
+    options: InsertOptions = {},
+  ): Promise<void> {
+    const partialId = partialToComplete(lead, options.completes);
+    const dueAt = notificationsDueAt(lead);
     const insertLead = () =>
       this.#insert.run(
         lead.id,
@@ -200,7 +226,7 @@ export class SqliteLeadStore implements LeadStore {
         JSON.stringify(lead.metadata),
       );
     try {
-      if (!notifications.length) {
+      if (!notifications.length && !partialId) {
         insertLead();
         return;
       }
@@ -211,11 +237,17 @@ export class SqliteLeadStore implements LeadStore {
             n.id,
             lead.id,
             n.channel,
-            lead.createdAt,
+            dueAt,
             n.giveUpAt,
             lead.createdAt,
             lead.createdAt,
           );
+        }
+        if (partialId) {
+          const linked = this.#completePartial.run(lead.id, partialId, lead.fields.email ?? "");
+          if (Number(linked.changes) > 0) {
+            this.#withdrawPartialOutbox.run(partialId, new Date().toISOString());
+          }
         }
       });
     } catch (error) {
@@ -376,6 +408,15 @@ export class SqliteLeadStore implements LeadStore {
     }
   }
 
+  async countLeads(): Promise<number> {
+    try {
+      const row = this.#db.prepare("SELECT count(*) AS n FROM leads").get() as { n: number };
+      return Number(row.n);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
   async get(id: string): Promise<LeadRecord | null> {
     const row = this.#get.get(id) as Row | undefined;
     return row ? toRecord(row) : null;
@@ -393,9 +434,13 @@ export class SqliteLeadStore implements LeadStore {
       params.push(query.kind);
     }
     if (!query.includeSpam) where.push("spam = 0");
-    let sql = `SELECT ${COLUMNS} FROM leads`;
+    if (!query.includeCompletedPartials) where.push("completed_by IS NULL");
+    let sql = `SELECT ${READ_COLUMNS} FROM leads`;
     if (where.length) sql += ` WHERE ${where.join(" AND ")}`;
-    sql += " ORDER BY created_at, id";
+    sql +=
+      query.order === "newest-first"
+        ? " ORDER BY created_at DESC, id DESC"
+        : " ORDER BY created_at, id";
     if (query.limit) {
       sql += " LIMIT ?";
       params.push(query.limit);

@@ -14,6 +14,11 @@ export interface LeadRecord {
   /** Values keyed by the spec's field names. */
   fields: Record<string, string>;
   metadata: LeadMetadata;
+  /**
+   * Only on a growth_partial (step 1 of the growth form) whose visitor went on to send the whole
+   * growth lead: that lead's id. Absent otherwise (and on every lead the webhook sends).
+   */
+  completedBy?: string;
 }
 
 export interface LeadQuery {
@@ -22,7 +27,23 @@ export interface LeadQuery {
   kind?: LeadKind | undefined;
   /** Spam is left out unless asked for. */
   includeSpam?: boolean | undefined;
+  /**
+   * Partials completed by a later growth lead are left out unless asked for: the growth lead
+   * holds everything they hold. Partials nobody completed are always listed.
+   */
+  includeCompletedPartials?: boolean | undefined;
+  /** Oldest first (default) or newest first; `limit` keeps the first N in this order. */
+  order?: "oldest-first" | "newest-first" | undefined;
   limit?: number | undefined;
+}
+
+/** Options of `LeadStore.insert`. */
+export interface InsertOptions {
+  /**
+   * What the post said this lead completes (its `_partial` value, unchecked): the id of the
+   * growth_partial lead the same visitor sent from step 1. See ./partials.ts for when it counts.
+   */
+  completes?: unknown;
 }
 
 /** Where a notification goes: the agency's inbox (SMTP) or its CRM (signed webhook). */
@@ -96,13 +117,22 @@ export interface LeadStore {
   /** Applies pending migrations; returns the versions it applied (empty when up to date). */
   migrate(): Promise<number[]>;
   /**
-   * Commits the lead and its notifications (pending, due at once) in one transaction: both or
-   * neither.
+   * Commits the lead and its notifications (pending, due at once; a growth_partial's after
+   * PARTIAL_HOLD_MS) in one transaction: both or neither. When the lead completes a partial
+   * (`options.completes`, see ./partials.ts), the same transaction marks the partial completed by
+   * it and withdraws the partial's notifications not yet sent or being sent; a `completes` that
+   * does not name an open partial of the same visitor is ignored.
    */
-  insert(lead: LeadRecord, notifications?: readonly NewNotification[]): Promise<void>;
+  insert(
+    lead: LeadRecord,
+    notifications?: readonly NewNotification[],
+    options?: InsertOptions,
+  ): Promise<void>;
   get(id: string): Promise<LeadRecord | null>;
-  /** Oldest first. */
+  /** Oldest first unless `query.order` says otherwise. */
   list(query?: LeadQuery): Promise<LeadRecord[]>;
+  /** How many leads the store holds, all kinds, spam and completed partials included. */
+  countLeads(): Promise<number>;
   /**
    * Claims up to `limit` due rows (pending, next attempt reached, not held by a live claim),
    * oldest due first. Two workers never hold the same row at the same time.
