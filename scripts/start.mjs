@@ -14,25 +14,36 @@ const outDir = resolve(root, process.env.BUILD_DIR || "dist");
 const entry = join(outDir, "server/entry.mjs");
 
 if (!existsSync(entry)) {
-  console.log("No production build yet: building it first (npm run build)…");
+  console.log(
+    "No production build yet: building it once first (npm run build, about a minute), then serving…",
+  );
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
 const { handler } = await import(entry);
-const { serve, readContentSecurityPolicy } = await import("../server/serve.ts");
+const { serve, readContentSecurityPolicy, connectionLimits } = await import("../server/serve.ts");
 // JSON lead posts skip Astro's page pipeline (src/leads/node.ts; same code as /api/leads).
 const { leadsFastPath, stopLeads } = await import("../src/leads/node.ts");
+const { leadLog } = await import("../src/leads/log.ts");
 
 const host = process.env.HOST || "0.0.0.0";
 const port = Number(process.env.PORT ?? 4321);
+const limits = connectionLimits();
 const server = await serve({
   handler: leadsFastPath(handler),
   clientDir: join(outDir, "client"),
   contentSecurityPolicy: readContentSecurityPolicy(outDir),
   host,
   port,
+  limits,
+  // One log line at most every 10 s while sockets are refused.
+  onFull: (dropped) =>
+    leadLog.warn(
+      { event: "connections_full", maxConnections: limits.maxConnections, dropped },
+      "connection limit reached: new connections refused (SERVER_MAX_CONNECTIONS)",
+    ),
 });
 const address = server.address();
 const shown = host === "0.0.0.0" ? "localhost" : host;

@@ -4,7 +4,9 @@
  * - send security headers on every response,
  * - answer GET/HEAD for prebuilt text files (pages, CSS, JS, SVG) with the Brotli or gzip copy
  *   made at build time, chosen by Accept-Encoding,
- * - send caching headers: hashed assets immutable for a year, everything else revalidated.
+ * - send caching headers: hashed assets immutable for a year, everything else revalidated,
+ * - answer methods the site does not know with 405,
+ * - bound connections: how many at once, and how long idle or slow ones may stay open.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
@@ -22,8 +24,33 @@ export const securityHeaders: Record<string, string> = {
   "Permissions-Policy":
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
   "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
   "X-Frame-Options": "DENY",
 };
+
+/**
+ * Methods the pages answer. The API routes (/api/…) get the other ordinary methods too and answer
+ * 405 themselves where they have no handler. Anything else (TRACE and CONNECT among them, which
+ * cannot even become a web Request in the adapter: it threw, a 500 with a stack trace) is
+ * answered 405 here, with nothing logged.
+ */
+export const SITE_METHODS = "GET, HEAD, POST";
+const PAGE_METHODS = new Set(SITE_METHODS.split(", "));
+const API_METHODS = new Set([...PAGE_METHODS, "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+function methodAllowed(method: string | undefined, url: string): boolean {
+  if (!method) return false;
+  return (url.startsWith("/api/") ? API_METHODS : PAGE_METHODS).has(method);
+}
+
+function refuseMethod(res: ServerResponse) {
+  res.writeHead(405, {
+    Allow: SITE_METHODS,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+  });
+  res.end("Method not allowed.\n");
+}
 
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -152,14 +179,115 @@ export function createRequestListener({
         return;
       }
     }
+    if (!methodAllowed(req.method, url)) return refuseMethod(res);
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () =>
       handler(req, res),
     );
   };
 }
 
-export function serve(options: ServeOptions & { host: string; port: number }): Promise<Server> {
-  const server = createServer(createRequestListener(options));
+/**
+ * Bounds on connections, so idle or slow clients cannot hold every file descriptor (README,
+ * "Security"). The values suit a site of static pages and a lead form with a 64 KiB body.
+ */
+export interface ConnectionLimits {
+  /** SERVER_MAX_CONNECTIONS: open sockets at once; more are refused (and logged). */
+  maxConnections: number;
+  /** SERVER_IDLE_TIMEOUT_MS: a socket with no traffic for this long is closed. */
+  idleTimeoutMs: number;
+  /** SERVER_HEADERS_TIMEOUT_MS: the whole request head must arrive within this. */
+  headersTimeoutMs: number;
+  /** SERVER_REQUEST_TIMEOUT_MS: the whole request (head and body) must arrive within this. */
+  requestTimeoutMs: number;
+  /** SERVER_KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+}
+
+export const defaultConnectionLimits: ConnectionLimits = {
+  maxConnections: 4096,
+  idleTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+};
+
+/** The limits from the environment (README, "Security"), each a whole number ≥ its minimum. */
+export function connectionLimits(
+  env: Record<string, string | undefined> = process.env,
+): ConnectionLimits {
+  const read = (name: string, fallback: number, min: number) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}`);
+    return n;
+  };
+  const d = defaultConnectionLimits;
+  const limits = {
+    maxConnections: read("SERVER_MAX_CONNECTIONS", d.maxConnections, 1),
+    idleTimeoutMs: read("SERVER_IDLE_TIMEOUT_MS", d.idleTimeoutMs, 100),
+    headersTimeoutMs: read("SERVER_HEADERS_TIMEOUT_MS", d.headersTimeoutMs, 100),
+    requestTimeoutMs: read("SERVER_REQUEST_TIMEOUT_MS", d.requestTimeoutMs, 100),
+    keepAliveTimeoutMs: read("SERVER_KEEP_ALIVE_TIMEOUT_MS", d.keepAliveTimeoutMs, 100),
+  };
+  // Node requires the head's limit to fit in the whole request's.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new Error("SERVER_HEADERS_TIMEOUT_MS must not exceed SERVER_REQUEST_TIMEOUT_MS");
+  }
+  return limits;
+}
+
+/** Applies the limits to a server; `onFull` is told (at most every 10 s) when sockets are refused. */
+export function limitConnections(
+  server: Server,
+  limits: ConnectionLimits,
+  onFull: (dropped: number) => void,
+) {
+  server.maxConnections = limits.maxConnections;
+  server.timeout = limits.idleTimeoutMs;
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  let dropped = 0;
+  let timer: NodeJS.Timeout | null = null;
+  server.on("drop", () => {
+    dropped += 1;
+    if (timer) return;
+    onFull(dropped);
+    dropped = 0;
+    timer = setTimeout(() => {
+      timer = null;
+      if (dropped) onFull(dropped);
+      dropped = 0;
+    }, 10_000);
+    timer.unref();
+  });
+  server.on("close", () => {
+    if (timer) clearTimeout(timer);
+  });
+}
+
+export function serve(
+  options: ServeOptions & {
+    host: string;
+    port: number;
+    limits?: ConnectionLimits;
+    onFull?: (dropped: number) => void;
+  },
+): Promise<Server> {
+  const limits = options.limits ?? defaultConnectionLimits;
+  // connectionsCheckingInterval: how often Node enforces the head and request timeouts.
+  const server = createServer(
+    { connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs) },
+    createRequestListener(options),
+  );
+  limitConnections(server, limits, options.onFull ?? (() => {}));
+  // CONNECT never reaches the request listener: answer it like any other unknown method.
+  server.on("connect", (_req: IncomingMessage, socket: import("node:stream").Duplex) => {
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
+  });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve(server));

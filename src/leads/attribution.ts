@@ -11,6 +11,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hiddenFields, leadForms, utmKeys, type FormId, type UtmKey } from "./fields.ts";
+import { toWellFormed, truncate } from "./text.ts";
 
 export interface LeadMetadata {
   source: string;
@@ -31,12 +32,15 @@ export interface LeadMetadata {
 
 const LIMITS = { page: 512, referrer: 2048, userAgent: 512, utm: 200 } as const;
 
-/** Trims, drops control characters and caps the length; empty becomes null. */
+/**
+ * Trims, drops control characters, replaces unpaired surrogates and caps the length (between
+ * code points); empty becomes null. For values the browser adds, not the visitor's own fields.
+ */
 export function cleanText(value: unknown, max: number): string | null {
   if (typeof value !== "string") return null;
   // eslint-disable-next-line no-control-regex
-  const text = value.replace(/[\u0000-\u001F\u007F]/g, "").trim();
-  return text ? text.slice(0, max) : null;
+  const text = toWellFormed(value.replace(/[\u0000-\u001F\u007F-\u009F]/g, "")).trim();
+  return text ? truncate(text, max).trim() || null : null;
 }
 
 /** A same-site path ("/free-audit"), or null. */
@@ -84,27 +88,6 @@ export function loadIpSalt(envSalt: string | undefined, dataDir: string): string
   return salt;
 }
 
-/**
- * The client's address. Behind `trustProxy` reverse proxies (TRUST_PROXY=1 for one), the address
- * that many hops from the right of X-Forwarded-For is used: entries further left are whatever the
- * client chose to send and are ignored.
- */
-export function clientIp(
-  forwardedFor: string | null,
-  remoteAddress: string | undefined,
-  trustProxy: number,
-): string | null {
-  if (trustProxy > 0 && forwardedFor) {
-    const hops = forwardedFor
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const ip = hops[Math.max(hops.length - trustProxy, 0)];
-    if (ip && ip.length <= 64) return ip;
-  }
-  return remoteAddress || null;
-}
-
 export interface AttributionInput {
   form: FormId;
   /** The whole submitted body: hidden values are read from it. */
@@ -123,8 +106,9 @@ export function buildAttribution(input: AttributionInput): LeadMetadata {
   const referer = cleanText(input.referer, LIMITS.referrer);
   const refererUrl = parseUrl(referer);
   // Same site by host: behind a TLS-terminating proxy the scheme this server sees may differ.
-  const sameSiteReferer =
-    refererUrl && refererUrl.host === new URL(input.origin).host ? refererUrl : null;
+  // A malformed Host header (the origin is built from it) only means no referer counts as ours.
+  const ownHost = parseUrl(input.origin)?.host;
+  const sameSiteReferer = refererUrl && ownHost && refererUrl.host === ownHost ? refererUrl : null;
 
   const utm: Partial<Record<UtmKey, string>> = {};
   for (const key of utmKeys) {

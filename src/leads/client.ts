@@ -64,12 +64,48 @@ function readVisit(): Visit | null {
   }
 }
 
-/** The hidden values every submission carries: fill time, page, landing page, referrer, utm_*. */
-export function attributionValues(): Record<string, string> {
-  const values: Record<string, string> = {
-    [hiddenFields.elapsed]: String(Math.round(performance.now())),
-    [hiddenFields.page]: location.pathname,
-  };
+/** Set on a form once the browser (autofill, a password manager) filled a field in for the visitor. */
+const AUTOFILLED = "data-autofilled";
+
+/**
+ * Marks forms the browser fills in by itself: such a form is sent seconds after the page loads
+ * by a real person, so it must not trip the fill-time spam check. Typing dispatches InputEvents
+ * with an insert or delete type; autofill dispatches a plain event or a replacement.
+ */
+export function watchAutofill(): void {
+  document.addEventListener(
+    "input",
+    (event) => {
+      const field = event.target as HTMLInputElement | null;
+      if (!(event instanceof InputEvent) || event.inputType === "insertReplacementText") {
+        field?.form?.setAttribute(AUTOFILLED, "");
+      }
+    },
+    true,
+  );
+}
+
+/** True when some field of `form` was filled in by the browser. */
+export function wasAutofilled(form: HTMLFormElement | null | undefined): boolean {
+  if (!form) return false;
+  if (form.hasAttribute(AUTOFILLED)) return true;
+  for (const selector of [":autofill", ":-webkit-autofill"]) {
+    try {
+      if (form.querySelector(selector)) return true;
+    } catch {
+      // An engine without this pseudo-class.
+    }
+  }
+  return false;
+}
+
+/**
+ * The hidden values every submission carries: fill time, page, landing page, referrer, utm_*.
+ * The fill time is left out for a form the browser filled in (`wasAutofilled`).
+ */
+export function attributionValues(form?: HTMLFormElement | null): Record<string, string> {
+  const values: Record<string, string> = { [hiddenFields.page]: location.pathname };
+  if (!wasAutofilled(form)) values[hiddenFields.elapsed] = String(Math.round(performance.now()));
   const visit = readVisit();
   if (visit) {
     if (visit.landingPage) values[hiddenFields.landingPage] = visit.landingPage;
@@ -85,13 +121,14 @@ export function attributionValues(): Record<string, string> {
 export async function submitLead(
   formId: FormId,
   values: Record<string, string>,
+  form?: HTMLFormElement | null,
 ): Promise<SubmitLeadResult> {
   let response: Response;
   try {
     response = await fetch(LEADS_ENDPOINT, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ ...attributionValues(), ...values, [hiddenFields.form]: formId }),
+      body: JSON.stringify({ ...attributionValues(form), ...values, [hiddenFields.form]: formId }),
     });
   } catch {
     return { ok: false, status: 0, message: NETWORK_MESSAGE };

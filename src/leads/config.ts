@@ -2,6 +2,7 @@
  * Lead-intake settings, read from the environment in one place (README, "Lead intake").
  */
 import { resolve } from "node:path";
+import { parseTrustProxy, type TrustedProxies } from "./clientAddress.ts";
 import type { EmailSettings } from "./notify/email.ts";
 import { defaultOutboxSettings, type OutboxSettings } from "./notify/outbox.ts";
 import { webhookSecretBytes, type WebhookSettings } from "./notify/webhook.ts";
@@ -22,15 +23,21 @@ export interface LeadConfig {
   sqliteSync: SqliteSync;
   /** IP_HASH_SALT; else a salt kept in DATA_DIR/ip-hash-salt. */
   ipHashSalt: string | undefined;
-  /** TRUST_PROXY: how many reverse proxies append to X-Forwarded-For (0: ignore the header). */
-  trustProxy: number;
-  rateLimit: { enabled: boolean; points: number; durationSeconds: number };
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For is believed (null: none). */
+  trustProxy: TrustedProxies | null;
+  /**
+   * LEADS_RATE_LIMIT_POINTS stored leads per LEADS_RATE_LIMIT_DURATION seconds per client, and
+   * LEADS_RATE_LIMIT_ATTEMPTS posts of any kind (invalid ones too) in the same window.
+   */
+  rateLimit: { enabled: boolean; points: number; attempts: number; durationSeconds: number };
   /** LEADS_MIN_FILL_MS: submissions sent faster than this after page load are flagged as spam. */
   minFillMs: number;
   /** LEADS_BODY_LIMIT_BYTES: larger bodies are answered 413. */
   bodyLimitBytes: number;
   /** Where leads are sent (README, "Delivering leads to the agency"). */
   notify: NotifyConfig;
+  /** METRICS_TOKEN: lets an operator see /api/health's details; at least 16 characters. */
+  metricsToken: string | undefined;
 }
 
 export interface NotifyConfig {
@@ -141,6 +148,15 @@ export function notifyConfig(env: Env = process.env): NotifyConfig {
   return { email, webhook, channels, outbox };
 }
 
+function metricsToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim();
+  if (!token) return undefined;
+  if (token.length < 16 || /\s/.test(token)) {
+    throw new Error("METRICS_TOKEN must be at least 16 characters without spaces");
+  }
+  return token;
+}
+
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//i.test(url);
 }
@@ -150,7 +166,7 @@ export function leadConfig(env: Env = process.env): LeadConfig {
   if (sync !== "normal" && sync !== "full") {
     throw new Error(`LEADS_SQLITE_SYNC must be "normal" or "full", got "${sync}"`);
   }
-  const trust = env.TRUST_PROXY?.trim().toLowerCase();
+  const points = int(env.LEADS_RATE_LIMIT_POINTS, 10, 1);
   const rateLimitSwitch = (env.LEADS_RATE_LIMIT ?? "on").toLowerCase();
   return {
     dataDir: resolve(env.DATA_DIR || "data"),
@@ -158,14 +174,16 @@ export function leadConfig(env: Env = process.env): LeadConfig {
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     sqliteSync: sync,
     ipHashSalt: env.IP_HASH_SALT || undefined,
-    trustProxy: trust === "true" ? 1 : int(trust, 0),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimit: {
       enabled: !["off", "0", "false"].includes(rateLimitSwitch),
-      points: int(env.LEADS_RATE_LIMIT_POINTS, 10, 1),
+      points,
+      attempts: int(env.LEADS_RATE_LIMIT_ATTEMPTS, points * 5, points),
       durationSeconds: int(env.LEADS_RATE_LIMIT_DURATION, 600, 1),
     },
     minFillMs: int(env.LEADS_MIN_FILL_MS, DEFAULT_MIN_FILL_MS),
     bodyLimitBytes: int(env.LEADS_BODY_LIMIT_BYTES, 64 * 1024, 1024),
     notify: notifyConfig(env),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }

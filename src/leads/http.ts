@@ -9,7 +9,8 @@
  * Native form posts (application/x-www-form-urlencoded or multipart/form-data): 303 to the safe
  * `_next` once stored, or a "review" for the caller to render as a page with the visitor's input.
  */
-import { buildAttribution, clientIp, hashIp } from "./attribution.ts";
+import { buildAttribution, hashIp } from "./attribution.ts";
+import { clientIp, rateLimitKey } from "./clientAddress.ts";
 import { hiddenFields, utmKeys, type FormId } from "./fields.ts";
 import { echoValues, intake, type EchoValues } from "./intake.ts";
 import { leadMessages as m } from "./messages.ts";
@@ -125,12 +126,13 @@ async function readLimited(
   return bytes;
 }
 
-/** A body as a plain record; the first value wins when a form repeats a name. */
+/**
+ * A form body as a plain record. When a name repeats, the last value wins: the same rule as
+ * JSON.parse applies to a repeated key, so every encoding of one post means the same lead.
+ */
 function fromEntries(entries: Iterable<[string, unknown]>): Record<string, unknown> {
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const [key, value] of entries) {
-    if (!(key in out)) out[key] = typeof value === "string" ? value : {};
-  }
+  for (const [key, value] of entries) out[key] = typeof value === "string" ? value : {};
   return out;
 }
 
@@ -179,7 +181,8 @@ function carriedAttribution(
     ipHash: null,
     timestamp: "",
   });
-  const hidden: Record<string, string> = {};
+  // The review page's post is a corrected resend: exempt from the fill-time check (spam.ts).
+  const hidden: Record<string, string> = { [hiddenFields.resent]: "1" };
   if (meta.page) hidden[hiddenFields.page] = meta.page;
   if (meta.landingPage) hidden[hiddenFields.landingPage] = meta.landingPage;
   if (meta.referrer) hidden[hiddenFields.landingReferrer] = meta.referrer;
@@ -188,6 +191,21 @@ function carriedAttribution(
     if (value) hidden[key] = value;
   }
   return hidden;
+}
+
+let warnedForwarding = false;
+
+/**
+ * Logs once per process that posts carry X-Forwarded-For while TRUST_PROXY trusts no proxy:
+ * behind a proxy, every visitor then shares the proxy's one allowance.
+ */
+function warnUntrustedForwarding(service: LeadService) {
+  if (warnedForwarding) return;
+  warnedForwarding = true;
+  service.log.warn(
+    { event: "forwarded_for_ignored" },
+    "requests carry X-Forwarded-For but TRUST_PROXY is not set: every visitor behind that proxy shares one rate-limit allowance (set TRUST_PROXY to the proxy's address, see README)",
+  );
 }
 
 export interface LeadPostContext {
@@ -260,28 +278,22 @@ export async function handleLeadInput(
     review: { ...r, next, hidden: carriedAttribution(body, r.form, origin, referer) },
   });
 
+  if (input.forwardedFor && !config.trustProxy) warnUntrustedForwarding(service);
   const limiter = await service.rateLimiter().catch(() => null);
-  const decision = limiter
-    ? await limiter.consume(ip ? hashIp(ip, service.ipSalt()) : "unknown")
-    : ({ ok: true } as const);
-  if (!decision.ok) {
+  const key = ip ? hashIp(rateLimitKey(ip), service.ipSalt()) : "unknown";
+  const limited = (retryAfterSeconds: number, form: FormId | null): LeadHttpResult => {
     service.log.warn({ event: "lead_rate_limited" }, "lead rate limited");
-    const message = m.tooMany(Math.ceil(decision.retryAfterSeconds / 60));
-    const retryAfter = { "retry-after": String(decision.retryAfterSeconds) };
+    const message = m.tooMany(Math.ceil(retryAfterSeconds / 60));
     if (native) {
-      const rawForm = body[hiddenFields.form];
-      const form = isFormId(rawForm) ? rawForm : null;
       const values = echoValues(form, body);
-      return review({
-        status: 429,
-        form,
-        values,
-        errors: {},
-        message,
-        retryAfterSeconds: decision.retryAfterSeconds,
-      });
+      return review({ status: 429, form, values, errors: {}, message, retryAfterSeconds });
     }
-    return problem(429, "rate_limited", message, retryAfter);
+    return problem(429, "rate_limited", message, { "retry-after": String(retryAfterSeconds) });
+  };
+  const attempt = limiter ? await limiter.attempt(key) : ({ ok: true } as const);
+  if (!attempt.ok) {
+    const rawForm = body[hiddenFields.form];
+    return limited(attempt.retryAfterSeconds, isFormId(rawForm) ? rawForm : null);
   }
 
   const outcome = await intake(
@@ -300,6 +312,7 @@ export async function handleLeadInput(
       channels: config.notify.channels,
       notifyMaxAgeMs: config.notify.outbox.maxAgeMs,
       onQueued: service.nudgeOutbox,
+      admit: () => (limiter ? limiter.consume(key) : Promise.resolve({ ok: true })),
     },
   );
 
@@ -330,6 +343,8 @@ export async function handleLeadInput(
           fields: outcome.errors,
         }),
       };
+    case "limited":
+      return limited(outcome.retryAfterSeconds, outcome.form);
     case "unavailable":
       if (native) {
         return review({

@@ -2,7 +2,7 @@
  * Lead intake, the one path every submission takes, whatever its transport:
  * validate → normalise → flag spam → attach attribution → store (with its notifications) → id.
  * Store first, answer second: "stored" is only returned once the store has committed the lead.
- * Store, then tell: the lead's notifications (one per configured channel, none for spam) are
+ * Store, then tell: the lead's notifications (one per configured channel) are
  * outbox rows committed in the same transaction; the outbox worker sends them after the answer.
  * Endpoints are thin adapters around `intake()`; nothing here knows about HTTP frameworks.
  */
@@ -12,6 +12,7 @@ import { newLeadId } from "./id.ts";
 import { leadMessages } from "./messages.ts";
 import { isFormId, validateLead } from "./schema.ts";
 import { spamVerdict } from "./spam.ts";
+import { truncate } from "./text.ts";
 import {
   StoreUnavailableError,
   type Channel,
@@ -49,16 +50,23 @@ export interface IntakeDeps {
   notifyMaxAgeMs?: number;
   /** Called once a lead with notifications is committed (wakes the outbox worker). */
   onQueued?: () => void;
+  /**
+   * Asked once the post is valid, before it is stored: the rate limit, spent only by posts that
+   * would be stored. Absent: always admitted.
+   */
+  admit?: () => Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
 }
 
-/** The outbox rows a lead gets: one per channel, none for spam. */
+/**
+ * The outbox rows a lead gets: one per channel. A lead flagged as possible spam is delivered too
+ * (marked as such): it passed the same validation, and a real visitor may have tripped a signal.
+ */
 export function notificationsFor(
-  lead: Pick<LeadRecord, "spam" | "createdAt">,
+  lead: Pick<LeadRecord, "createdAt">,
   channels: readonly Channel[],
   maxAgeMs: number,
   now: Date,
 ): NewNotification[] {
-  if (lead.spam) return [];
   const giveUpAt = new Date(Date.parse(lead.createdAt) + maxAgeMs).toISOString();
   return channels.map((channel) => ({ id: newLeadId(now.getTime()), channel, giveUpAt }));
 }
@@ -69,6 +77,7 @@ export type EchoValues = Record<string, string>;
 export type IntakeOutcome =
   | { status: "stored"; id: string; form: FormId; spam: boolean }
   | { status: "invalid"; form: FormId | null; values: EchoValues; errors: Record<string, string> }
+  | { status: "limited"; form: FormId; values: EchoValues; retryAfterSeconds: number }
   | { status: "unavailable"; form: FormId; values: EchoValues };
 
 const ECHO_MAX = 10_000;
@@ -78,19 +87,9 @@ export function echoValues(form: FormId | null, body: Record<string, unknown>): 
   const values: EchoValues = {};
   for (const field of leadForms[form].fields) {
     const v = body[field.name];
-    values[field.name] = typeof v === "string" ? v.slice(0, ECHO_MAX) : "";
+    values[field.name] = typeof v === "string" ? truncate(v, ECHO_MAX) : "";
   }
   return values;
-}
-
-/** Spam is stored as sent (as text, within each field's length), without validation. */
-function spamFields(form: FormId, body: Record<string, unknown>): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const field of leadForms[form].fields) {
-    const v = body[field.name];
-    fields[field.name] = typeof v === "string" ? v.trim().slice(0, field.maxLength) : "";
-  }
-  return fields;
 }
 
 export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<IntakeOutcome> {
@@ -109,24 +108,35 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
   const form = rawForm;
   const def = leadForms[form];
 
+  // Every post is validated the same way, whatever the spam signals say: a flagged lead is
+  // stored with the same rules as any other, and kept visible to the agency as possible spam.
+  const result = validateLead(form, body);
+  if (!result.ok) {
+    log.info(
+      { event: "lead_rejected", form, invalidFields: Object.keys(result.errors) },
+      "lead rejected",
+    );
+    return { status: "invalid", form, values: echoValues(form, body), errors: result.errors };
+  }
+  const fields = result.fields;
   const verdict = spamVerdict(
-    { honeypot: body[hiddenFields.honeypot], elapsed: body[hiddenFields.elapsed] },
+    {
+      honeypot: body[hiddenFields.honeypot],
+      elapsed: body[hiddenFields.elapsed],
+      resent: body[hiddenFields.resent],
+    },
     deps.minFillMs,
   );
 
-  let fields: Record<string, string>;
-  if (verdict.spam) {
-    fields = spamFields(form, body);
-  } else {
-    const result = validateLead(form, body);
-    if (!result.ok) {
-      log.info(
-        { event: "lead_rejected", form, invalidFields: Object.keys(result.errors) },
-        "lead rejected",
-      );
-      return { status: "invalid", form, values: echoValues(form, body), errors: result.errors };
-    }
-    fields = result.fields;
+  // Only a post that would be stored spends the sender's allowance (typos cost nothing).
+  const admitted = deps.admit ? await deps.admit() : ({ ok: true } as const);
+  if (!admitted.ok) {
+    return {
+      status: "limited",
+      form,
+      values: echoValues(form, body),
+      retryAfterSeconds: admitted.retryAfterSeconds,
+    };
   }
 
   const now = (deps.now ?? (() => new Date()))();
@@ -159,7 +169,9 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
   );
   try {
     const store = await deps.store();
-    await store.insert(lead, notifications);
+    // A growth lead names its step-1 partial in `_partial` (PARTIAL_FIELD): the store links the
+    // two in this transaction, or ignores the value (src/leads/store/partials.ts).
+    await store.insert(lead, notifications, { completes: body["_partial"] });
   } catch (error) {
     const unavailable = error instanceof StoreUnavailableError;
     log.error(

@@ -9,6 +9,10 @@ export const leadMessages = {
   tooLong: (max: number) => `Please use at most ${max} characters.`,
   email: "Please enter an email address like name@company.com.",
   website: "Please enter a website address like yourcompany.com.",
+  phone:
+    "Please enter a phone number with its area code, like (512) 555-0142 (or with + and the country code).",
+  unreadable:
+    "Some characters could not be read (for example a broken emoji). Please retype this field.",
   choice: (options: readonly string[]) => `Please choose ${options.join(" or ")}.`,
   unknownForm: "This form is not recognised. Please reload the page and try again.",
   /** `message` of a 422. */
@@ -32,6 +36,9 @@ export const leadMessages = {
       "Some details in your form need a quick fix before we can send them. Your answers are kept below so you can correct them and send again.",
     problems: "What needs fixing",
     unavailableTitle: "We could not send your details yet",
+    expiredTitle: "This page has expired",
+    expired:
+      "For your privacy, the details you entered are only kept here for an hour. Nothing was sent: please fill in the form again.",
     back: "Back to the home page",
     /** Copy of a form that has no entry in src/content/forms. */
     fallbackForm: {

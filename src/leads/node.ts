@@ -13,24 +13,46 @@ import { leadService } from "./server.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
 
-/** Reads at most `limit` bytes of the request; null when it is larger. */
+/** How much of an oversized body is read and dropped, at most, so its sender can read the 413. */
+const DRAIN_BYTES = 8 * 1024 * 1024;
+const DRAIN_MS = 5_000;
+
+/**
+ * Reads at most `limit` bytes of the request; null when it is larger. An oversized body is read
+ * to its end and dropped (up to DRAIN_BYTES or DRAIN_MS) before the caller answers: a socket
+ * closed while the client still sends is reset, and the client would never see the 413.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > limit) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
+    let over = Number(req.headers["content-length"] ?? "0") > limit;
+    let timer: NodeJS.Timeout | null = null;
+    const finish = (value: Uint8Array<ArrayBuffer> | null) => {
+      if (timer) clearTimeout(timer);
+      req.removeAllListeners("data");
+      req.removeAllListeners("end");
+      resolve(value);
+    };
+    const startDraining = () => {
+      over = true;
+      chunks.length = 0;
+      timer ??= setTimeout(() => finish(null), DRAIN_MS);
+    };
+    if (over) startDraining();
     req.on("data", (chunk: Buffer) => {
       total += chunk.length;
-      if (total > limit) {
-        req.removeAllListeners("data");
-        req.resume();
-        resolve(null);
-      } else chunks.push(chunk);
+      if (over) {
+        if (total > limit + DRAIN_BYTES) finish(null);
+        return;
+      }
+      if (total > limit) startDraining();
+      else chunks.push(chunk);
     });
     req.on("end", () => {
+      if (over) return finish(null);
       const buffer = Buffer.concat(chunks, total);
-      resolve(
+      finish(
         new Uint8Array(
           buffer.buffer,
           buffer.byteOffset,
@@ -38,7 +60,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<Array
         ) as Uint8Array<ArrayBuffer>,
       );
     });
-    req.on("error", reject);
+    req.on("error", (error) => {
+      if (timer) clearTimeout(timer);
+      reject(error);
+    });
   });
 }
 

@@ -1,9 +1,12 @@
 /**
- * Per-client rate limiting with rate-limiter-flexible: LEADS_RATE_LIMIT_POINTS submissions (10)
- * per LEADS_RATE_LIMIT_DURATION seconds (600) per client, keyed by the salted IP hash. On SQLite
- * the counters live in memory (one server); on PostgreSQL they live in the database (table
- * rate_limits), so several servers share them, with an in-memory limiter as insurance while the
- * database does not answer. LEADS_RATE_LIMIT=off disables it (benchmarks).
+ * Per-client rate limiting with rate-limiter-flexible, keyed by the salted hash of the client's
+ * address (IPv6 by its /64, see clientAddress.ts). Two allowances per LEADS_RATE_LIMIT_DURATION
+ * seconds (600): LEADS_RATE_LIMIT_POINTS stored leads (10), spent only by posts that pass
+ * validation, so a visitor fixing typos is never locked out; and LEADS_RATE_LIMIT_ATTEMPTS posts
+ * of any kind (5 × the points), which bounds floods of invalid posts. On SQLite the counters live
+ * in memory (one server); on PostgreSQL they live in the database (table rate_limits), so several
+ * servers share them, with an in-memory limiter as insurance while the database does not answer.
+ * LEADS_RATE_LIMIT=off disables both (benchmarks).
  */
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type postgres from "postgres";
@@ -12,28 +15,32 @@ import type { LeadConfig } from "./config.ts";
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface LeadRateLimiter {
+  /** Spends one stored lead of the client's allowance. */
   consume(key: string): Promise<RateDecision>;
+  /** Spends one post (of any outcome) of the client's larger allowance. */
+  attempt(key: string): Promise<RateDecision>;
 }
 
-const unlimited: LeadRateLimiter = { consume: async () => ({ ok: true }) };
+const allow = async (): Promise<RateDecision> => ({ ok: true });
+const unlimited: LeadRateLimiter = { consume: allow, attempt: allow };
 
-function wrap(limiter: RateLimiterMemory | RateLimiterPostgres): LeadRateLimiter {
-  return {
-    async consume(key) {
-      try {
-        await limiter.consume(key);
-        return { ok: true };
-      } catch (result) {
-        if (result instanceof RateLimiterRes) {
-          return {
-            ok: false,
-            retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
-          };
-        }
-        // The store behind the limiter failed: let the submission through; storing decides.
-        return { ok: true };
+function spender(
+  limiter: RateLimiterMemory | RateLimiterPostgres,
+): (key: string) => Promise<RateDecision> {
+  return async (key) => {
+    try {
+      await limiter.consume(key);
+      return { ok: true };
+    } catch (result) {
+      if (result instanceof RateLimiterRes) {
+        return {
+          ok: false,
+          retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+        };
       }
-    },
+      // The store behind the limiter failed: let the submission through; storing decides.
+      return { ok: true };
+    }
   };
 }
 
@@ -47,22 +54,22 @@ function pgClientFor(sql: postgres.Sql) {
   };
 }
 
-export async function createRateLimiter(
-  config: LeadConfig,
+async function limiterFor(
+  keyPrefix: string,
+  points: number,
+  duration: number,
   pg: { sql: postgres.Sql; schema: string } | null,
-): Promise<LeadRateLimiter> {
-  const { enabled, points, durationSeconds: duration } = config.rateLimit;
-  if (!enabled) return unlimited;
-  const memory = new RateLimiterMemory({ keyPrefix: "leads", points, duration });
-  if (!pg) return wrap(memory);
-  const limiter = await new Promise<RateLimiterPostgres>((resolve, reject) => {
+): Promise<RateLimiterMemory | RateLimiterPostgres> {
+  const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+  if (!pg) return memory;
+  return new Promise<RateLimiterPostgres>((resolve, reject) => {
     const l: RateLimiterPostgres = new RateLimiterPostgres(
       {
         storeClient: pgClientFor(pg.sql),
         storeType: "client",
         schemaName: pg.schema,
         tableName: "rate_limits",
-        keyPrefix: "leads",
+        keyPrefix,
         points,
         duration,
         insuranceLimiter: memory,
@@ -70,5 +77,15 @@ export async function createRateLimiter(
       (error?: Error) => (error ? reject(error) : resolve(l)),
     );
   });
-  return wrap(limiter);
+}
+
+export async function createRateLimiter(
+  config: LeadConfig,
+  pg: { sql: postgres.Sql; schema: string } | null,
+): Promise<LeadRateLimiter> {
+  const { enabled, points, attempts, durationSeconds: duration } = config.rateLimit;
+  if (!enabled) return unlimited;
+  const leads = await limiterFor("leads", points, duration, pg);
+  const posts = await limiterFor("lead-posts", attempts, duration, pg);
+  return { consume: spender(leads), attempt: spender(posts) };
 }

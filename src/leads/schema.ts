@@ -4,19 +4,23 @@
  *
  * Rules: spec section 5 (required fields per form, email format, the audit website's URL format)
  * plus the bounds the spec leaves open: every value is trimmed, limited to its field's maxLength,
- * and control characters are rejected (line breaks and tabs are allowed in multi-line fields only).
+ * and control characters are rejected (line breaks and tabs are allowed in multi-line fields only),
+ * and so are unpaired UTF-16 surrogates (src/leads/text.ts: no store could keep them). Phone
+ * numbers must be valid (src/leads/phone.ts) and are stored in E.164.
  * The audit website accepts a bare domain ("example.com") and is normalised to "https://example.com".
  */
 import { z } from "zod";
 import { formIds, leadForms, type FieldDef, type FormId } from "./fields.ts";
 import { leadMessages as m } from "./messages.ts";
+import { normalisePhone } from "./phone.ts";
+import { isWellFormed } from "./text.ts";
 
-/** Any C0 control character or DEL. */
+/** Any C0 or C1 control character, or DEL. */
 // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 /** The same, but tab, line feed and carriage return are fine in a textarea. */
 // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 const EMAIL = z.regexes.email;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
@@ -79,7 +83,16 @@ export function fieldSchema(field: FieldDef) {
       (v) => !(field.type === "textarea" ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(v),
       m.control,
     )
+    .refine(isWellFormed, m.unreadable)
     .max(field.maxLength, m.tooLong(field.maxLength));
+  if (field.type === "tel") {
+    return z.preprocess(
+      emptyIfMissing,
+      text
+        .refine((v) => v === "" || normalisePhone(v) !== null, m.phone)
+        .transform((v) => (v === "" ? "" : (normalisePhone(v) ?? v))),
+    );
+  }
   if (field.type === "email") {
     text = text.refine((v) => v === "" || EMAIL.test(v), m.email);
   }

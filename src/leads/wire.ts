@@ -24,6 +24,8 @@ export const hiddenFields = {
   /** First page of the visit and the referrer it came with. */
   landingPage: "_landing",
   landingReferrer: "_ref",
+  /** Set by the review page's form: a corrected resend, exempt from the fill-time check. */
+  resent: "_resent",
 } as const;
 
 export const utmKeys = [

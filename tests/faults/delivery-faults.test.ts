@@ -24,6 +24,7 @@ import {
   postgresAvailable,
   removeDir,
   startServer,
+  healthDetails,
   tempDir,
   testDatabaseUrl,
   uniqueSchema,
@@ -92,9 +93,7 @@ async function killRun(title: string, storeEnv: Record<string, string>) {
     expect(result.undelivered).toEqual([]);
     expect(result.delivered).toBe(result.stored);
     expect(hook.badSignatures).toBe(0);
-    const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
-      outbox: { pending: number; failed: number };
-    };
+    const health = await healthDetails(server.url);
     expect(health.outbox).toMatchObject({ pending: 0, failed: 0 });
   } finally {
     await server.stop();

@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { removeDir, startServer, tempDir, validLeads, type RunningServer } from "./support";
+import {
+  followReview,
+  removeDir,
+  startServer,
+  tempDir,
+  validLeads,
+  type RunningServer,
+} from "./support";
 
 interface Case {
   name: string;
@@ -132,8 +139,13 @@ const cases: Case[] = [
   },
   { name: "combining marks", body: json({ ...testimonial, name: "Z̴̡a̷l̶g̸o̵" }), status: 201 },
   {
-    name: "honeypot filled with junk (kept as spam)",
+    name: "honeypot filled with junk: validated like any post",
     body: json({ ...testimonial, name: 5, fax: "x" }),
+    status: 422,
+  },
+  {
+    name: "honeypot filled, valid otherwise (kept as possible spam)",
+    body: json({ ...testimonial, name: "Hannah Honeypot", fax: "x" }),
     status: 201,
   },
   {
@@ -204,9 +216,15 @@ const cases: Case[] = [
     status: [303, 422],
   },
   {
-    name: "repeated field names (first wins)",
+    name: "repeated field names (the last wins, as in JSON): an invalid last value is a 422",
     contentType: "application/x-www-form-urlencoded",
     body: `${form(contact)}&email=evil`,
+    status: 422,
+  },
+  {
+    name: "repeated field names (the last wins, as in JSON)",
+    contentType: "application/x-www-form-urlencoded",
+    body: `${form({ ...contact, email: "evil" })}&email=${encodeURIComponent(validLeads.contact.email)}`,
     status: 303,
     location: "/thank-you",
   },
@@ -270,12 +288,14 @@ describe("bad-input corpus", () => {
       if (contentType) headers["content-type"] = contentType;
       const origin = c.origin === undefined ? server.url : c.origin;
       if (origin) headers.origin = origin;
-      const res = await fetch(`${server.url}/api/leads`, {
+      const answer = await fetch(`${server.url}/api/leads`, {
         method: c.method ?? "POST",
         headers,
         body: c.body as BodyInit | undefined,
         redirect: "manual",
       });
+      // A native post that needs fixing is sent to the review page (303): judge that page.
+      const { res, reviewed } = await followReview(server.url, answer);
       const text = await res.text();
       expect(res.status, text.slice(0, 300)).toBeLessThan(500);
       const allowed = Array.isArray(c.status) ? c.status : [c.status];
@@ -287,7 +307,7 @@ describe("bad-input corpus", () => {
       expect(text).not.toContain("<img src=x onerror");
       expect(res.headers.get("set-cookie")).toBeNull();
       // Stored exactly when acknowledged.
-      const stored = res.status === 201 || res.status === 303;
+      const stored = !reviewed && (res.status === 201 || res.status === 303);
       expect(count() - before, "leads stored").toBe(stored ? 1 : 0);
       if (res.headers.get("content-type")?.includes("json")) JSON.parse(text);
     });

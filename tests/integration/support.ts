@@ -47,6 +47,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       HOST: "127.0.0.1",
       PORT: "0",
       LOG_LEVEL: "info",
+      METRICS_TOKEN,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -99,10 +100,10 @@ export function cli(args: string[], env: Record<string, string>): string {
   return result.stdout;
 }
 
-/** Every lead the CLI exports (spam included unless told otherwise). */
+/** Every lead the CLI exports (possible spam included unless told otherwise). */
 export function exportLeads(env: Record<string, string>, includeSpam = true): LeadRecord[] {
   return JSON.parse(
-    cli(["export", "--format", "json", ...(includeSpam ? ["--include-spam"] : [])], env),
+    cli(["export", "--format", "json", ...(includeSpam ? [] : ["--no-spam"])], env),
   ) as LeadRecord[];
 }
 
@@ -189,7 +190,7 @@ export const validLeads = {
   contact: {
     "full-name": "Casey Contact",
     email: "casey.contact@example.test",
-    phone: "555-010-2000",
+    phone: "+15125552000",
     company: "Casey Lawns",
     message: "Please call me.",
   },
@@ -199,16 +200,16 @@ export const validLeads = {
     company: "Pat Pavers",
     message: "Interested in SEO.",
   },
-  testimonial: { name: "Terry Testimonial", email: "terry@example.test", phone: "555-010-3000" },
+  testimonial: { name: "Terry Testimonial", email: "terry@example.test", phone: "+15125553000" },
   growthPartial: {
     name: "Gale Partial",
     email: "gale.partial@example.test",
-    phone: "555-010-4000",
+    phone: "+15125554000",
   },
   growth: {
     name: "Gale Growth",
     email: "gale.growth@example.test",
-    phone: "555-010-4000",
+    phone: "+15125554000",
     company: "Gale Gardens",
     website: "galegardens.test",
     location: "Austin, TX",
@@ -220,5 +221,34 @@ export const validLeads = {
     recruitment: "Yes",
     aiIntegration: "No",
   },
-  quick: { name: "Quinn Quick", email: "quinn.quick@example.test", phone: "555-010-5000" },
+  quick: { name: "Quinn Quick", email: "quinn.quick@example.test", phone: "+15125555000" },
 } as const;
+
+/** The operator's token the tests give servers whose /api/health details they read. */
+export const METRICS_TOKEN = "integration-metrics-token-0123";
+
+/** /api/health with the operator's token: status, store and outbox counts. */
+export async function healthDetails(url: string): Promise<{
+  status: string;
+  store?: string;
+  outbox?: { channels: string[]; pending: number; failed: number };
+}> {
+  const res = await fetch(`${url}/api/health`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  return (await res.json()) as Awaited<ReturnType<typeof healthDetails>>;
+}
+
+/**
+ * Where a browser ends up after a native post: a 303 to the review page is followed (a GET of
+ * /form-review?r=…), anything else is returned as it is. `reviewed` tells which happened.
+ */
+export async function followReview(
+  url: string,
+  res: Response,
+): Promise<{ res: Response; reviewed: boolean }> {
+  const location = res.headers.get("location") ?? "";
+  if (res.status !== 303 || !location.startsWith("/form-review?")) return { res, reviewed: false };
+  await res.arrayBuffer();
+  return { res: await fetch(new URL(location, url), { redirect: "manual" }), reviewed: true };
+}

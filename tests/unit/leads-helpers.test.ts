@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { safeNext, DEFAULT_NEXT } from "../../src/leads/next";
 import { csvCell, toCsv } from "../../src/leads/csv";
 import { spamVerdict, parseElapsed, DEFAULT_MIN_FILL_MS } from "../../src/leads/spam";
-import { buildAttribution, clientIp, hashIp, cleanPath } from "../../src/leads/attribution";
+import { buildAttribution, hashIp, cleanPath, cleanText } from "../../src/leads/attribution";
+import { clientIp, parseTrustProxy, rateLimitKey } from "../../src/leads/clientAddress";
+import { formatPhone, normalisePhone } from "../../src/leads/phone";
+import { isWellFormed, toWellFormed, truncate } from "../../src/leads/text";
 import { newLeadId } from "../../src/leads/id";
 import { leadConfig } from "../../src/leads/config";
 
@@ -39,6 +42,32 @@ describe("safeNext", () => {
   it("normalises dot segments without leaving the site", () => {
     expect(safeNext("/a/../thank-you")).toBe("/thank-you");
     expect(safeNext("/../../evil")).toBe("/evil");
+  });
+
+  // Every mix of dot segments (plain and percent-encoded) before slashes: whatever safeNext
+  // returns must resolve, as a browser resolves a Location header, to a page of this site.
+  it("never yields a Location that leaves the site, whatever dot segments precede it", () => {
+    const site = "https://greenline.example";
+    const segments = ["", ".", "..", "%2e", "%2E", ".%2e", "%2e.", "%2e%2e", "a", "%2f", "%5c"];
+    const tails = ["/evil.example", "//evil.example", "/\\evil.example", "/%2fevil.example"];
+    let tried = 0;
+    for (const a of segments) {
+      for (const b of segments) {
+        for (const tail of tails) {
+          for (const raw of [`/${a}/${b}${tail}`, `/${a}${tail}`, `/${a}/${b}/${tail}`]) {
+            tried += 1;
+            const next = safeNext(raw);
+            expect(next.startsWith("/") && !next.startsWith("//"), raw).toBe(true);
+            expect(new URL(next, site).origin, raw).toBe(site);
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(1000);
+    // The probe's reproduction and its encoded twins fall back to the thank-you page.
+    for (const raw of ["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example"]) {
+      expect(safeNext(raw), raw).toBe(DEFAULT_NEXT);
+    }
   });
 });
 
@@ -172,11 +201,71 @@ describe("attribution", () => {
     expect(hashIp("203.0.113.9", "salt-two-0123456789")).not.toBe(h);
     expect(hashIp("203.0.113.9", "salt-one-0123456789")).toBe(h);
   });
-  it("trusts X-Forwarded-For only behind TRUST_PROXY, from the right", () => {
-    expect(clientIp("198.51.100.1", "127.0.0.1", 0)).toBe("127.0.0.1");
-    expect(clientIp("6.6.6.6, 198.51.100.1", "127.0.0.1", 1)).toBe("198.51.100.1");
-    expect(clientIp("6.6.6.6, 198.51.100.1, 10.0.0.2", "127.0.0.1", 2)).toBe("198.51.100.1");
-    expect(clientIp(null, "127.0.0.1", 1)).toBe("127.0.0.1");
+  it("believes X-Forwarded-For only from the proxies TRUST_PROXY names, from the right", () => {
+    const loopback = parseTrustProxy("loopback");
+    const two = parseTrustProxy("127.0.0.1, 10.0.0.0/8");
+    expect(clientIp("198.51.100.1", "127.0.0.1", null)).toBe("127.0.0.1");
+    expect(clientIp("6.6.6.6, 198.51.100.1", "127.0.0.1", loopback)).toBe("198.51.100.1");
+    expect(clientIp("6.6.6.6, 198.51.100.1, 10.0.0.2", "127.0.0.1", two)).toBe("198.51.100.1");
+    expect(clientIp(null, "127.0.0.1", loopback)).toBe("127.0.0.1");
+    // A client that reaches the server directly cannot choose its own address.
+    expect(clientIp("203.0.113.7", "198.51.100.9", loopback)).toBe("198.51.100.9");
+    // A hop that is no IP address is never used; IPv4-mapped IPv6 reads as IPv4.
+    expect(clientIp("not-an-ip", "::ffff:127.0.0.1", loopback)).toBe("127.0.0.1");
+    expect(clientIp("2001:db8::1", "::1", loopback)).toBe("2001:db8::1");
+  });
+  it("refuses a hop count or true for TRUST_PROXY, naming what to set instead", () => {
+    for (const raw of ["1", "2", "true"]) {
+      expect(() => parseTrustProxy(raw)).toThrow(/name the proxies' addresses/);
+    }
+    expect(() => parseTrustProxy("10.0.0.300")).toThrow(/TRUST_PROXY/);
+    for (const raw of [undefined, "", "0", "false", "off"]) expect(parseTrustProxy(raw)).toBeNull();
+  });
+  it("rate-limits IPv6 clients by their /64 and IPv4 clients by their address", () => {
+    expect(rateLimitKey("2001:db8:1:2:aaaa::1")).toBe(rateLimitKey("2001:db8:1:2:ffff:1:2:3"));
+    expect(rateLimitKey("2001:db8:1:2::1")).not.toBe(rateLimitKey("2001:db8:1:3::1"));
+    expect(rateLimitKey("::ffff:203.0.113.5")).toBe("203.0.113.5");
+    expect(rateLimitKey("203.0.113.5")).not.toBe(rateLimitKey("203.0.113.6"));
+  });
+});
+
+describe("text on the way in", () => {
+  it("finds unpaired surrogates and replaces them", () => {
+    expect(isWellFormed("plain text, émoji 🌱")).toBe(true);
+    expect(isWellFormed("x\ud800y")).toBe(false);
+    expect(isWellFormed("x\udc00")).toBe(false);
+    expect(toWellFormed("a\ud800b\udfffc🌱")).toBe("a\ufffdb\ufffdc🌱");
+  });
+  it("cuts between code points, never inside a surrogate pair", () => {
+    expect(truncate("ab🌱", 3)).toBe("ab");
+    expect(truncate("ab🌱", 4)).toBe("ab🌱");
+    expect(truncate("abc", 2)).toBe("ab");
+    for (let max = 1; max < 40; max += 1)
+      expect(isWellFormed(truncate("🌱".repeat(20), max))).toBe(true);
+  });
+  it("cleans values the browser adds: no control characters, no lone surrogates", () => {
+    expect(cleanText("  /page\u0000\u009b\ud800 ", 100)).toBe("/page\ufffd");
+    expect(isWellFormed(cleanText(`${"a".repeat(199)}🌱`, 200) ?? "")).toBe(true);
+  });
+});
+
+describe("phone numbers", () => {
+  it("accepts real numbers, US by default, and stores them in E.164", () => {
+    expect(normalisePhone("(512) 555-0142")).toBe("+15125550142");
+    expect(normalisePhone("1-512-555-0142")).toBe("+15125550142");
+    expect(normalisePhone("+44 20 7946 0958")).toBe("+442079460958");
+    expect(normalisePhone("512-555-0142 ext. 7")).toBe("+15125550142;ext=7");
+  });
+  it("refuses what is not a phone number", () => {
+    for (const raw of ["abc", "1", "call me maybe", "555", "512 555 014", "(555) 010-4242"]) {
+      expect(normalisePhone(raw), raw).toBeNull();
+    }
+  });
+  it("shows stored numbers formatted", () => {
+    expect(formatPhone("+15125550142")).toBe("(512) 555-0142");
+    expect(formatPhone("+442079460958")).toBe("+44 20 7946 0958");
+    expect(formatPhone("+15125550142;ext=7")).toBe("(512) 555-0142 ext. 7");
+    expect(formatPhone("not stored by us")).toBe("not stored by us");
   });
 });
 
@@ -189,18 +278,20 @@ describe("ids and config", () => {
   });
   it("reads the environment with defaults", () => {
     const c = leadConfig({});
-    expect(c.rateLimit).toEqual({ enabled: true, points: 10, durationSeconds: 600 });
+    expect(c.rateLimit).toEqual({ enabled: true, points: 10, attempts: 50, durationSeconds: 600 });
     expect(c.databaseUrl).toBeUndefined();
-    expect(c.trustProxy).toBe(0);
+    expect(c.trustProxy).toBeNull();
+    expect(c.metricsToken).toBeUndefined();
     expect(c.sqliteSync).toBe("normal");
     const d = leadConfig({
       DATABASE_URL: "postgres://u@h/db",
-      TRUST_PROXY: "1",
+      TRUST_PROXY: "loopback",
       LEADS_RATE_LIMIT: "off",
       LEADS_SQLITE_SYNC: "FULL",
     });
     expect(d.databaseUrl).toBe("postgres://u@h/db");
-    expect(d.trustProxy).toBe(1);
+    expect(d.trustProxy?.spec).toEqual(["loopback"]);
+    expect(() => leadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
     expect(d.rateLimit.enabled).toBe(false);
     expect(d.sqliteSync).toBe("full");
     expect(leadConfig({ DATABASE_URL: "mysql://x" }).databaseUrl).toBeUndefined();

@@ -19,10 +19,10 @@ const good: Record<FormId, Record<string, string>> = {
     company: "Green Acres",
     message: "Hello",
   },
-  testimonial: { name: "Dana Green", email: "dana@greenacres.com", phone: "(555) 010-1234" },
-  growthPartial: { name: "Dana Green", email: "dana@greenacres.com", phone: "555-010-1234" },
-  growth: { name: "Dana Green", email: "dana@greenacres.com", phone: "555-010-1234" },
-  quick: { name: "Dana Green", email: "dana@greenacres.com", phone: "555-010-1234" },
+  testimonial: { name: "Dana Green", email: "dana@greenacres.com", phone: "+15125551234" },
+  growthPartial: { name: "Dana Green", email: "dana@greenacres.com", phone: "+15125551234" },
+  growth: { name: "Dana Green", email: "dana@greenacres.com", phone: "+15125551234" },
+  quick: { name: "Dana Green", email: "dana@greenacres.com", phone: "+15125551234" },
 };
 
 /** Required fields per form, exactly as spec section 5 lists them. */
@@ -218,5 +218,44 @@ describe("normaliseWebsite", () => {
     it(`${JSON.stringify(input)} → ${JSON.stringify(expected)}`, () => {
       expect(normaliseWebsite(input)).toBe(expected);
     });
+  }
+});
+
+describe("phone fields", () => {
+  const forms = formIds.filter((f) => leadForms[f].fields.some((d) => d.type === "tel"));
+  it("exist on the testimonial, quick, growth and contact forms", () => {
+    expect(forms).toEqual(
+      expect.arrayContaining(["testimonial", "quick", "growth", "growthPartial", "contact"]),
+    );
+  });
+  for (const form of forms) {
+    it(`${form}: refuses what is not a phone number, with a message that says how`, () => {
+      for (const phone of ["abc", "1", "call me maybe", "555", "(555) 010-4242"]) {
+        const r = validateLead(form, { ...good[form], phone });
+        expect(r, phone).toEqual({ ok: false, errors: { phone: m.phone } });
+      }
+    });
+    it(`${form}: stores a valid number in one form (E.164)`, () => {
+      for (const phone of ["(512) 555-1234", "512.555.1234", "+1 512 555 1234", "5125551234"]) {
+        const r = validateLead(form, { ...good[form], phone });
+        expect(r.ok && r.fields.phone, phone).toBe("+15125551234");
+      }
+    });
+  }
+});
+
+describe("text no store can keep", () => {
+  // PostgreSQL refuses these; SQLite would keep them. Both stores must answer alike, so the
+  // schema refuses them for every text field of every form.
+  for (const form of formIds) {
+    for (const field of leadForms[form].fields.filter((f) => f.type !== "select")) {
+      it(`${form}.${field.name}: an unpaired surrogate or a NUL is a 422, not a stored lead`, () => {
+        for (const bad of ["x\ud800y", "\udc00", "a\u0000b", "a\u009bb"]) {
+          const r = validateLead(form, { ...good[form], [field.name]: bad });
+          expect(r.ok, JSON.stringify(bad)).toBe(false);
+          if (!r.ok) expect(r.errors[field.name]).toBeTruthy();
+        }
+      });
+    }
   }
 });

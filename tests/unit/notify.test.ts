@@ -27,7 +27,7 @@ function lead(overrides: Partial<LeadRecord> = {}): LeadRecord {
     fields: {
       "full-name": "Casey Contact",
       email: "casey@example.test",
-      phone: "555-010-2000",
+      phone: "+15125552000",
       company: "Casey Lawns",
       message: "Please call me.\nAfter 5 pm.",
     },
@@ -134,13 +134,10 @@ describe("retries", () => {
     expect(schedule.length).toBeLessThan(40);
   });
 
-  it("gives spam no notifications and every other lead one per configured channel", () => {
+  it("gives every lead, possible spam included, one notification per configured channel", () => {
     const now = new Date(createdAt);
-    expect(notificationsFor({ spam: true, createdAt }, ["email", "webhook"], 1000, now)).toEqual(
-      [],
-    );
-    expect(notificationsFor({ spam: false, createdAt }, [], 1000, now)).toEqual([]);
-    const n = notificationsFor({ spam: false, createdAt }, ["email", "webhook"], 86_400_000, now);
+    expect(notificationsFor({ createdAt }, [], 1000, now)).toEqual([]);
+    const n = notificationsFor({ createdAt }, ["email", "webhook"], 86_400_000, now);
     expect(n.map((x) => x.channel)).toEqual(["email", "webhook"]);
     expect(n[0]!.id).not.toBe(n[1]!.id);
     expect(n[0]!.giveUpAt).toBe("2026-05-02T09:30:00.000Z");
@@ -179,7 +176,7 @@ describe("lead email", () => {
         "Full name",
         "Casey Contact",
         "casey@example.test",
-        "555-010-2000",
+        "(512) 555-2000",
         "Casey Lawns",
         "Please call me.",
         "After 5 pm.",
@@ -232,6 +229,29 @@ describe("lead email", () => {
     }
   });
 
+  it("keeps names that mimic headers or addresses out of Subject and Reply-To", () => {
+    const named = (name: string) =>
+      leadEmail(lead({ fields: { ...lead().fields, "full-name": name } }), "n1", "a@b.test");
+    const eve = named("Eve Bcc: victim@example.com");
+    expect(eve.subject).toBe("New contact lead: Eve (Contact Form Submission)");
+    expect(eve.replyTo).toEqual({ name: "Eve", address: "casey@example.test" });
+    expect(named("José O'Neil-Ñúñez & Sons").subject).toContain("José O'Neil-Ñúñez & Sons");
+    expect(named("x".repeat(300)).subject.length).toBeLessThan(120);
+    // The body still shows the name as typed, for the agency to judge.
+    expect(eve.text).toContain("Eve Bcc: victim@example.com");
+  });
+
+  it("marks a lead flagged as possible spam, in the subject and the heading", () => {
+    const flagged = leadEmail(
+      lead({ spam: true, metadata: { ...lead().metadata, spamReasons: ["too_fast"] } }),
+      "n1",
+      "a@b.test",
+    );
+    expect(flagged.subject).toMatch(/^\[Possible spam\] New contact lead: Casey Contact/);
+    expect(flagged.text).toContain("Possible spam (too fast)");
+    expect(leadEmail(lead(), "n1", "a@b.test").subject).not.toContain("spam");
+  });
+
   it("composes a MIME message in which hostile input adds no header", async () => {
     const transport = nodemailer.createTransport({
       streamTransport: true,
@@ -253,7 +273,10 @@ describe("lead email", () => {
       .map((l) => l.slice(0, l.indexOf(":")).toLowerCase());
     expect(names).not.toContain("bcc");
     expect(names.filter((n) => n === "to")).toHaveLength(1);
-    expect(head).toMatch(/^Reply-To: ".*" <eve@example\.test>$/m);
+    // The display name keeps letters only: nothing in it reads as a header or an address.
+    expect(head).toMatch(/^Reply-To: Eve script alert x script <eve@example\.test>$/m);
+    expect(head).toMatch(/^Subject: New contact lead: Eve script alert x script \(/m);
+    expect(head).not.toMatch(/victim/);
     expect(head).toContain("Message-ID: <0196aaaa-0000-7000-8000-000000000001@greenline.test>");
     expect(head).toMatch(/^X-Lead-Id: 01966a2e-8c00-7000-8000-000000000001$/im);
     expect(info.envelope.to).toEqual(["sales@greenline.test"]);

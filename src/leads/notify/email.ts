@@ -11,7 +11,9 @@
 import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer";
 import { leadForms, utmKeys, type LeadKind } from "../fields.ts";
+import { formatPhone } from "../phone.ts";
 import type { LeadRecord } from "../store/types.ts";
+import { truncate } from "../text.ts";
 import type { Deliverer } from "./types.ts";
 
 export interface EmailSettings {
@@ -101,10 +103,29 @@ export function isPlainEmail(value: string | undefined): value is string {
   return !!value && value.length <= 254 && PLAIN_EMAIL.test(value);
 }
 
-/** The visitor's name as the form calls it. */
+/**
+ * The visitor's name for the Subject and the Reply-To display name: what a visitor types there
+ * must not read as a header or an address ("Eve Bcc: victim@example.com"). Addresses, header-like
+ * "Word:" parts and characters other than letters, marks, digits, spaces and . ' - & , are
+ * dropped, and the result is cut to 60 characters. The body still shows the name as typed.
+ */
 export function visitorName(lead: LeadRecord): string {
   const f = lead.fields;
-  return headerText(f.name || f["full-name"] || f.ownerName || "", 100) || "(no name)";
+  const name = headerText(f.name || f["full-name"] || f.ownerName || "", 500)
+    .replace(/\S+@\S+/g, " ")
+    .replace(/\b[\p{L}-]+\s*:/gu, " ")
+    .replace(/[^\p{L}\p{M}\p{N} .'&,-]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return truncate(name, 60).trim() || "(no name)";
+}
+
+/** "Possible spam (too fast)" for a flagged lead, else null. */
+function spamNote(lead: LeadRecord): string | null {
+  if (!lead.spam) return null;
+  const reasons = lead.metadata.spamReasons ?? [];
+  const why = reasons.length ? ` (${reasons.map((r) => r.replace(/_/g, " ")).join(", ")})` : "";
+  return `Possible spam${why}`;
 }
 
 function domainOf(address: string): string {
@@ -118,7 +139,15 @@ function fieldRows(lead: LeadRecord): Row[] {
   const names: string[] = leadForms[lead.form]?.fields.map((f) => f.name) ?? [];
   // Every field of the form in its order, then anything else the lead holds.
   for (const name of Object.keys(lead.fields)) if (!names.includes(name)) names.push(name);
-  return names.map((name) => [fieldLabel(name), lead.fields[name] ?? ""]);
+  const phones = new Set(
+    (leadForms[lead.form]?.fields ?? [])
+      .filter((f) => f.type === "tel")
+      .map((f) => f.name as string),
+  );
+  return names.map((name) => {
+    const value = lead.fields[name] ?? "";
+    return [fieldLabel(name), phones.has(name) ? formatPhone(value) : value];
+  });
 }
 
 function metadataRows(lead: LeadRecord): Row[] {
@@ -168,11 +197,12 @@ function htmlSection(title: string, rows: Row[]): string {
 export function leadEmail(lead: LeadRecord, notificationId: string, from: string): LeadEmail {
   const name = visitorName(lead);
   const kind = KIND_LABELS[lead.kind] ?? lead.kind;
+  const spam = spamNote(lead);
   const subject = headerText(
-    `New ${kind} lead: ${name}${lead.subject ? ` (${lead.subject})` : ""}`,
+    `${spam ? "[Possible spam] " : ""}New ${kind} lead: ${name}${lead.subject ? ` (${lead.subject})` : ""}`,
     200,
   );
-  const heading = `New ${kind} lead${lead.subject ? `: ${lead.subject}` : ""}`;
+  const heading = `New ${kind} lead${lead.subject ? `: ${lead.subject}` : ""}${spam ? ` — ${spam}` : ""}`;
   const fields = fieldRows(lead);
   const meta = metadataRows(lead);
   const text = [

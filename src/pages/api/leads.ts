@@ -1,7 +1,8 @@
 /**
  * POST /api/leads: every lead form posts here (native form posts and JSON). A thin adapter over
- * src/leads/http.ts; a native post that needs fixing is rewritten to the review page, which shows
- * the form again with the visitor's input and the problems next to it.
+ * src/leads/http.ts; a native post that needs fixing is redirected (303) to the review page,
+ * which shows the form again with the visitor's input and the problems next to it (its state
+ * sealed in the URL: src/leads/reviewToken.ts).
  */
 import type { APIContext, APIRoute } from "astro";
 import {
@@ -11,6 +12,7 @@ import {
   REVIEW_PAGE,
   toResponse,
 } from "../../leads/http";
+import { sealReview } from "../../leads/reviewToken";
 import { leadService } from "../../leads/server";
 
 export const prerender = false;
@@ -32,6 +34,15 @@ export const POST: APIRoute = async (context) => {
       service,
     );
     if (result.kind === "response") return toResponse(result.response);
+    // Post/Redirect/Get: the review page at its own URL, so a reload or Back re-sends nothing.
+    const token = sealReview(result.review, service.ipSalt());
+    if (token) {
+      return new Response(null, {
+        status: 303,
+        headers: { location: `${REVIEW_PAGE}?r=${token}`, "cache-control": "no-store" },
+      });
+    }
+    // Too large for a URL (a very long message): the review page answers this post in place.
     context.locals.leadReview = result.review;
     // A fresh GET request: the post's body has been read, and the page needs none of it.
     return context.rewrite(
