@@ -41,7 +41,7 @@ const body = JSON.stringify({
   _form: "testimonial",
   name: "Bench Lead",
   email: "bench@example.test",
-  phone: "555-010-0000",
+  phone: "(512) 555-0100",
   _page: "/testimonial",
   utm_source: "bench",
 });
@@ -125,7 +125,12 @@ async function bench(driver) {
       stored,
     };
   } finally {
-    server.kill("SIGTERM");
+    // The folder goes only once the server has exited (it writes until then).
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
     if (sql) {
       await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
       await sql.end({ timeout: 1 });

@@ -115,8 +115,8 @@ try {
     rows.push({ label, path, our, theirs });
   }
 } finally {
-  ours.stop();
   ng.kill();
+  await ours.stop();
 }
 
 console.log(

@@ -1,11 +1,36 @@
-/** Starts the production server (scripts/start.mjs) for a benchmark and resolves once it listens. */
+/**
+ * Starts the production server (scripts/start.mjs) for a benchmark and resolves once it listens.
+ * Its lead store is a SQLite file in a temporary folder of its own (never ./data in the checkout,
+ * nor the DATA_DIR or DATABASE_URL of the shell), removed when the server stops or the benchmark
+ * exits; pass `env` to override.
+ */
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export async function startServer({ outDir = process.env.BUILD_DIR || "dist", port, env = {} }) {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-data-"));
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), BUILD_DIR: outDir, ...env },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      BUILD_DIR: outDir,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  // A benchmark that stops early (an error, Ctrl-C) leaves neither the server nor the folder.
+  const onExit = () => {
+    child.kill();
+    removeData();
+  };
+  process.once("exit", onExit);
   await new Promise((resolve, reject) => {
     let output = "";
     const onData = (chunk) => {
@@ -21,7 +46,17 @@ export async function startServer({ outDir = process.env.BUILD_DIR || "dist", po
       reject(new Error(`server exited with ${code} before listening:\n${output}`)),
     );
   });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    dataDir,
+    /** Stops the server; resolves once it has exited and its data folder is gone. */
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await exited;
+      removeData();
+      process.off("exit", onExit);
+    },
+  };
 }
 
 /** A path no page has: the 404 page, measured with the others. */

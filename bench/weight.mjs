@@ -50,5 +50,5 @@ for (const route of routes) {
   await context.close();
 }
 await browser.close();
-server.stop();
+await server.stop();
 console.log(weightTable(rows));

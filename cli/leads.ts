@@ -1,30 +1,45 @@
 /**
- * The leads CLI: `npm run leads -- <command> [options]`. Reads the same DATA_DIR / DATABASE_URL
- * (and DATABASE_SCHEMA) as the server. Runs on Node 24's built-in type stripping: no build step.
+ * The leads CLI: `npm run -s leads -- <command> [options]`. Reads the same DATA_DIR / DATABASE_URL
+ * (and DATABASE_SCHEMA) as the server, and says on standard error which store it read. Runs on
+ * Node 24's built-in type stripping: no build step.
  *
- *   list     [--since WHEN] [--kind KIND] [--include-spam] [--limit N]   one line per lead
- *   export   --format json|csv [--since WHEN] [--kind KIND] [--include-spam] [--out FILE]
+ *   list     [--since WHEN] [--kind KIND] [--no-spam] [--with-partials] [--limit N]
+ *            [--oldest-first]                     one line per lead, newest first
+ *   export   [--format json|csv] [--since WHEN] [--kind KIND] [--no-spam] [--with-partials]
+ *            [--out FILE]                         every matching lead, oldest first
  *   migrate  apply pending schema migrations and print their versions
  *   outbox   [--json]                   notifications waiting for delivery and those given up on
  *   outbox retry ID… | --all            failed notifications become pending again, due now
  *
  * WHEN is an ISO date or time (2026-01-31, 2026-01-31T12:00:00Z) or an age such as 7d, 12h, 30m.
- * Spam is left out unless --include-spam is given. CSV cells are neutralised against formula
+ * Leads flagged as possible spam are listed and exported, marked (a visitor may trip a signal);
+ * --no-spam leaves them out. Growth partials completed by a growth lead are left out unless
+ * --with-partials is given. Whatever the CLI prints from lead data is made inert for the terminal
+ * (`printable`); JSON escapes control characters, and CSV cells are neutralised against formula
  * injection (OWASP), so exports are safe to open in a spreadsheet.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, realpathSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { leadConfig } from "../src/leads/config.ts";
+import { leadConfig, type LeadConfig } from "../src/leads/config.ts";
 import { toCsv } from "../src/leads/csv.ts";
 import { formIds, leadForms, leadKinds, utmKeys, type LeadKind } from "../src/leads/fields.ts";
-import { openStore, type LeadQuery, type LeadRecord } from "../src/leads/store/index.ts";
+import {
+  openStore,
+  sqliteFile,
+  type LeadQuery,
+  type LeadRecord,
+} from "../src/leads/store/index.ts";
+import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
 import type { LeadStore, OutboxRow } from "../src/leads/store/types.ts";
 
-const USAGE = `Usage: npm run leads -- <command> [options]
+const USAGE = `Usage: npm run -s leads -- <command> [options]
+(-s keeps npm's own lines out of the output, so an export redirected to a file is valid JSON or CSV)
 
 Commands:
-  list      List leads, oldest first
-  export    Print leads as JSON (an array) or CSV
+  list      One line per lead, newest first: time, id, kind, name · email · phone · company,
+            page, source (utm_source/utm_medium, the referrer's host, or direct) and marks
+  export    Print leads as JSON (an array) or CSV, oldest first
   migrate   Apply pending schema migrations
   outbox    List notifications waiting for delivery (pending) and given up on (failed),
             with their attempts and last error
@@ -35,15 +50,20 @@ Commands:
 Options:
   --since WHEN       Only leads created at or after WHEN (ISO date/time, or an age: 7d, 12h, 30m)
   --kind KIND        Only one kind: ${leadKinds.join(", ")}
-  --include-spam     Include leads flagged as spam (left out by default)
+  --no-spam          Leave out leads flagged as possible spam (listed and exported by default,
+                     marked "possible spam (reasons)"; CSV column possible_spam)
+  --include-spam     Accepted for compatibility; possible spam is included by default
+  --with-partials    Also show growth partials (step 1) that a growth lead completed
   --format FORMAT    export only: json (default) or csv
   --out FILE         export only: write to FILE instead of standard output
-  --limit N          list only: at most N leads
+  --limit N          list only: at most N leads (the newest N, or the oldest with --oldest-first)
+  --oldest-first     list only: oldest first
   --all              outbox retry only: every failed notification
   --json             outbox only: print the rows as a JSON array
 
-Storage: DATABASE_URL=postgres://… selects PostgreSQL (DATABASE_SCHEMA, default public);
-otherwise the SQLite file DATA_DIR/leads.db (DATA_DIR defaults to ./data).`;
+Storage: the same settings as the server. DATABASE_URL=postgres://… selects PostgreSQL
+(DATABASE_SCHEMA, default public); otherwise the SQLite file DATA_DIR/leads.db (DATA_DIR
+defaults to ./data). The store read is named on standard error.`;
 
 class UsageError extends Error {}
 
@@ -62,6 +82,48 @@ export function parseSince(value: string, now: Date = new Date()): string {
   return date.toISOString();
 }
 
+/**
+ * Characters a terminal may act on, shown escaped instead: C0 controls, DEL and C1 controls
+ * (ESC starts the sequences that retitle a window, clear the screen or fake output; U+009B is a
+ * one-character CSI), the line and paragraph separators, and the bidirectional embeddings,
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069) that reorder what follows them.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+/** What JSON.stringify leaves unescaped of UNSAFE (it escapes C0 controls itself). */
+const UNSAFE_IN_JSON = /[\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+const SHORT_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+const hex = (c: string, width: number) => c.charCodeAt(0).toString(16).padStart(width, "0");
+
+/**
+ * `text` made inert for a terminal: every character of UNSAFE becomes visible text (`\x1b`,
+ * `\n`, `\u009b`, `\u202e`). Every line the CLI prints from lead or outbox data goes through this
+ * (list and outbox lines, messages, errors); the JSON and CSV bodies are data formats instead.
+ */
+export function printable(text: string): string {
+  return text.replace(UNSAFE, (c) => {
+    const code = c.charCodeAt(0);
+    if (SHORT_ESCAPES[c]) return SHORT_ESCAPES[c];
+    return code <= 0x7f ? `\\x${hex(c, 2)}` : `\\u${hex(c, 4)}`;
+  });
+}
+
+/**
+ * JSON with every character of UNSAFE written as a \u escape: JSON.stringify escapes C0 controls
+ * but writes DEL, C1 controls and bidirectional controls as they are. The same data, still valid
+ * JSON (those characters can only occur inside strings), and inert when printed to a terminal.
+ */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(UNSAFE_IN_JSON, (c) => `\\u${hex(c, 4)}`);
+}
+
+/** The possible-spam reasons of a lead, or "" for a lead not flagged. */
+function spamMark(l: LeadRecord): string {
+  if (!l.spam) return "";
+  return (l.metadata.spamReasons ?? []).join(" ") || "flagged";
+}
+
 /** CSV columns: lead columns, every field of the exported kinds, then metadata. */
 function csvFor(leads: LeadRecord[]): string {
   const fieldNames: string[] = [];
@@ -75,7 +137,7 @@ function csvFor(leads: LeadRecord[]): string {
     "kind",
     "form",
     "subject",
-    "spam",
+    "possible_spam",
     ...used,
     "source",
     "page",
@@ -84,7 +146,7 @@ function csvFor(leads: LeadRecord[]): string {
     "userAgent",
     ...utmKeys,
     "ipHash",
-    "spamReasons",
+    "completedBy",
   ];
   const rows = leads.map((l) => [
     l.id,
@@ -92,7 +154,7 @@ function csvFor(leads: LeadRecord[]): string {
     l.kind,
     l.form,
     l.subject ?? "",
-    l.spam ? "true" : "false",
+    spamMark(l),
     ...used.map((name) => l.fields[name] ?? ""),
     l.metadata.source,
     l.metadata.page ?? "",
@@ -101,23 +163,25 @@ function csvFor(leads: LeadRecord[]): string {
     l.metadata.userAgent ?? "",
     ...utmKeys.map((k) => l.metadata.utm?.[k] ?? ""),
     l.metadata.ipHash ?? "",
-    (l.metadata.spamReasons ?? []).join(" "),
+    l.completedBy ?? "",
   ]);
   return toCsv(header, rows);
 }
 
 function outboxLine(r: OutboxRow): string {
-  return [
-    r.status.padEnd(7),
-    r.id,
-    r.channel.padEnd(7),
-    `lead ${r.leadId}`,
-    `attempts ${r.attempts}`,
-    r.status === "pending" ? `next ${r.nextAttemptAt}` : `since ${r.updatedAt}`,
-    r.lastError ?? "",
-  ]
-    .join("  ")
-    .trimEnd();
+  return printable(
+    [
+      r.status.padEnd(7),
+      r.id,
+      r.channel.padEnd(7),
+      `lead ${r.leadId}`,
+      `attempts ${r.attempts}`,
+      r.status === "pending" ? `next ${r.nextAttemptAt}` : `since ${r.updatedAt}`,
+      r.lastError ?? "",
+    ]
+      .join("  ")
+      .trimEnd(),
+  );
 }
 
 async function outbox(
@@ -135,7 +199,9 @@ async function outbox(
     const giveUpAt = new Date(now.getTime() + leadConfig().notify.outbox.maxAgeMs);
     const retried = await store.retryNotifications(options.all ? "all-failed" : ids, now, giveUpAt);
     const missed = ids.filter((id) => !retried.includes(id));
-    for (const id of missed) out(`Not retried (no failed notification with this id): ${id}`);
+    for (const id of missed) {
+      out(printable(`Not retried (no failed notification with this id): ${id}`));
+    }
     out(
       retried.length
         ? `Queued again (${retried.length}): ${retried.join(", ")}`
@@ -146,7 +212,7 @@ async function outbox(
   if (args.length) throw new UsageError(`Unknown outbox command "${args.join(" ")}"`);
   const rows = await store.listNotifications(["pending", "failed"]);
   if (options.json) {
-    out(JSON.stringify(rows, null, 2));
+    out(jsonText(rows));
     return 0;
   }
   for (const row of rows) out(outboxLine(row));
@@ -155,26 +221,75 @@ async function outbox(
   return 0;
 }
 
+/** Where the visit came from: utm_source/utm_medium, else the referrer's host, else direct. */
+export function trafficSource(l: Pick<LeadRecord, "metadata">): string {
+  const utm = l.metadata.utm ?? {};
+  if (utm.utm_source || utm.utm_medium) {
+    return [utm.utm_source, utm.utm_medium].filter(Boolean).join("/");
+  }
+  if (l.metadata.referrer) {
+    try {
+      return new URL(l.metadata.referrer).host || l.metadata.referrer;
+    } catch {
+      return l.metadata.referrer;
+    }
+  }
+  return "direct";
+}
+
 function listLine(l: LeadRecord): string {
   const who = l.fields.name || l.fields["full-name"] || l.fields.ownerName || "";
   const company = l.fields.companyName || l.fields.company || "";
-  return [
-    l.createdAt,
-    l.id,
-    l.kind.padEnd(14),
-    l.spam ? "SPAM" : "    ",
-    [who, l.fields.email, company].filter(Boolean).join(" · "),
-  ].join("  ");
+  const marks = [
+    l.spam ? `possible spam (${spamMark(l)})` : "",
+    l.completedBy ? `completed by ${l.completedBy}` : "",
+  ];
+  return printable(
+    [
+      l.createdAt,
+      l.id,
+      l.kind.padEnd(14),
+      [who, l.fields.email, l.fields.phone, company].filter(Boolean).join(" · "),
+      `page ${l.metadata.page ?? "-"}`,
+      `source ${trafficSource(l)}`,
+      ...marks.filter(Boolean),
+    ].join("  "),
+  );
 }
 
-export async function main(argv: string[], out: (text: string) => void): Promise<number> {
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The store the settings select, in words: driver and where, never a password. */
+export function storeName(config: LeadConfig): string {
+  if (config.databaseUrl) {
+    let where = "(unparsable DATABASE_URL)";
+    try {
+      const url = new URL(config.databaseUrl);
+      const host = url.host || url.searchParams.get("host") || "localhost";
+      where = `${host}${url.pathname || "/"}`;
+    } catch {
+      // Never echo the URL itself: it may hold a password.
+    }
+    return `postgres ${where} schema ${config.databaseSchema || "public"}`;
+  }
+  return `sqlite ${resolve(sqliteFile(config))}`;
+}
+
+export async function main(
+  argv: string[],
+  out: (text: string) => void,
+  note: (text: string) => void = () => {},
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
       since: { type: "string" },
       kind: { type: "string" },
+      "no-spam": { type: "boolean", default: false },
       "include-spam": { type: "boolean", default: false },
+      "with-partials": { type: "boolean", default: false },
+      "oldest-first": { type: "boolean", default: false },
       format: { type: "string", default: "json" },
       out: { type: "string" },
       limit: { type: "string" },
@@ -196,6 +311,9 @@ export async function main(argv: string[], out: (text: string) => void): Promise
   }
   if (!["json", "csv"].includes(values.format))
     throw new UsageError("--format must be json or csv");
+  if (values["no-spam"] && values["include-spam"]) {
+    throw new UsageError("--no-spam and --include-spam contradict each other");
+  }
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
     throw new UsageError("--limit must be a positive whole number");
@@ -203,12 +321,27 @@ export async function main(argv: string[], out: (text: string) => void): Promise
   const query: LeadQuery = {
     since: values.since ? parseSince(values.since) : undefined,
     kind: values.kind as LeadKind | undefined,
-    includeSpam: values["include-spam"],
-    limit,
+    includeSpam: !values["no-spam"],
+    includeCompletedPartials: values["with-partials"],
+    order: command === "list" && !values["oldest-first"] ? "newest-first" : "oldest-first",
+    limit: command === "list" ? limit : undefined,
   };
 
-  const store = await openStore(leadConfig());
+  const config = leadConfig();
+  const name = storeName(config);
+  // A read of a SQLite file that does not exist creates nothing: most likely DATA_DIR is not the
+  // server's, and an empty file in the wrong place would only hide that.
+  const missing = !config.databaseUrl && command !== "migrate" && !existsSync(sqliteFile(config));
+  const store = missing ? new SqliteLeadStore(":memory:") : await openStore(config);
   try {
+    note(
+      printable(
+        missing
+          ? `store: ${name} (no such file, so no leads: ` +
+              "the CLI reads DATA_DIR or DATABASE_URL as the server does)"
+          : `store: ${name} (${plural(await store.countLeads(), "lead")})`,
+      ),
+    );
     if (command === "migrate") {
       const applied = [...store.appliedOnOpen, ...(await store.migrate())];
       out(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Schema is up to date.");
@@ -220,34 +353,45 @@ export async function main(argv: string[], out: (text: string) => void): Promise
     const leads = await store.list(query);
     if (command === "list") {
       for (const lead of leads) out(listLine(lead));
-      out(
-        `${leads.length} lead${leads.length === 1 ? "" : "s"}${query.includeSpam ? "" : " (spam left out)"}`,
-      );
+      const flagged = leads.filter((l) => l.spam).length;
+      const notes = [
+        query.order === "newest-first" ? "newest first" : "oldest first",
+        query.includeSpam ? `${flagged} possible spam` : "possible spam left out",
+      ];
+      out(`${plural(leads.length, "lead")} (${notes.join(", ")})`);
       return 0;
     }
-    const text = values.format === "csv" ? csvFor(leads) : `${JSON.stringify(leads, null, 2)}\n`;
-    if (values.out) writeFileSync(values.out, text);
-    else out(text.replace(/\n$/, ""));
+    const text = values.format === "csv" ? csvFor(leads) : `${jsonText(leads)}\n`;
+    if (values.out) {
+      writeFileSync(values.out, text);
+      note(printable(`wrote ${plural(leads.length, "lead")} to ${values.out}`));
+    } else out(text.replace(/\n$/, ""));
     return 0;
   } finally {
     await store.close();
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2), (text) => process.stdout.write(`${text}\n`)).then(
+// Run as a program (also through a symlinked path), not when imported.
+if (process.argv[1] && realpathSync(process.argv[1]) === import.meta.filename) {
+  main(
+    process.argv.slice(2),
+    (text) => process.stdout.write(`${text}\n`),
+    (text) => process.stderr.write(`${text}\n`),
+  ).then(
     (code) => {
       process.exitCode = code;
     },
     (error: unknown) => {
+      const message = printable((error as Error).message);
       if (
         error instanceof UsageError ||
         (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
       ) {
-        process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+        process.stderr.write(`${message}\n\n${USAGE}\n`);
         process.exitCode = 2;
       } else {
-        process.stderr.write(`leads: ${(error as Error).message}\n`);
+        process.stderr.write(`leads: ${message}\n`);
         process.exitCode = 1;
       }
     },
