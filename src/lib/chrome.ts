@@ -26,7 +26,6 @@ export async function loadChrome(currentPath: string) {
       homeLabel: ui.homeLabel,
       navLabel: ui.header.navLabel,
       menuLabel: ui.header.menuLabel,
-      closeMenuLabel: ui.header.closeMenuLabel,
       callLabel: ui.header.callLabel,
     },
     nav: ui.header.nav.map((item) => ({

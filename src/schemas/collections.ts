@@ -266,7 +266,6 @@ export const uiSchema = z
       .object({
         navLabel: text,
         menuLabel: text,
-        closeMenuLabel: text,
         callLabel: text,
         nav: z.array(navItemSchema).min(3),
         services: z.array(ctaSchema).min(1),
@@ -288,7 +287,18 @@ export const uiSchema = z
         legal: z.array(ctaSchema).min(1),
       })
       .strict(),
-    video: z.object({ play: text, close: text, watchOnProvider: text, dialogLabel: text }).strict(),
+    video: z
+      .object({
+        play: text,
+        close: text,
+        watchOnProvider: text,
+        dialogLabel: text,
+        /** Over the poster while the player loads. */
+        loading: text,
+        /** When the player could not load (offline, blocked): the poster, this and the link. */
+        failed: text,
+      })
+      .strict(),
   })
   .strict();
 export type Ui = z.infer<typeof uiSchema>;

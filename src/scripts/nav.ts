@@ -1,9 +1,13 @@
 /**
- * Progressive enhancement of the header. Without it the dropdowns open on hover and focus (CSS)
- * and the mobile menu is a native <details>; with it:
+ * Progressive enhancement of the header. Without it the dropdowns open on hover and focus (CSS),
+ * their items are ordinary Tab stops, and the mobile menu is a native <details>; with it:
  * - aria-expanded follows each dropdown's visibility,
- * - ArrowDown on a trigger enters its menu, ArrowUp/ArrowDown/Home/End move inside it,
- * - Escape closes the open dropdown or mobile menu and returns focus to its trigger.
+ * - dropdown items leave the Tab order (Tab from a trigger goes to the next top-level item);
+ *   ArrowDown on a trigger enters its menu, ArrowUp/ArrowDown/Home/End move inside it,
+ * - on a touch screen the first tap on a trigger opens its menu, a second tap follows the link,
+ *   and a tap elsewhere closes it,
+ * - Escape closes the open dropdown or mobile menu and returns focus to its trigger,
+ * - a tap or click outside the open mobile menu closes it.
  */
 
 function setupDropdown(root: HTMLElement) {
@@ -11,10 +15,17 @@ function setupDropdown(root: HTMLElement) {
   const panel = root.querySelector<HTMLElement>(".dropdown-panel");
   if (!trigger || !panel) return;
   const items = () => Array.from(panel.querySelectorAll<HTMLAnchorElement>("a"));
+  // Reached with the arrow keys instead of Tab: one Tab stop per dropdown, not one per item.
+  for (const item of items()) item.tabIndex = -1;
 
+  const isOpen = () => getComputedStyle(panel).display !== "none";
   const sync = () => {
-    const open = getComputedStyle(panel).display !== "none";
-    trigger.setAttribute("aria-expanded", String(open));
+    trigger.setAttribute("aria-expanded", String(isOpen()));
+  };
+  const open = () => {
+    root.removeAttribute("data-dismissed");
+    root.setAttribute("data-open", "");
+    sync();
   };
   const dismiss = () => {
     root.setAttribute("data-dismissed", "");
@@ -48,9 +59,7 @@ function setupDropdown(root: HTMLElement) {
     const list = items();
     const index = list.indexOf(document.activeElement as HTMLAnchorElement);
     const focusAt = (i: number) => {
-      root.removeAttribute("data-dismissed");
-      root.setAttribute("data-open", "");
-      sync();
+      open();
       list[(i + list.length) % list.length]?.focus();
     };
     switch (event.key) {
@@ -81,17 +90,48 @@ function setupDropdown(root: HTMLElement) {
         break;
     }
   });
+
+  // Touch screens have no hover: the first tap on a closed trigger opens its menu instead of
+  // following the link (a second tap, or an item, navigates). Decided on pointerdown, before the
+  // tap focuses the trigger (which opens the menu through CSS).
+  let tapOpens = false;
+  trigger.addEventListener("pointerdown", (event) => {
+    tapOpens = event.pointerType !== "mouse" && !isOpen();
+  });
+  trigger.addEventListener("keydown", () => {
+    tapOpens = false;
+  });
+  trigger.addEventListener("click", (event) => {
+    if (!tapOpens) return;
+    tapOpens = false;
+    event.preventDefault();
+    open();
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (root.hasAttribute("data-open") && !root.contains(event.target as Node)) {
+      root.removeAttribute("data-open");
+      requestAnimationFrame(sync);
+    }
+  });
+
   // After the first style pass, not during parsing: reading the panel's style here would force it.
   requestAnimationFrame(sync);
 }
 
 function setupMobileMenu(menu: HTMLDetailsElement) {
   const summary = menu.querySelector("summary");
-  menu.addEventListener("keydown", (event) => {
+  document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && menu.open) {
+      const active = document.activeElement;
       menu.open = false;
-      summary?.focus();
+      // Back to the toggle, unless the visitor is working elsewhere on the page.
+      if (!active || active === document.body || menu.contains(active)) summary?.focus();
     }
+  });
+  // A tap or click anywhere outside the open menu closes it (pointerdown: iOS sends no click for a
+  // tap on plain content).
+  document.addEventListener("pointerdown", (event) => {
+    if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
   });
   // Following an in-page link (/#services on the home page) closes the menu.
   menu.addEventListener("click", (event) => {

@@ -43,7 +43,7 @@ export function ContactSection({
               <dd className="ml-9">
                 <PhoneLink
                   phone={phone}
-                  className="text-lg text-brand-800 underline-offset-4 hover:underline"
+                  className="inline-flex min-h-11 items-center text-lg text-brand-800 underline-offset-4 hover:underline"
                 />
               </dd>
             </div>
@@ -55,7 +55,7 @@ export function ContactSection({
               <dd className="ml-9">
                 <a
                   href={`mailto:${email}`}
-                  className="text-lg break-all text-brand-800 underline-offset-4 hover:underline"
+                  className="inline-flex min-h-11 items-center text-lg break-all text-brand-800 underline-offset-4 hover:underline"
                 >
                   {email}
                 </a>

@@ -7,13 +7,21 @@ interface Props {
   className?: string;
   label?: string;
   withIcon?: boolean;
+  /** Extra classes for the icon (e.g. to drop it on the narrowest screens). */
+  iconClassName?: string;
 }
 
 /** Builds both the visible number and the tel: link from the one config field. */
-export function PhoneLink({ phone, className = "", label, withIcon = false }: Props) {
+export function PhoneLink({
+  phone,
+  className = "",
+  label,
+  withIcon = false,
+  iconClassName = "",
+}: Props) {
   return (
     <a href={phoneHref(phone)} className={className} aria-label={label}>
-      {withIcon && <Icon name="phone" className="size-5 shrink-0" />}
+      {withIcon && <Icon name="phone" className={`size-5 shrink-0 ${iconClassName}`} />}
       <span>{formatPhone(phone)}</span>
     </a>
   );
