@@ -57,19 +57,35 @@ const freeAuditSchema = z
   .object({
     template: z.literal("freeAudit"),
     seo: seoSchema,
-    hero: conversionHeroSchema,
+    /** `formCta`: the button under the lead that jumps to the form (screens narrower than 1024 px). */
+    hero: conversionHeroSchema.extend({ formCta: formCtaSchema }).strict(),
     /** The 'LIMITED TIME OFFER' banner; the value is quoted from the config as {auditValue}. */
     offer: offerBannerSchema,
     request: headingBlockSchema.extend({ benefits: z.array(reasonSchema).length(3) }).strict(),
   })
   .strict();
 
+/**
+ * The forms that land on /thank-you, each named in the page's `?form=` (src/lib/thankYou.ts) so
+ * the page can thank the visitor for what they actually sent.
+ */
+export const thankYouForms = ["audit", "contact", "testimonial", "quick", "growth"] as const;
+export type ThankYouForm = (typeof thankYouForms)[number];
+
+/** What /thank-you says after one form: the hero's badge, headline and lead, the call's intro. */
+const thankYouTextSchema = z
+  .object({ badge: text, headline: text, lead: text, scheduleIntro: text })
+  .strict();
+
 const thankYouSchema = z
   .object({
     template: z.literal("thankYou"),
     seo: seoSchema,
+    /** The default: right whichever form was sent (no `?form=`, an unknown one, no JavaScript). */
     hero: conversionHeroSchema,
     schedule: headingBlockSchema,
+    /** Per form, shown instead of the default by the page's small script. */
+    forms: z.record(z.enum(thankYouForms), thankYouTextSchema),
     links: ctaBandSchema,
   })
   .strict();

@@ -34,15 +34,18 @@ const controls = (form: Locator) =>
       .map((el) => `${el.name}:${el.type}:${el.required ? "required" : "optional"}`),
   );
 
-/** Submits a native form and checks the 303 to /thank-you and the page the browser lands on. */
+/** Submits a native form and checks the 303 to its /thank-you and the page the browser lands on. */
 async function submitAndLand(page: Page, form: Locator, button: string) {
   const post = page.waitForResponse(
     (r) => new URL(r.url()).pathname === "/api/leads" && r.request().method() === "POST",
   );
+  // The form names itself to /thank-you, which thanks for what was sent.
+  const next = await form.locator('input[name="_next"]').inputValue();
+  expect(next).toMatch(/^\/thank-you\?form=(audit|contact)$/);
   await form.getByRole("button", { name: button }).click();
   const response = await post;
   expect(response.status()).toBe(303);
-  expect(response.headers()["location"]).toBe("/thank-you");
+  expect(response.headers()["location"]).toBe(next);
   await page.waitForURL((url) => url.pathname === "/thank-you");
 }
 
@@ -91,7 +94,7 @@ test.describe("/free-audit", () => {
       "email:email:required",
       "message:textarea:optional",
     ]);
-    await expect(form.locator('input[name="_next"]')).toHaveValue("/thank-you");
+    await expect(form.locator('input[name="_next"]')).toHaveValue("/thank-you?form=audit");
     await expect(form.locator('input[name="_subject"]')).toHaveValue(
       "Free Marketing Audit Request",
     );
@@ -275,14 +278,15 @@ test.describe("/testimonial", () => {
       "email:email:required",
       "phone:tel:required",
     ]);
-    await expect(form.getByLabel("Full Name")).toHaveAttribute("placeholder", "John Smith");
+    // Hints, not sample answers (first-screen.spec.ts checks every form's).
+    await expect(form.getByLabel("Full Name")).toHaveAttribute("placeholder", "Your full name");
     await expect(form.getByLabel("Email Address")).toHaveAttribute(
       "placeholder",
-      /^[\w.]+@example\.com$/,
+      "Your email address",
     );
     await expect(form.getByLabel("Phone Number")).toHaveAttribute(
       "placeholder",
-      /^\(555\) \d{3}-\d{4}$/,
+      "Your number with area code",
     );
     await expect(form.getByRole("button")).toHaveText("Get Started Today");
     // The privacy line sits right under the form card.

@@ -28,7 +28,7 @@ const submit = (page: Page) => form(page).getByRole("button", { name: "Submit", 
 async function fillStep1(page: Page, email: string) {
   await form(page).getByLabel("Full Name").fill("Riley E2E");
   await form(page).getByLabel("Email").fill(email);
-  await form(page).getByLabel("Phone Number").fill("555-010-3030");
+  await form(page).getByLabel("Phone Number").fill("512-555-3030");
 }
 
 async function fillStep2(page: Page) {
@@ -116,7 +116,7 @@ test.describe("growth form with JavaScript", () => {
     expect(partialLead).toMatchObject({
       form: "growthPartial",
       spam: false,
-      fields: { name: "Riley E2E", email, phone: "555-010-3030" },
+      fields: { name: "Riley E2E", email, phone: "+15125553030" },
       metadata: {
         source: "growth_initiation_page",
         page: PATH,
@@ -144,7 +144,7 @@ test.describe("growth form with JavaScript", () => {
     expect(lead).toMatchObject({
       form: "growth",
       spam: false,
-      fields: { name: "Riley E2E", email, phone: "555-010-3030", ...step3Fields },
+      fields: { name: "Riley E2E", email, phone: "+15125553030", ...step3Fields },
       metadata: {
         source: "growth_initiation_page",
         page: PATH,
@@ -345,7 +345,7 @@ test.describe("growth form without JavaScript", () => {
     expect(lead).toMatchObject({
       form: "growth",
       spam: false,
-      fields: { name: "Riley E2E", email, phone: "555-010-3030", ...step3Fields },
+      fields: { name: "Riley E2E", email, phone: "+15125553030", ...step3Fields },
       metadata: { source: "growth_initiation_page", page: PATH, utm: { utm_source: "e2e-nojs" } },
     });
   });

@@ -74,7 +74,7 @@ async function fillContact(page: Page, email: string) {
   const form = page.locator('form[data-lead-form="contact"]');
   await form.getByLabel("Full Name").fill("Casey E2E");
   await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Phone").fill("555-010-7777");
+  await form.getByLabel("Phone").fill("512-555-7777");
   await form.getByLabel("Company").fill("Casey Lawns");
   await form.getByLabel("Message").fill("Please call me back.");
   return form;
@@ -90,10 +90,13 @@ async function submitAndLand(
   const post = page.waitForResponse(
     (r) => r.url().endsWith("/api/leads") && r.request().method() === "POST",
   );
+  // The form names itself to /thank-you, which thanks for what was sent.
+  const next = await form.locator('input[name="_next"]').inputValue();
+  expect(next).toMatch(/^\/thank-you\?form=(audit|contact)$/);
   await form.getByRole("button", { name: button }).click();
   const response = await post;
   expect(response.status()).toBe(303);
-  expect(response.headers()["location"]).toBe("/thank-you");
+  expect(response.headers()["location"]).toBe(next);
   await page.waitForURL((url) => url.pathname === "/thank-you");
   if (thankYouMissing) {
     const i = consoleErrors.findIndex((e) => /status of 404/.test(e));
@@ -159,7 +162,7 @@ test.describe("home forms with JavaScript", () => {
       fields: {
         "full-name": "Casey E2E",
         email,
-        phone: "555-010-7777",
+        phone: "+15125557777",
         company: "Casey Lawns",
         message: "Please call me back.",
       },
@@ -250,10 +253,23 @@ test.describe("home forms without JavaScript", () => {
     const form = await fillAudit(page, email, "not a website");
     const post = page.waitForResponse((r) => r.url().endsWith("/api/leads"));
     await form.getByRole("button", { name: "Get My Free Audit" }).click();
-    expect((await post).status()).toBe(422);
+    // Post/Redirect/Get: the review page has its own address, never /api/leads.
+    expect((await post).status()).toBe(303);
+    await page.waitForURL((url) => url.pathname === "/form-review");
     // Chromium reports any 4xx document as a console error; this 422 is the point of the test.
     await expect.poll(() => consoleErrors.findIndex((e) => /status of 422/.test(e))).toBe(0);
     consoleErrors.splice(0, 1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(leadMessages.review.title);
+    // A reload shows the same page and sends nothing.
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.reload();
+    await expect.poll(() => consoleErrors.findIndex((e) => /status of 422/.test(e))).toBe(0);
+    consoleErrors.splice(0, 1);
+    expect(new URL(page.url()).pathname).toBe("/form-review");
+    expect(posts).toEqual([]);
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(leadMessages.review.title);
     await expect(page.getByRole("alert")).toContainText(leadMessages.invalid);

@@ -168,7 +168,7 @@ test.describe("home page", () => {
         "post",
       );
       await expect(page.locator(`form[data-lead-form="${form}"] input[name=_next]`)).toHaveValue(
-        "/thank-you",
+        `/thank-you?form=${form}`,
       );
     }
     await expect(page.locator('form[data-lead-form="audit"] input[name=_subject]')).toHaveValue(

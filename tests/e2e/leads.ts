@@ -1,7 +1,7 @@
 /**
  * Lead helpers for browser tests: read the e2e server's store through the leads CLI, make unique
- * addresses, wait like a person, and answer a page's lead posts from a server whose store cannot
- * be reached (a real 503, not a mocked one).
+ * addresses, wait like a person, and answer a page's lead posts from a side server: one whose store
+ * cannot be reached (a real 503) or one with a tiny rate limit (a real 429), never a mocked answer.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
@@ -59,16 +59,12 @@ export const uniqueEmail = (label: string) =>
 /** A person takes a few seconds; the server flags faster (scripted) submissions as spam. */
 export const humanPause = (page: Page) => page.waitForTimeout(2_700);
 
-export interface UnavailableServer {
+export interface SideServer {
   origin: string;
   stop: () => Promise<void>;
 }
-
-/**
- * The production server of this build, started with a PostgreSQL store that cannot be reached
- * (nothing listens on port 1): every lead post is answered 503.
- */
-export async function startUnavailableServer(): Promise<UnavailableServer> {
+/** The production server of this build on a free port, with `env` on top of test defaults. */
+async function startSideServer(env: Record<string, string>, label: string): Promise<SideServer> {
   const child: ChildProcess = spawn(node, [join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
@@ -76,10 +72,10 @@ export async function startUnavailableServer(): Promise<UnavailableServer> {
       BUILD_DIR: process.env.BUILD_DIR || "dist",
       HOST: "127.0.0.1",
       PORT: "0",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "leads-e2e-down-")),
-      DATABASE_URL: "postgres://postgres@127.0.0.1:1/unreachable",
+      DATA_DIR: mkdtempSync(join(tmpdir(), `leads-e2e-${label}-`)),
       LEADS_RATE_LIMIT_POINTS: "10000",
       LOG_LEVEL: "silent",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -109,25 +105,42 @@ export async function startUnavailableServer(): Promise<UnavailableServer> {
 }
 
 /**
- * A server whose store cannot be reached, for the tests of the enclosing describe block: started
- * before them, stopped after them. Returns its getter.
+ * The production server of this build, started with a PostgreSQL store that cannot be reached
+ * (nothing listens on port 1): every lead post is answered 503.
  */
-export function withUnavailableServer(): () => UnavailableServer {
-  let server: UnavailableServer | undefined;
+export const startUnavailableServer = () =>
+  startSideServer({ DATABASE_URL: "postgres://postgres@127.0.0.1:1/unreachable" }, "down");
+
+/**
+ * The production server of this build allowing one stored lead per client in ten minutes: the
+ * second lead post is answered 429 with Retry-After.
+ */
+export const startLimitedServer = () =>
+  startSideServer({ LEADS_RATE_LIMIT_POINTS: "1", LEADS_RATE_LIMIT_DURATION: "600" }, "limited");
+
+/**
+ * A side server (`start`) for the tests of the enclosing describe block: started before them,
+ * stopped after them. Returns its getter.
+ */
+export function withSideServer(start: () => Promise<SideServer>): () => SideServer {
+  let server: SideServer | undefined;
   test.beforeAll(async () => {
-    server = await startUnavailableServer();
+    server = await start();
   });
   test.afterAll(async () => {
     await server?.stop();
   });
   return () => {
-    if (!server) throw new Error("the unavailable server has not started");
+    if (!server) throw new Error("the side server has not started");
     return server;
   };
 }
 
+/** A server whose store cannot be reached, for the tests of the enclosing describe block. */
+export const withUnavailableServer = () => withSideServer(startUnavailableServer);
+
 /** Sends this page's lead posts to `server` (the page itself stays on the e2e server). */
-export async function routeLeadsTo(page: Page, server: UnavailableServer) {
+export async function routeLeadsTo(page: Page, server: SideServer) {
   await page.route("**/api/leads", async (route) => {
     const response = await route.fetch({ url: `${server.origin}/api/leads` });
     await route.fulfill({ response });

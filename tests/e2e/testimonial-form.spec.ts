@@ -27,7 +27,7 @@ const form = (page: Page) => page.locator('form[data-lead-form="testimonial"]');
 async function fill(page: Page, email: string) {
   await form(page).getByLabel("Full Name").fill("Taylor E2E");
   await form(page).getByLabel("Email Address").fill(email);
-  await form(page).getByLabel("Phone Number").fill("(555) 010-4242");
+  await form(page).getByLabel("Phone Number").fill("(512) 555-4242");
 }
 
 test.describe("testimonial form with JavaScript", () => {
@@ -65,7 +65,7 @@ test.describe("testimonial form with JavaScript", () => {
     expect(lead).toMatchObject({
       form: "testimonial",
       spam: false,
-      fields: { name: "Taylor E2E", email, phone: "(555) 010-4242" },
+      fields: { name: "Taylor E2E", email, phone: "+15125554242" },
       metadata: {
         source: "testimonial_landing_page",
         page: "/testimonial",
@@ -155,7 +155,7 @@ test.describe("testimonial form with JavaScript", () => {
       await expect(button).toHaveText("Get Started Today");
       await expect(form(page).getByLabel("Full Name")).toHaveValue("Taylor E2E");
       await expect(form(page).getByLabel("Email Address")).toHaveValue(email);
-      await expect(form(page).getByLabel("Phone Number")).toHaveValue("(555) 010-4242");
+      await expect(form(page).getByLabel("Phone Number")).toHaveValue("(512) 555-4242");
       // Typing does not clear it (spec section 4: it clears on the next submit).
       await form(page).getByLabel("Full Name").fill("Taylor E2E Jr");
       await expect(box).toBeVisible();
@@ -193,7 +193,7 @@ test.describe("testimonial form without JavaScript", () => {
     const [lead] = await leadsWithEmail(email, "testimonial");
     expect(lead).toMatchObject({
       spam: false,
-      fields: { name: "Taylor E2E", email, phone: "(555) 010-4242" },
+      fields: { name: "Taylor E2E", email, phone: "+15125554242" },
       metadata: {
         source: "testimonial_landing_page",
         page: "/testimonial",

@@ -37,6 +37,8 @@ export function InPlaceLeadForm({
   clearErrorOn = "submit",
 }: InPlaceLeadFormProps) {
   const { status, error, submit, reset, clearError } = useLeadSubmission();
+  /** The HTTP status of the last failed send: FormAlert words a rate limit differently. */
+  const [failedWith, setFailedWith] = useState<number | undefined>(undefined);
   const [round, setRound] = useState(0);
   const Title = titleLevel === 2 ? "h2" : "h3";
   const titleId = `${idPrefix}-title`;
@@ -82,7 +84,9 @@ export function InPlaceLeadForm({
       onInput={clearErrorOn === "input" ? clearError : undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        void submit(event.currentTarget, form);
+        void submit(event.currentTarget, form).then((result) => {
+          if (result) setFailedWith(result.ok ? undefined : result.status);
+        });
       }}
     >
       <Title id={titleId} className="text-2xl font-bold">
@@ -94,7 +98,9 @@ export function InPlaceLeadForm({
       <div className="mt-6 grid gap-4">
         <LeadFields fields={fields} copy={copy} idPrefix={idPrefix} errors={error?.fields} />
       </div>
-      {status === "error" && <FormAlert title={copy.error} detail={error?.message} />}
+      {status === "error" && (
+        <FormAlert title={copy.error} detail={error?.message} status={failedWith} />
+      )}
       <SubmitButton label={copy.submit} busyLabel={copy.submitting} busy={busy} className="mt-6" />
     </form>
   );

@@ -22,13 +22,19 @@ export function useLeadSubmission() {
   const [error, setError] = useState<SubmissionError | null>(null);
   const inFlight = useRef(false);
 
+  /** Sends `form`'s values for `formId`, plus `extra` (the growth form's `_partial`). */
   const submit = useCallback(
-    async (form: HTMLFormElement, formId: FormId): Promise<SubmitLeadResult | null> => {
+    async (
+      form: HTMLFormElement,
+      formId: FormId,
+      extra: Record<string, string> = {},
+    ): Promise<SubmitLeadResult | null> => {
       if (inFlight.current) return null;
       inFlight.current = true;
       setStatus("submitting");
       setError(null);
-      const result = await submitLead(formId, readLeadValues(form, formId));
+      const values = { ...readLeadValues(form, formId), ...extra };
+      const result = await submitLead(formId, values, form);
       inFlight.current = false;
       if (result.ok) {
         setStatus("success");

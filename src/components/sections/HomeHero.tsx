@@ -35,7 +35,8 @@ export function HomeHero({
       className="relative isolate overflow-hidden text-white"
     >
       {backdrop}
-      <Container className="grid items-center gap-10 py-16 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24">
+      {/* From 1280 px the middle column stays open: the background scene shows there. */}
+      <Container className="grid items-center gap-10 py-16 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24 xl:grid-cols-[34rem_minmax(0,1fr)_26rem]">
         <div>
           <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">{eyebrow}</p>
           <h1
@@ -58,7 +59,7 @@ export function HomeHero({
             ))}
           </dl>
         </div>
-        <div>{form}</div>
+        <div className="xl:col-start-3">{form}</div>
       </Container>
     </section>
   );

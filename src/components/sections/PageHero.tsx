@@ -5,6 +5,7 @@ import { Container } from "../ui/Container";
 import { Icon } from "../ui/Icon";
 import { LinkButton } from "../ui/LinkButton";
 import { Picture, type PictureData } from "../ui/Picture";
+import { HeroFigures, type HeroFigure } from "./HeroFigures";
 
 interface Link {
   label: string;
@@ -26,12 +27,22 @@ interface Props {
   statement?: Statistic | undefined;
   /** A client quote beside the text. */
   quote?: Quote | undefined;
+  /** Proof figures beside the text (a service's results, the agency's track record). */
+  figures?: { heading?: string | undefined; items: HeroFigure[] } | undefined;
+  /** Pictures beside the text, two to a row (the trades of the industries overview). */
+  gallery?: PictureData[] | undefined;
   /** Slot: further actions after the links (a video dialog, an external link). */
   actions?: ReactNode;
+  /** Slot: what stands beside the text instead (the page's own form). */
+  aside?: ReactNode;
   children?: ReactNode;
 }
 
-/** The top of a content page: badge, the page's only h1, lead, actions and an optional aside. */
+/**
+ * The top of a content page: badge, the page's only h1, lead, actions and, beside them from 1024
+ * px (under them on smaller screens), something that serves the page: a picture, pictures, proof
+ * figures, a client quote or the page's form.
+ */
 export function PageHero({
   id,
   badge,
@@ -43,10 +54,15 @@ export function PageHero({
   image,
   statement,
   quote,
+  figures,
+  gallery,
   actions,
+  aside,
   children,
 }: Props) {
-  const hasAside = Boolean(image || statement || quote);
+  const hasAside = Boolean(
+    image || statement || quote || figures || (gallery && gallery.length > 0) || aside,
+  );
   return (
     <section
       id={id}
@@ -58,7 +74,10 @@ export function PageHero({
       >
         <div className={hasAside ? "" : "max-w-3xl"}>
           {badge && (
-            <p className="inline-flex rounded-full bg-white/10 px-3 py-1 text-sm font-semibold tracking-wide text-accent-300 uppercase ring-1 ring-accent-300/40">
+            <p
+              data-hero="badge"
+              className="inline-flex rounded-full bg-white/10 px-3 py-1 text-sm font-semibold tracking-wide text-accent-300 uppercase ring-1 ring-accent-300/40"
+            >
               {badge}
             </p>
           )}
@@ -68,7 +87,12 @@ export function PageHero({
           >
             {headline}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg text-pretty text-brand-50 sm:text-xl">{lead}</p>
+          <p
+            data-hero="lead"
+            className="mt-6 max-w-2xl text-lg text-pretty text-brand-50 sm:text-xl"
+          >
+            {lead}
+          </p>
           {facts && facts.length > 0 && (
             <dl className="mt-8 flex flex-wrap gap-x-10 gap-y-4">
               {facts.map((fact) => (
@@ -93,7 +117,7 @@ export function PageHero({
           {children}
         </div>
         {hasAside && (
-          <div className="space-y-6">
+          <div className="space-y-6" data-hero-aside>
             {image && (
               <Picture
                 image={image}
@@ -101,6 +125,20 @@ export function PageHero({
                 className="aspect-[3/2] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/20"
               />
             )}
+            {gallery && gallery.length > 0 && (
+              <ul className="grid grid-cols-2 gap-4" data-hero-gallery>
+                {gallery.map((picture) => (
+                  <li key={picture.src}>
+                    <Picture
+                      image={picture}
+                      priority
+                      className="aspect-[4/3] w-full rounded-xl object-cover shadow-xl ring-1 ring-white/20"
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {figures && <HeroFigures heading={figures.heading} figures={figures.items} />}
             {statement && (
               <div className="rounded-2xl bg-white/10 p-8 ring-1 ring-white/20">
                 <p className="text-6xl font-extrabold text-accent-300 sm:text-7xl">
@@ -121,6 +159,7 @@ export function PageHero({
                 </figcaption>
               </figure>
             )}
+            {aside}
           </div>
         )}
       </Container>
