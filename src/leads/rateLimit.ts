@@ -54,7 +54,11 @@ function pgClientFor(sql: postgres.Sql) {
   };
 }
 
-async function limiterFor(
+/**
+ * A limiter of `points` per `duration` seconds under `keyPrefix`: in PostgreSQL when given (shared
+ * by every server), else in memory. Also used by the staff sign-in throttle (src/admin/).
+ */
+export async function limiterFor(
   keyPrefix: string,
   points: number,
   duration: number,

@@ -90,7 +90,7 @@ function toRecord(row: Row): LeadRecord {
   };
 }
 
-function unavailable(error: unknown): StoreUnavailableError {
+export function unavailable(error: unknown): StoreUnavailableError {
   if (error instanceof StoreUnavailableError) return error;
   const code = (error as { code?: string }).code;
   return new StoreUnavailableError(`PostgreSQL store failed: ${(error as Error).message}`, {

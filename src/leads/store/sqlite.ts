@@ -100,7 +100,7 @@ function toRecord(row: Row): LeadRecord {
   };
 }
 
-function unavailable(error: unknown): StoreUnavailableError {
+export function unavailable(error: unknown): StoreUnavailableError {
   const code = (error as { code?: string; errstr?: string }).errstr;
   return new StoreUnavailableError(`SQLite store failed: ${(error as Error).message}`, {
     cause: error,
@@ -155,6 +155,11 @@ export class SqliteLeadStore implements LeadStore {
       `DELETE FROM outbox
        WHERE lead_id = ? AND status <> 'sent' AND (claimed_until IS NULL OR claimed_until <= ?)`,
     );
+  }
+
+  /** The open database, for the agency side's adapter (src/admin/store/sqlite.ts). */
+  get database(): DatabaseSync {
+    return this.#db;
   }
 
   /** Runs `work` in one write transaction (node:sqlite is synchronous: nothing interleaves). */

@@ -1,0 +1,196 @@
+/**
+ * Staff accounts and sign-in, the rules over the AdminStore: one-time invite and reset links
+ * (24 h, single use, only their hash stored), passwords (./passwords.ts), sessions (a random id
+ * in the cookie, only its hash stored; idle expiry 12 h, absolute 7 days; a new id at every
+ * sign-in), the throttle on wrong passwords (per account and per client, windows that pass:
+ * nobody is locked out for good) and the audit log. No Astro, no React.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { newLeadId } from "../leads/id.ts";
+import { checkPassword, hashPassword, passwordProblem } from "./passwords.ts";
+import type { AdminStore, Role, SessionRecord, StaffRecord } from "./store/types.ts";
+
+export const INVITE_TTL_MS = 24 * 60 * 60_000;
+export const SESSION_IDLE_MS = 12 * 60 * 60_000;
+export const SESSION_MAX_MS = 7 * 24 * 60 * 60_000;
+
+/** 32 random bytes, URL-safe: a link token or a session id. */
+export const newSecret = (): string => randomBytes(32).toString("base64url");
+/** What the store keeps of a secret: a leaked table holds no usable link or session. */
+export const secretHash = (secret: string): string =>
+  createHash("sha256").update(secret, "utf8").digest("hex");
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+export const isEmail = (email: string): boolean => EMAIL.test(email) && email.length <= 254;
+
+export async function audit(
+  store: AdminStore,
+  action: string,
+  entry: { actorId?: string | null; subject?: string | null; detail?: Record<string, unknown> },
+  now: Date = new Date(),
+): Promise<void> {
+  await store.audit({
+    id: newLeadId(now.getTime()),
+    at: now.toISOString(),
+    actorId: entry.actorId ?? null,
+    action,
+    subject: entry.subject ?? null,
+    detail: entry.detail ?? {},
+  });
+}
+
+/**
+ * Creates the account when new and a one-time link for it: an invite while it has no password,
+ * else a reset. Earlier unused links of the account stop working. Returns the link's token.
+ */
+export async function issueLink(
+  store: AdminStore,
+  input: { email: string; role?: Role; actorId?: string | null; reset?: boolean },
+  now: Date = new Date(),
+): Promise<{ token: string; staff: StaffRecord; purpose: "invite" | "reset" }> {
+  const email = normaliseEmail(input.email);
+  if (!isEmail(email)) throw new Error(`Not an email address: ${email}`);
+  let staff: StaffRecord;
+  if (input.reset) {
+    const found = await store.findStaffByEmail(email);
+    if (!found) throw new Error(`No account with the email ${email}`);
+    staff = found.staff;
+  } else {
+    staff = await store.ensureStaff({
+      id: newLeadId(now.getTime()),
+      email,
+      role: input.role ?? "staff",
+      at: now.toISOString(),
+    });
+  }
+  const purpose = staff.hasPassword ? "reset" : "invite";
+  const token = newSecret();
+  await store.addToken({
+    tokenHash: secretHash(token),
+    staffId: staff.id,
+    purpose,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + INVITE_TTL_MS).toISOString(),
+  });
+  await audit(store, purpose, { actorId: input.actorId, subject: email }, now);
+  return { token, staff, purpose };
+}
+
+/** The link's page path, or its absolute URL on `siteUrl`. */
+export function linkFor(token: string, siteUrl?: string): string {
+  const path = `/admin/invite/${token}`;
+  return siteUrl ? `${siteUrl.replace(/\/+$/, "")}${path}` : path;
+}
+
+/** The account a link is for, while it is unused and unexpired. */
+export function linkAccount(store: AdminStore, token: string, now: Date = new Date()) {
+  return store.peekToken(secretHash(token), now.toISOString());
+}
+
+export type RedeemResult =
+  | { ok: true; staff: StaffRecord; session: string }
+  | { ok: false; problem: "gone" | "password"; message?: string };
+
+/**
+ * Sets the password through a one-time link and signs the account in: a new session, every
+ * other session of the account ended (a reset is how a lost device is locked out).
+ */
+export async function redeemLink(
+  store: AdminStore,
+  input: { token: string; password: string; userAgent: string | null },
+  now: Date = new Date(),
+): Promise<RedeemResult> {
+  const peeked = await linkAccount(store, input.token, now);
+  if (!peeked) return { ok: false, problem: "gone" };
+  const problem = passwordProblem(input.password, peeked.staff.email);
+  if (problem) return { ok: false, problem: "password", message: problem };
+  const passwordHash = await hashPassword(input.password);
+  const used = await store.useToken(secretHash(input.token), now.toISOString());
+  if (!used) return { ok: false, problem: "gone" };
+  await store.setPassword(used.staff.id, passwordHash, now.toISOString());
+  await store.deleteSessionsOf(used.staff.id);
+  const session = await startSession(store, used.staff.id, input.userAgent, now);
+  await audit(store, "password_set", { actorId: used.staff.id, subject: used.staff.email }, now);
+  return { ok: true, staff: { ...used.staff, hasPassword: true }, session };
+}
+
+async function startSession(
+  store: AdminStore,
+  staffId: string,
+  userAgent: string | null,
+  now: Date,
+): Promise<string> {
+  const session = newSecret();
+  await store.createSession({
+    idHash: secretHash(session),
+    staffId,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
+  return session;
+}
+
+/** Decides whether a sign-in may be tried, and counts failures. */
+export interface SignInThrottle {
+  check(keys: { account: string; client: string }): Promise<number | null>;
+  failed(keys: { account: string; client: string }): Promise<void>;
+  succeeded(keys: { account: string; client: string }): Promise<void>;
+}
+
+export type SignInResult =
+  | { ok: true; staff: StaffRecord; session: string }
+  | { ok: false; problem: "wrong" }
+  | { ok: false; problem: "throttled"; retryAfterSeconds: number };
+
+/** Email and password to a new session, throttled per account and per client. */
+export async function signIn(
+  store: AdminStore,
+  throttle: SignInThrottle,
+  input: { email: string; password: string; client: string; userAgent: string | null },
+  now: Date = new Date(),
+): Promise<SignInResult> {
+  const email = normaliseEmail(input.email);
+  const keys = { account: email, client: input.client };
+  const wait = await throttle.check(keys);
+  if (wait !== null) {
+    await audit(store, "sign_in_throttled", { subject: email }, now);
+    return { ok: false, problem: "throttled", retryAfterSeconds: wait };
+  }
+  const found = isEmail(email) ? await store.findStaffByEmail(email) : null;
+  const ok = await checkPassword(input.password, found?.passwordHash ?? null);
+  if (!ok || !found) {
+    await throttle.failed(keys);
+    await audit(store, "sign_in_failed", { subject: email }, now);
+    return { ok: false, problem: "wrong" };
+  }
+  await throttle.succeeded(keys);
+  const session = await startSession(store, found.staff.id, input.userAgent, now);
+  await audit(store, "sign_in", { actorId: found.staff.id, subject: email }, now);
+  return { ok: true, staff: found.staff, session };
+}
+
+/** The signed-in session of a cookie value, kept alive; null when unknown, idle or too old. */
+export async function currentSession(
+  store: AdminStore,
+  session: string | undefined,
+  now: Date = new Date(),
+): Promise<SessionRecord | null> {
+  if (!session || session.length > 100) return null;
+  return store.touchSession(
+    secretHash(session),
+    now.toISOString(),
+    new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+  );
+}
+
+export async function signOut(
+  store: AdminStore,
+  session: string,
+  staff: StaffRecord,
+  now: Date = new Date(),
+): Promise<void> {
+  await store.deleteSession(secretHash(session));
+  await audit(store, "sign_out", { actorId: staff.id, subject: staff.email }, now);
+}

@@ -1,0 +1,103 @@
+/**
+ * HTTP details of the admin side, shared by the middleware and the admin routes: the session
+ * cookie (HttpOnly, SameSite=Lax, Path=/; `__Host-` prefixed and Secure when the request came
+ * over https, directly or through a trusted proxy's X-Forwarded-Proto), the client key of the
+ * sign-in throttle (the hashed client address, IPv6 by /64, as the lead rate limit uses), the
+ * Origin check of state-changing requests and the headers every admin response carries.
+ */
+import { hashIp } from "../leads/attribution.ts";
+import { clientIp, plainAddress, rateLimitKey } from "../leads/clientAddress.ts";
+import { leadService } from "../leads/server.ts";
+import { SESSION_MAX_MS } from "./accounts.ts";
+
+export const ADMIN_PREFIXES = ["/admin", "/api/admin"] as const;
+/** Admin pages a signed-out browser may open. */
+export const SIGN_IN_PATH = "/admin/sign-in";
+export const OPEN_PATHS = [SIGN_IN_PATH, "/admin/invite/"] as const;
+
+export const isAdminPath = (path: string): boolean =>
+  ADMIN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+export const isOpenPath = (path: string): boolean =>
+  OPEN_PATHS.some((p) => (p.endsWith("/") ? path.startsWith(p) : path === p));
+
+export const ADMIN_HEADERS: Record<string, string> = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  // Not no-referrer: with it, browsers send `Origin: null` on form posts and the Origin check
+  // (ours and Astro's) could not tell the inbox's own forms from a forged one.
+  "Referrer-Policy": "same-origin",
+};
+
+/** True when the visitor's connection is https (here, or to a trusted proxy in front). */
+export function isHttps(request: Request, peer: string | undefined): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  const proxies = leadService().config.trustProxy;
+  if (!proxies || !peer) return false;
+  return (
+    proxies.trust(plainAddress(peer), 0) &&
+    request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https"
+  );
+}
+
+export const cookieName = (secure: boolean): string =>
+  secure ? "__Host-gl_session" : "gl_session";
+
+export function sessionCookie(value: string, secure: boolean): string {
+  const parts = [
+    `${cookieName(secure)}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${Math.floor(SESSION_MAX_MS / 1000)}`,
+  ];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearedCookie(secure: boolean): string {
+  return `${cookieName(secure)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}
+
+/** The session cookie's value of a request, if any. */
+export function sessionFrom(request: Request, secure: boolean): string | undefined {
+  const name = cookieName(secure);
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=") || undefined;
+  }
+  return undefined;
+}
+
+/** The throttle's key for the client: its hashed address (IPv6 by /64). */
+export function clientKey(request: Request, peer: string | undefined): string {
+  const service = leadService();
+  const ip = clientIp(request.headers.get("x-forwarded-for"), peer, service.config.trustProxy);
+  return ip ? hashIp(rateLimitKey(ip), service.ipSalt()) : "unknown";
+}
+
+/**
+ * A state-changing request must come from a page of this site: its Origin is this host, with
+ * the scheme the visitor used (https behind a TLS proxy even when the proxy speaks http here).
+ */
+export function sameOrigin(request: Request, secure: boolean): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  return origin === `${secure ? "https" : "http"}://${new URL(request.url).host}`;
+}
+
+/** Where to go after signing in: a path under /admin, else the inbox. */
+export function adminNext(raw: string | null | undefined): string {
+  if (!raw || !raw.startsWith("/admin") || raw.startsWith("//") || /[\\\s]/.test(raw)) {
+    return "/admin";
+  }
+  try {
+    const url = new URL(raw, "http://x.invalid");
+    return url.origin === "http://x.invalid" &&
+      isAdminPath(url.pathname) &&
+      !isOpenPath(url.pathname)
+      ? `${url.pathname}${url.search}`
+      : "/admin";
+  } catch {
+    return "/admin";
+  }
+}

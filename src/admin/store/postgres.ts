@@ -1,0 +1,218 @@
+/**
+ * The agency side's store on PostgreSQL: the lead store's own pool and schema (the same
+ * `postgres` driver; one driver in the project), so every server on the database shares the
+ * accounts and accepts each other's sessions.
+ */
+import type postgres from "postgres";
+import { unavailable } from "../../leads/store/postgres.ts";
+import type {
+  AdminStore,
+  AuditEntry,
+  Role,
+  SessionRecord,
+  StaffRecord,
+  TokenPurpose,
+} from "./types.ts";
+
+interface StaffRow {
+  id: string;
+  email: string;
+  role: string;
+  password_hash: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toStaff(row: StaffRow): StaffRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role as Role,
+    hasPassword: row.password_hash !== null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export class PostgresAdminStore implements AdminStore {
+  readonly #sql: postgres.Sql;
+
+  constructor(sql: postgres.Sql) {
+    this.#sql = sql;
+  }
+
+  async #run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async ensureStaff(staff: { id: string; email: string; role: Role; at: string }) {
+    return this.#run(async () => {
+      const sql = this.#sql;
+      await sql`INSERT INTO staff (id, email, role, password_hash, created_at, updated_at)
+                VALUES (${staff.id}, ${staff.email}, ${staff.role}, NULL, ${staff.at}, ${staff.at})
+                ON CONFLICT (email) DO NOTHING`;
+      const [row] = await sql<StaffRow[]>`SELECT * FROM staff WHERE email = ${staff.email}`;
+      return toStaff(row!);
+    });
+  }
+
+  async getStaff(id: string) {
+    return this.#run(async () => {
+      const [row] = await this.#sql<StaffRow[]>`SELECT * FROM staff WHERE id = ${id}`;
+      return row ? toStaff(row) : null;
+    });
+  }
+
+  async findStaffByEmail(email: string) {
+    return this.#run(async () => {
+      const [row] = await this.#sql<StaffRow[]>`SELECT * FROM staff WHERE email = ${email}`;
+      return row ? { staff: toStaff(row), passwordHash: row.password_hash } : null;
+    });
+  }
+
+  async listStaff() {
+    return this.#run(async () =>
+      (await this.#sql<StaffRow[]>`SELECT * FROM staff ORDER BY created_at, id`).map(toStaff),
+    );
+  }
+
+  async setPassword(staffId: string, passwordHash: string, at: string) {
+    await this.#run(
+      () =>
+        this.#sql`UPDATE staff SET password_hash = ${passwordHash}, updated_at = ${at}
+                  WHERE id = ${staffId}`,
+    );
+  }
+
+  async addToken(token: {
+    tokenHash: string;
+    staffId: string;
+    purpose: TokenPurpose;
+    createdAt: string;
+    expiresAt: string;
+  }) {
+    await this.#run(() =>
+      this.#sql.begin(async (tx) => {
+        // An earlier link of the same purpose stops working: only the newest one is valid.
+        await tx`UPDATE staff_tokens SET used_at = ${token.createdAt}
+                 WHERE staff_id = ${token.staffId} AND purpose = ${token.purpose}
+                   AND used_at IS NULL`;
+        await tx`INSERT INTO staff_tokens (token_hash, staff_id, purpose, created_at, expires_at)
+                 VALUES (${token.tokenHash}, ${token.staffId}, ${token.purpose},
+                         ${token.createdAt}, ${token.expiresAt})`;
+      }),
+    );
+  }
+
+  async peekToken(tokenHash: string, now: string) {
+    return this.#run(async () => {
+      const [row] = await this.#sql<(StaffRow & { purpose: string })[]>`
+        SELECT s.*, t.purpose FROM staff_tokens t JOIN staff s ON s.id = t.staff_id
+        WHERE t.token_hash = ${tokenHash} AND t.used_at IS NULL AND t.expires_at > ${now}`;
+      return row ? { staff: toStaff(row), purpose: row.purpose as TokenPurpose } : null;
+    });
+  }
+
+  async useToken(tokenHash: string, now: string) {
+    return this.#run(async () => {
+      // One statement: of concurrent requests exactly one sees the row still unused.
+      const [row] = await this.#sql<(StaffRow & { purpose: string })[]>`
+        WITH used AS (
+          UPDATE staff_tokens SET used_at = ${now}
+          WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${now}
+          RETURNING staff_id, purpose
+        )
+        SELECT s.*, used.purpose FROM used JOIN staff s ON s.id = used.staff_id`;
+      return row ? { staff: toStaff(row), purpose: row.purpose as TokenPurpose } : null;
+    });
+  }
+
+  async createSession(session: {
+    idHash: string;
+    staffId: string;
+    createdAt: string;
+    expiresAt: string;
+    userAgent: string | null;
+  }) {
+    await this.#run(
+      () =>
+        this.#sql`INSERT INTO staff_sessions
+                    (id_hash, staff_id, created_at, last_seen_at, expires_at, user_agent)
+                  VALUES (${session.idHash}, ${session.staffId}, ${session.createdAt},
+                          ${session.createdAt}, ${session.expiresAt}, ${session.userAgent})`,
+    );
+  }
+
+  async touchSession(idHash: string, now: string, idleSince: string) {
+    return this.#run(async (): Promise<SessionRecord | null> => {
+      const sql = this.#sql;
+      const [row] = await sql<
+        (StaffRow & { session_created: Date; last_seen_at: Date; expires_at: Date })[]
+      >`
+        UPDATE staff_sessions x SET last_seen_at = ${now}
+        FROM staff s
+        WHERE x.id_hash = ${idHash} AND s.id = x.staff_id
+          AND x.expires_at > ${now} AND x.last_seen_at >= ${idleSince}
+        RETURNING s.*, x.created_at AS session_created, x.last_seen_at, x.expires_at`;
+      if (!row) {
+        await sql`DELETE FROM staff_sessions WHERE id_hash = ${idHash}`;
+        return null;
+      }
+      return {
+        staff: toStaff(row),
+        createdAt: row.session_created.toISOString(),
+        lastSeenAt: row.last_seen_at.toISOString(),
+        expiresAt: row.expires_at.toISOString(),
+      };
+    });
+  }
+
+  async deleteSession(idHash: string) {
+    await this.#run(() => this.#sql`DELETE FROM staff_sessions WHERE id_hash = ${idHash}`);
+  }
+
+  async deleteSessionsOf(staffId: string, keepIdHash?: string) {
+    return this.#run(async () => {
+      const result = await this.#sql`
+        DELETE FROM staff_sessions WHERE staff_id = ${staffId} AND id_hash <> ${keepIdHash ?? ""}`;
+      return result.count;
+    });
+  }
+
+  async audit(entry: AuditEntry) {
+    await this.#run(
+      () =>
+        this.#sql`INSERT INTO audit_log (id, at, actor_id, action, subject, detail)
+                  VALUES (${entry.id}, ${entry.at}, ${entry.actorId}, ${entry.action},
+                          ${entry.subject}, ${this.#sql.json(entry.detail as postgres.JSONValue)})`,
+    );
+  }
+
+  async listAudit(limit: number) {
+    return this.#run(async () =>
+      (
+        await this.#sql<
+          {
+            id: string;
+            at: Date;
+            actor_id: string | null;
+            action: string;
+            subject: string | null;
+            detail: Record<string, unknown>;
+          }[]
+        >`SELECT * FROM audit_log ORDER BY at DESC, id DESC LIMIT ${limit}`
+      ).map((r) => ({
+        id: r.id,
+        at: r.at.toISOString(),
+        actorId: r.actor_id,
+        action: r.action,
+        subject: r.subject,
+        detail: r.detail,
+      })),
+    );
+  }
+}

@@ -1,0 +1,259 @@
+/**
+ * The agency side's store on SQLite: the lead store's own database (one file, one connection),
+ * so accounts and sessions are in `leads.db` beside the leads. SQLite does not enforce foreign
+ * keys here (PRAGMA foreign_keys is off), so deletes that should cascade are written out.
+ */
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { unavailable } from "../../leads/store/sqlite.ts";
+import type {
+  AdminStore,
+  AuditEntry,
+  Role,
+  SessionRecord,
+  StaffRecord,
+  TokenPurpose,
+} from "./types.ts";
+
+interface StaffRow {
+  id: string;
+  email: string;
+  role: string;
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const STAFF = "s.id, s.email, s.role, s.password_hash, s.created_at, s.updated_at";
+
+function toStaff(row: StaffRow): StaffRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role as Role,
+    hasPassword: row.password_hash !== null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export class SqliteAdminStore implements AdminStore {
+  readonly #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  #run<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  #one<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
+    return this.#run(() => this.#db.prepare(sql).get(...params) as T | undefined);
+  }
+
+  #all<T>(sql: string, ...params: SQLInputValue[]): T[] {
+    return this.#run(() => this.#db.prepare(sql).all(...params) as T[]);
+  }
+
+  #exec(sql: string, ...params: SQLInputValue[]): number {
+    return this.#run(() => Number(this.#db.prepare(sql).run(...params).changes));
+  }
+
+  /** One write transaction (synchronous: nothing interleaves). */
+  #transaction<T>(work: () => T): T {
+    return this.#run(() => {
+      this.#db.exec("BEGIN IMMEDIATE");
+      try {
+        const result = work();
+        this.#db.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
+        throw error;
+      }
+    });
+  }
+
+  async ensureStaff(staff: { id: string; email: string; role: Role; at: string }) {
+    this.#exec(
+      `INSERT INTO staff (id, email, role, password_hash, created_at, updated_at)
+       VALUES (?, ?, ?, NULL, ?, ?) ON CONFLICT (email) DO NOTHING`,
+      staff.id,
+      staff.email,
+      staff.role,
+      staff.at,
+      staff.at,
+    );
+    const row = this.#one<StaffRow>(`SELECT ${STAFF} FROM staff s WHERE s.email = ?`, staff.email);
+    return toStaff(row!);
+  }
+
+  async getStaff(id: string) {
+    const row = this.#one<StaffRow>(`SELECT ${STAFF} FROM staff s WHERE s.id = ?`, id);
+    return row ? toStaff(row) : null;
+  }
+
+  async findStaffByEmail(email: string) {
+    const row = this.#one<StaffRow>(`SELECT ${STAFF} FROM staff s WHERE s.email = ?`, email);
+    return row ? { staff: toStaff(row), passwordHash: row.password_hash } : null;
+  }
+
+  async listStaff() {
+    return this.#all<StaffRow>(`SELECT ${STAFF} FROM staff s ORDER BY s.created_at, s.id`).map(
+      toStaff,
+    );
+  }
+
+  async setPassword(staffId: string, passwordHash: string, at: string) {
+    this.#exec(
+      "UPDATE staff SET password_hash = ?, updated_at = ? WHERE id = ?",
+      passwordHash,
+      at,
+      staffId,
+    );
+  }
+
+  async addToken(token: {
+    tokenHash: string;
+    staffId: string;
+    purpose: TokenPurpose;
+    createdAt: string;
+    expiresAt: string;
+  }) {
+    this.#transaction(() => {
+      // An earlier link of the same purpose stops working: only the newest one is valid.
+      this.#db
+        .prepare(
+          `UPDATE staff_tokens SET used_at = ? WHERE staff_id = ? AND purpose = ? AND used_at IS NULL`,
+        )
+        .run(token.createdAt, token.staffId, token.purpose);
+      this.#db
+        .prepare(
+          `INSERT INTO staff_tokens (token_hash, staff_id, purpose, created_at, expires_at)
+           VALUES (?, ?, ?, ?, ?)`,
+        )
+        .run(token.tokenHash, token.staffId, token.purpose, token.createdAt, token.expiresAt);
+    });
+  }
+
+  async peekToken(tokenHash: string, now: string) {
+    const row = this.#one<StaffRow & { purpose: string }>(
+      `SELECT ${STAFF}, t.purpose FROM staff_tokens t JOIN staff s ON s.id = t.staff_id
+       WHERE t.token_hash = ? AND t.used_at IS NULL AND t.expires_at > ?`,
+      tokenHash,
+      now,
+    );
+    return row ? { staff: toStaff(row), purpose: row.purpose as TokenPurpose } : null;
+  }
+
+  async useToken(tokenHash: string, now: string) {
+    return this.#transaction(() => {
+      const used = this.#db
+        .prepare(
+          `UPDATE staff_tokens SET used_at = ?
+           WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?`,
+        )
+        .run(now, tokenHash, now);
+      if (Number(used.changes) !== 1) return null;
+      const row = this.#db
+        .prepare(
+          `SELECT ${STAFF}, t.purpose FROM staff_tokens t JOIN staff s ON s.id = t.staff_id
+           WHERE t.token_hash = ?`,
+        )
+        .get(tokenHash) as (StaffRow & { purpose: string }) | undefined;
+      return row ? { staff: toStaff(row), purpose: row.purpose as TokenPurpose } : null;
+    });
+  }
+
+  async createSession(session: {
+    idHash: string;
+    staffId: string;
+    createdAt: string;
+    expiresAt: string;
+    userAgent: string | null;
+  }) {
+    this.#exec(
+      `INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at, expires_at, user_agent)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+      session.idHash,
+      session.staffId,
+      session.createdAt,
+      session.createdAt,
+      session.expiresAt,
+      session.userAgent,
+    );
+  }
+
+  async touchSession(idHash: string, now: string, idleSince: string) {
+    return this.#transaction((): SessionRecord | null => {
+      const row = this.#db
+        .prepare(
+          `SELECT ${STAFF}, x.created_at AS session_created, x.last_seen_at, x.expires_at
+           FROM staff_sessions x JOIN staff s ON s.id = x.staff_id WHERE x.id_hash = ?`,
+        )
+        .get(idHash) as
+        | (StaffRow & { session_created: string; last_seen_at: string; expires_at: string })
+        | undefined;
+      if (!row) return null;
+      if (row.expires_at <= now || row.last_seen_at < idleSince) {
+        this.#db.prepare("DELETE FROM staff_sessions WHERE id_hash = ?").run(idHash);
+        return null;
+      }
+      this.#db
+        .prepare("UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?")
+        .run(now, idHash);
+      return {
+        staff: toStaff(row),
+        createdAt: row.session_created,
+        lastSeenAt: now,
+        expiresAt: row.expires_at,
+      };
+    });
+  }
+
+  async deleteSession(idHash: string) {
+    this.#exec("DELETE FROM staff_sessions WHERE id_hash = ?", idHash);
+  }
+
+  async deleteSessionsOf(staffId: string, keepIdHash?: string) {
+    return this.#exec(
+      "DELETE FROM staff_sessions WHERE staff_id = ? AND id_hash <> ?",
+      staffId,
+      keepIdHash ?? "",
+    );
+  }
+
+  async audit(entry: AuditEntry) {
+    this.#exec(
+      `INSERT INTO audit_log (id, at, actor_id, action, subject, detail) VALUES (?, ?, ?, ?, ?, ?)`,
+      entry.id,
+      entry.at,
+      entry.actorId,
+      entry.action,
+      entry.subject,
+      JSON.stringify(entry.detail),
+    );
+  }
+
+  async listAudit(limit: number) {
+    return this.#all<{
+      id: string;
+      at: string;
+      actor_id: string | null;
+      action: string;
+      subject: string | null;
+      detail: string;
+    }>("SELECT * FROM audit_log ORDER BY at DESC, id DESC LIMIT ?", limit).map((r) => ({
+      id: r.id,
+      at: r.at,
+      actorId: r.actor_id,
+      action: r.action,
+      subject: r.subject,
+      detail: JSON.parse(r.detail) as Record<string, unknown>,
+    }));
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The agency side's part of the store contract: staff accounts, one-time links, sign-in sessions
+ * and the audit log. Implemented over the lead store's own connection (./sqlite.ts,
+ * ./postgres.ts), so sessions live wherever the leads do and every server of a cluster on one
+ * PostgreSQL accepts them. Adapters hold SQL; the rules (expiry, policy, throttling) live in
+ * ../accounts.ts and ../sessions.ts. Times are ISO strings.
+ */
+export type Role = "owner" | "staff";
+export const roles: readonly Role[] = ["owner", "staff"];
+
+export interface StaffRecord {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  role: Role;
+  /** False until the invite link has been used to set a password. */
+  hasPassword: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type TokenPurpose = "invite" | "reset";
+
+export interface SessionRecord {
+  staff: StaffRecord;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  /** The staff member who acted; null for the command line or a signed-out visitor. */
+  actorId: string | null;
+  /** What happened: sign_in, sign_in_failed, invite, password_set, sign_out, … */
+  action: string;
+  /** What it happened to (an email address, a lead id), never a secret. */
+  subject: string | null;
+  detail: Record<string, unknown>;
+}
+
+export interface AdminStore {
+  /** Creates the account, or returns the existing one with this email unchanged. */
+  ensureStaff(staff: { id: string; email: string; role: Role; at: string }): Promise<StaffRecord>;
+  getStaff(id: string): Promise<StaffRecord | null>;
+  /** The account and its password hash (null before the invite was used). */
+  findStaffByEmail(
+    email: string,
+  ): Promise<{ staff: StaffRecord; passwordHash: string | null } | null>;
+  /** Every account, oldest first. */
+  listStaff(): Promise<StaffRecord[]>;
+  setPassword(staffId: string, passwordHash: string, at: string): Promise<void>;
+
+  /** Stores a one-time link (its hash); earlier unused links of the same purpose stop working. */
+  addToken(token: {
+    tokenHash: string;
+    staffId: string;
+    purpose: TokenPurpose;
+    createdAt: string;
+    expiresAt: string;
+  }): Promise<void>;
+  /** The account of an unused, unexpired link, without using it up. */
+  peekToken(
+    tokenHash: string,
+    now: string,
+  ): Promise<{ staff: StaffRecord; purpose: TokenPurpose } | null>;
+  /**
+   * Marks an unused, unexpired link used and returns its account; null when it was used already
+   * (also by a concurrent request: exactly one caller wins), expired or unknown.
+   */
+  useToken(
+    tokenHash: string,
+    now: string,
+  ): Promise<{ staff: StaffRecord; purpose: TokenPurpose } | null>;
+
+  createSession(session: {
+    idHash: string;
+    staffId: string;
+    createdAt: string;
+    expiresAt: string;
+    userAgent: string | null;
+  }): Promise<void>;
+  /**
+   * The live session with this id hash, its last-seen time moved to `now`; null (and the row
+   * removed) when it has passed `expiresAt` or was idle since before `idleSince`.
+   */
+  touchSession(idHash: string, now: string, idleSince: string): Promise<SessionRecord | null>;
+  deleteSession(idHash: string): Promise<void>;
+  /** Ends every session of the account but `keepIdHash`; returns how many ended. */
+  deleteSessionsOf(staffId: string, keepIdHash?: string): Promise<number>;
+
+  audit(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  listAudit(limit: number): Promise<AuditEntry[]>;
+}

@@ -1,0 +1,230 @@
+/**
+ * The agency side's store contract and its account rules, run against a temporary SQLite file and
+ * the real PostgreSQL (a schema of its own): accounts, one-time links (single use, 24 h, newest
+ * only), passwords, sessions (idle 12 h, absolute 7 days, sign-out, ending the others), the
+ * sign-in throttle and the audit log. Both stores must behave the same.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  currentSession,
+  issueLink,
+  linkAccount,
+  redeemLink,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  signIn,
+  signOut,
+  INVITE_TTL_MS,
+} from "../../src/admin/accounts";
+import { passwordProblem } from "../../src/admin/passwords";
+import { adminStoreFor } from "../../src/admin/store/index";
+import type { AdminStore } from "../../src/admin/store/types";
+import { createSignInThrottle } from "../../src/admin/throttle";
+import { PostgresLeadStore } from "../../src/leads/store/postgres";
+import { SqliteLeadStore } from "../../src/leads/store/sqlite";
+import type { LeadStore } from "../../src/leads/store/types";
+import {
+  dropSchema,
+  postgresAvailable,
+  removeDir,
+  tempDir,
+  testDatabaseUrl,
+  uniqueSchema,
+} from "./support";
+
+const PASSWORD = "mossy granite patio lantern";
+const T0 = new Date(Date.UTC(2026, 10, 1, 9));
+const later = (ms: number) => new Date(T0.getTime() + ms);
+
+function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => Promise<void>) {
+  describe(`AdminStore contract: ${name}`, () => {
+    let leads: LeadStore;
+    let store: AdminStore;
+    beforeAll(async () => {
+      leads = await open();
+      store = adminStoreFor(leads);
+    });
+    afterAll(async () => {
+      await leads?.close();
+      await cleanup();
+    });
+
+    it("creates an account once per email, lower-cased; a second invite keeps its role", async () => {
+      const first = await issueLink(store, { email: " Owner@Example.TEST ", role: "owner" }, T0);
+      expect(first.staff).toMatchObject({ email: "owner@example.test", role: "owner" });
+      expect(first.purpose).toBe("invite");
+      const again = await issueLink(store, { email: "owner@example.test", role: "staff" }, T0);
+      expect(again.staff.id).toBe(first.staff.id);
+      expect(again.staff.role).toBe("owner");
+      expect((await store.listStaff()).map((s) => s.email)).toContain("owner@example.test");
+    });
+
+    it("a link works once, within 24 h, and only the newest one of an account", async () => {
+      const old = await issueLink(store, { email: "links@example.test" }, T0);
+      const fresh = await issueLink(store, { email: "links@example.test" }, T0);
+      expect(await linkAccount(store, old.token, T0)).toBeNull();
+      expect((await linkAccount(store, fresh.token, T0))?.staff.email).toBe("links@example.test");
+      expect(await linkAccount(store, fresh.token, later(INVITE_TTL_MS))).toBeNull();
+
+      const weak = await redeemLink(
+        store,
+        { token: fresh.token, password: "short", userAgent: null },
+        T0,
+      );
+      expect(weak).toMatchObject({ ok: false, problem: "password" });
+      const done = await redeemLink(
+        store,
+        { token: fresh.token, password: PASSWORD, userAgent: null },
+        T0,
+      );
+      expect(done.ok).toBe(true);
+      const twice = await redeemLink(
+        store,
+        { token: fresh.token, password: PASSWORD, userAgent: null },
+        T0,
+      );
+      expect(twice).toEqual({ ok: false, problem: "gone" });
+    });
+
+    it("of two requests using one link at the same time, exactly one wins", async () => {
+      const link = await issueLink(store, { email: "race@example.test" }, T0);
+      const results = await Promise.all(
+        [1, 2, 3].map(() =>
+          redeemLink(store, { token: link.token, password: PASSWORD, userAgent: null }, T0),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+    });
+
+    it("sessions: kept alive by use, ended after 12 h idle or 7 days in all, or by signing out", async () => {
+      const link = await issueLink(store, { email: "sessions@example.test" }, T0);
+      const redeemed = await redeemLink(
+        store,
+        { token: link.token, password: PASSWORD, userAgent: "t" },
+        T0,
+      );
+      if (!redeemed.ok) throw new Error("not redeemed");
+      const s = redeemed.session;
+      // Used every 11 hours, it lives on, but never past 7 days.
+      let at = T0.getTime();
+      while (at + SESSION_IDLE_MS - 3_600_000 < T0.getTime() + SESSION_MAX_MS) {
+        at += SESSION_IDLE_MS - 3_600_000;
+        const alive = await currentSession(store, s, new Date(at));
+        if (at < T0.getTime() + SESSION_MAX_MS)
+          expect(alive?.staff.email).toBe("sessions@example.test");
+      }
+      expect(await currentSession(store, s, later(SESSION_MAX_MS + 1))).toBeNull();
+
+      const idle = await signIn(store, await throttle(), creds("sessions@example.test"), T0);
+      if (!idle.ok) throw new Error("sign-in failed");
+      expect(await currentSession(store, idle.session, later(SESSION_IDLE_MS + 1))).toBeNull();
+      // Gone for good once found expired, even if asked about an earlier time.
+      expect(await currentSession(store, idle.session, T0)).toBeNull();
+
+      const out = await signIn(store, await throttle(), creds("sessions@example.test"), T0);
+      if (!out.ok) throw new Error("sign-in failed");
+      await signOut(store, out.session, out.staff, T0);
+      expect(await currentSession(store, out.session, T0)).toBeNull();
+      expect(await currentSession(store, "not-a-session", T0)).toBeNull();
+    });
+
+    it("a new sign-in gets a new session id; a reset ends every other session", async () => {
+      const link = await issueLink(store, { email: "reset@example.test" }, T0);
+      await redeemLink(store, { token: link.token, password: PASSWORD, userAgent: null }, T0);
+      const a = await signIn(store, await throttle(), creds("reset@example.test"), T0);
+      const b = await signIn(store, await throttle(), creds("reset@example.test"), T0);
+      if (!a.ok || !b.ok) throw new Error("sign-in failed");
+      expect(a.session).not.toBe(b.session);
+      const reset = await issueLink(store, { email: "reset@example.test", reset: true }, T0);
+      expect(reset.purpose).toBe("reset");
+      const newPassword = "winter mulch delivery schedule";
+      const done = await redeemLink(
+        store,
+        { token: reset.token, password: newPassword, userAgent: null },
+        T0,
+      );
+      if (!done.ok) throw new Error("reset failed");
+      expect(await currentSession(store, a.session, T0)).toBeNull();
+      expect(await currentSession(store, b.session, T0)).toBeNull();
+      expect((await currentSession(store, done.session, T0))?.staff.email).toBe(
+        "reset@example.test",
+      );
+      const oldPassword = await signIn(store, await throttle(), creds("reset@example.test"), T0);
+      expect(oldPassword).toEqual({ ok: false, problem: "wrong" });
+    });
+
+    it("wrong passwords are throttled per account, and the window passes", async () => {
+      const link = await issueLink(store, { email: "throttle@example.test" }, T0);
+      await redeemLink(store, { token: link.token, password: PASSWORD, userAgent: null }, T0);
+      const t = await createSignInThrottle(
+        { accountFailures: 3, clientFailures: 100, windowSeconds: 2 },
+        null,
+      );
+      const wrong = { ...creds("throttle@example.test"), password: "not the password at all" };
+      for (let i = 0; i < 3; i++)
+        expect(await signIn(store, t, wrong, T0)).toEqual({ ok: false, problem: "wrong" });
+      const blocked = await signIn(store, t, creds("throttle@example.test"), T0);
+      expect(blocked).toMatchObject({ ok: false, problem: "throttled" });
+      await new Promise((r) => setTimeout(r, 2_100));
+      expect((await signIn(store, t, creds("throttle@example.test"), T0)).ok).toBe(true);
+    });
+
+    it("the audit log records sign-ins, failures and links, newest first, without secrets", async () => {
+      const entries = await store.listAudit(500);
+      const actions = new Set(entries.map((e) => e.action));
+      for (const a of [
+        "invite",
+        "password_set",
+        "sign_in",
+        "sign_in_failed",
+        "sign_out",
+        "reset",
+      ]) {
+        expect(actions, a).toContain(a);
+      }
+      const text = JSON.stringify(entries);
+      expect(text).not.toContain(PASSWORD);
+      expect(entries[0]!.at >= entries[entries.length - 1]!.at).toBe(true);
+    });
+  });
+}
+
+const creds = (email: string) => ({
+  email,
+  password: PASSWORD,
+  client: "client-1",
+  userAgent: null,
+});
+const throttle = () =>
+  createSignInThrottle({ accountFailures: 100, clientFailures: 100, windowSeconds: 60 }, null);
+
+describe("password policy", () => {
+  it("asks for 12 characters, refuses common passwords and the email address", () => {
+    expect(passwordProblem("short pass", "a@example.test")).toMatch(/12/);
+    expect(passwordProblem("password1234", "a@example.test")).toMatch(/common/);
+    expect(passwordProblem("dana.green@example.test", "dana.green@example.test")).toMatch(/email/);
+    expect(passwordProblem(PASSWORD, "a@example.test")).toBeNull();
+  });
+});
+
+const dir = tempDir("admin-store-");
+contract(
+  "SQLite",
+  async () => new SqliteLeadStore(join(dir, "leads.db")),
+  async () => removeDir(dir),
+);
+
+const pg = await postgresAvailable();
+const schema = uniqueSchema("admin");
+describe.skipIf(!pg)("PostgreSQL", () => {
+  contract(
+    "PostgreSQL",
+    async () => {
+      const store = new PostgresLeadStore(testDatabaseUrl, { schema });
+      store.appliedOnOpen = await store.migrate();
+      return store;
+    },
+    async () => dropSchema(schema),
+  );
+});
