@@ -22,6 +22,7 @@ import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { leadConfig, type LeadConfig } from "../src/leads/config.ts";
+import { trafficSource } from "../src/leads/source.ts";
 import { toCsv } from "../src/leads/csv.ts";
 import { formIds, leadForms, leadKinds, utmKeys, type LeadKind } from "../src/leads/fields.ts";
 import {
@@ -219,22 +220,6 @@ async function outbox(
   const pending = rows.filter((r) => r.status === "pending").length;
   out(`${pending} pending, ${rows.length - pending} failed`);
   return 0;
-}
-
-/** Where the visit came from: utm_source/utm_medium, else the referrer's host, else direct. */
-export function trafficSource(l: Pick<LeadRecord, "metadata">): string {
-  const utm = l.metadata.utm ?? {};
-  if (utm.utm_source || utm.utm_medium) {
-    return [utm.utm_source, utm.utm_medium].filter(Boolean).join("/");
-  }
-  if (l.metadata.referrer) {
-    try {
-      return new URL(l.metadata.referrer).host || l.metadata.referrer;
-    } catch {
-      return l.metadata.referrer;
-    }
-  }
-  return "direct";
 }
 
 function listLine(l: LeadRecord): string {

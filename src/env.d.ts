@@ -3,6 +3,10 @@ declare namespace App {
   interface Locals {
     /** Set by POST /api/leads when a native post needs fixing; read by src/pages/form-review.astro. */
     leadReview?: import("./leads/http").LeadReview;
+    /** The signed-in staff member of an admin request (src/middleware.ts). */
+    staff?: import("./admin/store/types").StaffRecord;
+    /** The session cookie's value of that request (to sign it out). */
+    session?: string;
   }
 }
 

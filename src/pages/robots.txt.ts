@@ -1,8 +1,11 @@
-/** robots.txt: everything may be crawled except the API; points to the sitemap. */
+/** robots.txt: everything may be crawled except the API and the staff inbox; points to the sitemap. */
 import type { APIRoute } from "astro";
 import { site } from "../config/site";
 
 export const GET: APIRoute = () =>
-  new Response(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site.url}/sitemap.xml\n`, {
-    headers: { "Content-Type": "text/plain; charset=utf-8" },
-  });
+  new Response(
+    `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${site.url}/sitemap.xml\n`,
+    {
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    },
+  );

@@ -1,0 +1,105 @@
+export interface LeadRow {
+  id: string;
+  createdAt: string;
+  /** "3 min ago", computed on the server. */
+  age: string;
+  name: string;
+  company: string;
+  form: string;
+  page: string;
+  source: string;
+  possibleSpam: boolean;
+}
+
+interface Props {
+  rows: LeadRow[];
+  columns: {
+    received: string;
+    name: string;
+    company: string;
+    form: string;
+    page: string;
+    source: string;
+  };
+  caption: string;
+  empty: string;
+  spamLabel: string;
+}
+
+/**
+ * The inbox's list of leads, newest first: a table on wide screens; on a phone each row stacks
+ * its cells under their column names (the header row is read by screen readers either way).
+ */
+export function LeadTable({ rows, columns, caption, empty, spamLabel }: Props) {
+  if (!rows.length) return <p className="mt-6 text-slate-700">{empty}</p>;
+  const cell = "block px-3 py-1 sm:table-cell sm:py-3";
+  const label = (text: string) => (
+    <span className="mr-2 font-semibold text-slate-600 sm:hidden">{text}:</span>
+  );
+  return (
+    <table className="mt-6 w-full border-collapse text-left text-sm" data-lead-table>
+      <caption className="mb-2 text-left text-slate-700">{caption}</caption>
+      <thead className="sr-only sm:not-sr-only">
+        <tr className="border-b border-slate-300 text-slate-700">
+          <th scope="col" className={cell}>
+            {columns.received}
+          </th>
+          <th scope="col" className={cell}>
+            {columns.name}
+          </th>
+          <th scope="col" className={cell}>
+            {columns.company}
+          </th>
+          <th scope="col" className={cell}>
+            {columns.form}
+          </th>
+          <th scope="col" className={cell}>
+            {columns.page}
+          </th>
+          <th scope="col" className={cell}>
+            {columns.source}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr
+            key={row.id}
+            className="block border-b border-slate-200 bg-white py-2 sm:table-row"
+            data-lead-id={row.id}
+          >
+            <td className={cell}>
+              {label(columns.received)}
+              <time dateTime={row.createdAt}>{row.age}</time>
+            </td>
+            <td className={`${cell} font-semibold text-slate-900`}>
+              {label(columns.name)}
+              {row.name}
+              {row.possibleSpam && (
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                  {spamLabel}
+                </span>
+              )}
+            </td>
+            <td className={cell}>
+              {label(columns.company)}
+              {row.company}
+            </td>
+            <td className={cell}>
+              {label(columns.form)}
+              {row.form}
+            </td>
+            <td className={cell}>
+              {label(columns.page)}
+              {row.page}
+            </td>
+            <td className={cell}>
+              {label(columns.source)}
+              {row.source}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The one guard of the agency side: every request under /admin and /api/admin passes here, so no
+ * admin route can forget it. It finds the session (Astro.locals.staff), sends a signed-out
+ * browser to the sign-in page and a signed-out API call a 401, refuses state-changing requests
+ * whose Origin is not this site (403), and marks every admin response no-store and noindex.
+ * Public paths pass through untouched (and prerendered pages never reach it at runtime).
+ */
+import { defineMiddleware } from "astro:middleware";
+import { currentSession } from "./admin/accounts";
+import {
+  ADMIN_HEADERS,
+  SIGN_IN_PATH,
+  clearedCookie,
+  isAdminPath,
+  isHttps,
+  isOpenPath,
+  sameOrigin,
+  sessionFrom,
+} from "./admin/http";
+import { adminMessages } from "./admin/messages";
+import { adminStore } from "./admin/service";
+import { StoreUnavailableError } from "./leads/store/types";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  });
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const path = context.url.pathname;
+  if (!isAdminPath(path)) return next();
+  if (context.isPrerendered) return next();
+
+  const secure = isHttps(context.request, context.clientAddress);
+  const api = path.startsWith("/api/");
+  const finish = (response: Response) => {
+    let out = response;
+    try {
+      for (const [name, value] of Object.entries(ADMIN_HEADERS)) out.headers.set(name, value);
+    } catch {
+      // A response with immutable headers (Response.redirect) is copied first.
+      out = new Response(response.body, response);
+      for (const [name, value] of Object.entries(ADMIN_HEADERS)) out.headers.set(name, value);
+    }
+    return out;
+  };
+
+  if (!SAFE.has(context.request.method) && !sameOrigin(context.request, secure)) {
+    return finish(
+      api
+        ? json(403, { error: "cross_origin", message: adminMessages.origin })
+        : new Response(adminMessages.origin, { status: 403 }),
+    );
+  }
+
+  const cookie = sessionFrom(context.request, secure);
+  try {
+    const session = cookie ? await currentSession(await adminStore(), cookie) : null;
+    if (session) {
+      context.locals.staff = session.staff;
+      context.locals.session = cookie;
+    }
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    return finish(json(503, { error: "store_unavailable" }, { "Retry-After": "5" }));
+  }
+
+  if (!context.locals.staff && !isOpenPath(path)) {
+    const headers: Record<string, string> = {};
+    // A cookie that named no live session is removed.
+    if (cookie) headers["Set-Cookie"] = clearedCookie(secure);
+    if (api) {
+      return finish(json(401, { error: "sign_in", message: adminMessages.signInNeeded }, headers));
+    }
+    const to = new URL(SIGN_IN_PATH, context.url);
+    if (path !== "/admin") to.searchParams.set("next", `${path}${context.url.search}`);
+    if (cookie) to.searchParams.set("ended", "1");
+    return finish(
+      new Response(null, {
+        status: 303,
+        headers: { Location: `${to.pathname}${to.search}`, ...headers },
+      }),
+    );
+  }
+  return finish(await next());
+});

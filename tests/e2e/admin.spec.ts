@@ -1,0 +1,128 @@
+/**
+ * The staff inbox in Chromium: an owner opens the invite link the command line printed, sets a
+ * password and lands in the inbox, where a lead sent from the public site is listed; signs out
+ * and back in by keyboard; every admin view is axe-clean and fits a phone; public pages carry
+ * nothing of it.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
+import { humanPause, uniqueEmail } from "./leads";
+
+const root = resolve(import.meta.dirname, "../..");
+const node = existsSync(resolve(root, "node_modules/.bin/node"))
+  ? resolve(root, "node_modules/.bin/node")
+  : process.execPath;
+const PASSWORD = "mossy granite patio lantern";
+
+/** `npm run -s admin -- invite EMAIL --role owner` against the e2e server's store. */
+function invite(email: string): string {
+  const result = spawnSync(
+    node,
+    ["--disable-warning=ExperimentalWarning", "cli/admin.ts", "invite", email, "--role", "owner"],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: process.env.E2E_DATA_DIR ?? "" },
+    },
+  );
+  if (result.status !== 0) throw new Error(`admin invite failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+test.describe("staff inbox", () => {
+  test("invite → set password → inbox shows a lead from the site → sign out → sign in by keyboard", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("owner");
+    const link = invite(email);
+
+    // A visitor sends the testimonial form on the public site.
+    const visitor = uniqueEmail("inbox-visitor");
+    await page.goto("/testimonial");
+    const form = page.locator('form[data-lead-form="testimonial"]');
+    await form.getByLabel("Full Name").fill("Morgan Inbox");
+    await form.getByLabel("Email Address").fill(visitor);
+    await form.getByLabel("Phone Number").fill("(512) 555-0199");
+    await humanPause(page);
+    await form.getByRole("button").click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Set your password" })).toBeVisible();
+    await expect(page.locator("main")).toContainText(email);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("New password again").fill(PASSWORD);
+    await page.getByRole("button", { name: "Set password and sign in" }).click();
+
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    const row = page.locator("[data-lead-table] tbody tr", { hasText: "Morgan Inbox" });
+    await expect(row).toContainText("Testimonial page");
+    await expect(row).toContainText("/testimonial");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/admin\/sign-in\?out=1$/);
+    await expect(page.getByRole("status")).toHaveText("You are signed out.");
+    await expectNoAxeViolations(page);
+    // The inbox is closed again.
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/sign-in$/);
+
+    // Signing in by keyboard alone.
+    await page.getByLabel("Email").focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText(`Signed in as ${email.toLowerCase()} (owner)`)).toBeVisible();
+  });
+
+  test("a wrong password says so without saying which part was wrong", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto("/admin/sign-in");
+    await page.getByLabel("Email").fill("nobody@example.test");
+    await page.getByLabel("Password").fill("not a password anyone has");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Email or password is wrong.");
+    await expect(page.getByLabel("Email")).toHaveValue("nobody@example.test");
+    await expectNoAxeViolations(page);
+    const rest = consoleErrors.filter((e) => !/status of 401/.test(e));
+    consoleErrors.splice(0, consoleErrors.length, ...rest);
+  });
+
+  test("fits a phone: sign-in and inbox without sideways scrolling", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const email = uniqueEmail("phone-owner");
+    await page.goto(invite(email));
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("New password again").fill(PASSWORD);
+    await page.getByRole("button", { name: "Set password and sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await expectNoAxeViolations(page);
+  });
+
+  test("public pages carry nothing of the inbox: no cookie, no admin stylesheet or link", async ({
+    page,
+    context,
+  }) => {
+    for (const path of ["/", "/free-audit", "/testimonial"]) {
+      const response = (await page.goto(path))!;
+      expect(await response.headerValue("set-cookie")).toBeNull();
+      const css = await page
+        .locator('link[rel="stylesheet"]')
+        .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+      expect(css.some((href) => /Admin/i.test(href ?? ""))).toBe(false);
+      expect(await page.locator('a[href^="/admin"]').count()).toBe(0);
+    }
+    expect(await context.cookies()).toEqual([]);
+  });
+});

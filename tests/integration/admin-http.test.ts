@@ -1,0 +1,234 @@
+/**
+ * The staff inbox over HTTP on the real server, on SQLite and on PostgreSQL: the command line's
+ * invite link → set a password → signed in → the inbox lists a lead sent from the public site;
+ * signed-out browsers are sent to the sign-in page and API calls get 401; wrong passwords end in
+ * 429 with Retry-After; a signed-out or unknown session is refused; a cross-origin POST is refused;
+ * admin answers are no-store and noindex; and the public pages stay as they were: no cookie, no
+ * admin stylesheet, /admin out of the sitemap and disallowed in robots.txt.
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  dropSchema,
+  node,
+  postJson,
+  postgresAvailable,
+  removeDir,
+  root,
+  startServer,
+  tempDir,
+  testDatabaseUrl,
+  uniqueSchema,
+  validLeads,
+  type RunningServer,
+} from "./support";
+
+const PASSWORD = "mossy granite patio lantern";
+
+/** `npm run admin -- …` as the agency runs it, with the server's store settings. */
+function admin(args: string[], env: Record<string, string>) {
+  const result = spawnSync(
+    node,
+    ["--disable-warning=ExperimentalWarning", join(root, "cli/admin.ts"), ...args],
+    { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
+  );
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const cookieOf = (res: Response) => res.headers.get("set-cookie")?.split(";")[0] ?? "";
+
+function suite(driver: "sqlite" | "postgres") {
+  describe(`staff inbox over HTTP (${driver})`, () => {
+    let server: RunningServer;
+    let env: Record<string, string>;
+    let cleanup: () => Promise<void>;
+    const form = (
+      path: string,
+      fields: Record<string, string>,
+      headers: Record<string, string> = {},
+    ) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: server.url,
+          ...headers,
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const get = (path: string, cookie = "") =>
+      fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+
+    beforeAll(async () => {
+      const dataDir = tempDir("admin-http-");
+      env = { DATA_DIR: dataDir, ADMIN_SIGNIN_ACCOUNT_FAILURES: "3" };
+      cleanup = async () => removeDir(dataDir);
+      if (driver === "postgres") {
+        const schema = uniqueSchema("adminhttp");
+        Object.assign(env, { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema });
+        cleanup = async () => {
+          removeDir(dataDir);
+          await dropSchema(schema);
+        };
+      }
+      server = await startServer({ ...env, LOG_LEVEL: "warn" });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await cleanup?.();
+    });
+
+    it("sends a signed-out browser to the sign-in page and a signed-out API call a 401", async () => {
+      const page = await get("/admin");
+      expect(page.status).toBe(303);
+      expect(page.headers.get("location")).toBe("/admin/sign-in");
+      const deep = await get("/admin/leads?status=new");
+      expect(deep.headers.get("location")).toBe(
+        `/admin/sign-in?next=${encodeURIComponent("/admin/leads?status=new")}`,
+      );
+      const api = await get("/api/admin/me");
+      expect(api.status).toBe(401);
+      expect(api.headers.get("cache-control")).toBe("no-store");
+      const signIn = await get("/admin/sign-in");
+      expect(signIn.status).toBe(200);
+      expect(signIn.headers.get("x-robots-tag")).toContain("noindex");
+      const html = await signIn.text();
+      expect(html).toMatch(/<label[^>]*for="email"[^>]*>Email<\/label>/);
+      expect(html).toMatch(/<label[^>]*for="password"[^>]*>Password<\/label>/);
+      expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Sign in<\/button>/);
+      expect(signIn.headers.get("set-cookie")).toBeNull();
+    });
+
+    it("invite link → password → signed in; the inbox lists a lead from the public site", async () => {
+      const invited = admin(["invite", "owner@example.test", "--role", "owner"], env);
+      expect(invited.status).toBe(0);
+      const link = invited.stdout.trim();
+      expect(link).toMatch(/^\/admin\/invite\/[\w-]{43}$/);
+      const withSite = admin(["invite", "staff@example.test"], {
+        ...env,
+        SITE_URL: "https://agency.example",
+      });
+      expect(withSite.stdout.trim()).toMatch(
+        /^https:\/\/agency\.example\/admin\/invite\/[\w-]{43}$/,
+      );
+
+      const lead = await postJson(server.url, {
+        ...validLeads.testimonial,
+        _form: "testimonial",
+        name: "Inbox Visitor",
+        email: "inbox.visitor@example.test",
+      });
+      expect(lead.status).toBe(201);
+
+      const page = await get(link);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("owner@example.test");
+      const weak = await form(link, { password: "password1234", confirm: "password1234" });
+      expect(weak.status).toBe(422);
+      expect(await weak.text()).toContain("most common");
+      const set = await form(link, { password: PASSWORD, confirm: PASSWORD });
+      expect(set.status).toBe(303);
+      expect(set.headers.get("location")).toBe("/admin");
+      const cookie = cookieOf(set);
+      expect(set.headers.get("set-cookie")).toMatch(
+        /^gl_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax/,
+      );
+
+      const inbox = await get("/admin", cookie);
+      expect(inbox.status).toBe(200);
+      expect(inbox.headers.get("cache-control")).toBe("no-store");
+      const html = await inbox.text();
+      expect(html).toContain("Inbox Visitor");
+      expect(html).toContain("Signed in as owner@example.test");
+      expect(await (await get("/api/admin/me", cookie)).json()).toEqual({
+        email: "owner@example.test",
+        role: "owner",
+      });
+      // The link works once.
+      expect((await get(link)).status).toBe(410);
+      const users = admin(["users"], env).stdout;
+      expect(users).toMatch(/owner@example\.test\s+owner\s+active/);
+      expect(users).toMatch(/staff@example\.test\s+staff\s+invited/);
+    });
+
+    it("signs in with the password, and a signed-out session is refused afterwards", async () => {
+      const res = await form("/admin/sign-in?next=/admin", {
+        email: "Owner@Example.test",
+        password: PASSWORD,
+      });
+      expect(res.status).toBe(303);
+      const cookie = cookieOf(res);
+      expect((await get("/admin", cookie)).status).toBe(200);
+      const out = await form("/admin/sign-out", {}, { cookie });
+      expect(out.status).toBe(303);
+      expect(out.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+      const after = await get("/admin", cookie);
+      expect(after.status).toBe(303);
+      expect(after.headers.get("location")).toContain("/admin/sign-in");
+      expect((await get("/api/admin/me", cookie)).status).toBe(401);
+      expect((await get("/api/admin/me", "gl_session=made-up-session-id")).status).toBe(401);
+    });
+
+    it("refuses a cross-origin POST", async () => {
+      const signIn = await form(
+        "/admin/sign-in",
+        { email: "owner@example.test", password: PASSWORD },
+        { origin: "https://evil.example" },
+      );
+      expect(signIn.status).toBe(403);
+      expect(signIn.headers.get("set-cookie")).toBeNull();
+      const noOrigin = await fetch(`${server.url}/admin/sign-in`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: "owner@example.test", password: PASSWORD }).toString(),
+      });
+      expect(noOrigin.status).toBe(403);
+    });
+
+    it("answers repeated wrong passwords with 429 and Retry-After, and says the same for unknown accounts", async () => {
+      const unknown = await form("/admin/sign-in", {
+        email: "nobody@example.test",
+        password: PASSWORD,
+      });
+      expect(unknown.status).toBe(401);
+      expect(await unknown.text()).toContain("Email or password is wrong.");
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push(
+          (
+            await form("/admin/sign-in", {
+              email: "owner@example.test",
+              password: `wrong password ${i}`,
+            })
+          ).status,
+        );
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const right = await form("/admin/sign-in", {
+        email: "owner@example.test",
+        password: PASSWORD,
+      });
+      expect(right.status).toBe(429);
+      expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await right.text()).toContain("Too many failed sign-ins");
+    });
+
+    it("leaves the public pages as they were: no cookie, no admin stylesheet, /admin not announced", async () => {
+      for (const path of ["/", "/free-audit", "/thank-you"]) {
+        const res = await get(path);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("set-cookie")).toBeNull();
+        expect(await res.text()).not.toMatch(/AdminLayout|\/admin/);
+      }
+      expect(await (await get("/robots.txt")).text()).toContain("Disallow: /admin");
+      expect(await (await get("/sitemap.xml")).text()).not.toContain("/admin");
+    });
+  });
+}
+
+suite("sqlite");
+const pg = await postgresAvailable();
+describe.skipIf(!pg)("PostgreSQL", () => suite("postgres"));
