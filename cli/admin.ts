@@ -9,14 +9,14 @@
  * A link is printed alone on standard output: the absolute URL on SITE_URL when that is set,
  * else the path (`/admin/invite/<token>`) to open on the server. It works once, for 24 hours.
  */
-import { realpathSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { issueLink, linkFor } from "../src/admin/accounts.ts";
 import { adminStoreFor } from "../src/admin/store/index.ts";
 import { roles, type Role } from "../src/admin/store/types.ts";
 import { leadConfig } from "../src/leads/config.ts";
 import { openStore } from "../src/leads/store/index.ts";
-import { printable, storeName } from "./leads.ts";
+import { storeName } from "./leads.ts";
+import { printable, runAsProgram, UsageError } from "./terminal.ts";
 
 const USAGE = `Usage: npm run -s admin -- <command>
 
@@ -27,8 +27,6 @@ Commands:
 
 The link is the absolute URL on SITE_URL when set, else the path to open on the server.
 Storage: the same settings as the server (DATA_DIR, or DATABASE_URL and DATABASE_SCHEMA).`;
-
-class UsageError extends Error {}
 
 export async function main(
   argv: string[],
@@ -97,27 +95,4 @@ export async function main(
   }
 }
 
-if (process.argv[1] && realpathSync(process.argv[1]) === import.meta.filename) {
-  main(
-    process.argv.slice(2),
-    (text) => process.stdout.write(`${text}\n`),
-    (text) => process.stderr.write(`${text}\n`),
-  ).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      const message = printable((error as Error).message);
-      if (
-        error instanceof UsageError ||
-        (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
-      ) {
-        process.stderr.write(`${message}\n\n${USAGE}\n`);
-        process.exitCode = 2;
-      } else {
-        process.stderr.write(`admin: ${message}\n`);
-        process.exitCode = 1;
-      }
-    },
-  );
-}
+runAsProgram(import.meta.filename, "admin", USAGE, main);

@@ -18,7 +18,7 @@
  * (`printable`); JSON escapes control characters, and CSV cells are neutralised against formula
  * injection (OWASP), so exports are safe to open in a spreadsheet.
  */
-import { existsSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { leadConfig, type LeadConfig } from "../src/leads/config.ts";
@@ -32,6 +32,7 @@ import {
   type LeadRecord,
 } from "../src/leads/store/index.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
+import { jsonText, printable, runAsProgram, UsageError } from "./terminal.ts";
 import type { LeadStore, OutboxRow } from "../src/leads/store/types.ts";
 
 const USAGE = `Usage: npm run -s leads -- <command> [options]
@@ -66,8 +67,6 @@ Storage: the same settings as the server. DATABASE_URL=postgres://… selects Po
 (DATABASE_SCHEMA, default public); otherwise the SQLite file DATA_DIR/leads.db (DATA_DIR
 defaults to ./data). The store read is named on standard error.`;
 
-class UsageError extends Error {}
-
 export function parseSince(value: string, now: Date = new Date()): string {
   const age = /^(\d+)\s*([dhm])$/i.exec(value.trim());
   if (age) {
@@ -81,42 +80,6 @@ export function parseSince(value: string, now: Date = new Date()): string {
     throw new UsageError(`--since: "${value}" is not an ISO date or an age like 7d`);
   }
   return date.toISOString();
-}
-
-/**
- * Characters a terminal may act on, shown escaped instead: C0 controls, DEL and C1 controls
- * (ESC starts the sequences that retitle a window, clear the screen or fake output; U+009B is a
- * one-character CSI), the line and paragraph separators, and the bidirectional embeddings,
- * overrides and isolates (U+202A-U+202E, U+2066-U+2069) that reorder what follows them.
- */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
-/** What JSON.stringify leaves unescaped of UNSAFE (it escapes C0 controls itself). */
-const UNSAFE_IN_JSON = /[\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
-const SHORT_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
-
-const hex = (c: string, width: number) => c.charCodeAt(0).toString(16).padStart(width, "0");
-
-/**
- * `text` made inert for a terminal: every character of UNSAFE becomes visible text (`\x1b`,
- * `\n`, `\u009b`, `\u202e`). Every line the CLI prints from lead or outbox data goes through this
- * (list and outbox lines, messages, errors); the JSON and CSV bodies are data formats instead.
- */
-export function printable(text: string): string {
-  return text.replace(UNSAFE, (c) => {
-    const code = c.charCodeAt(0);
-    if (SHORT_ESCAPES[c]) return SHORT_ESCAPES[c];
-    return code <= 0x7f ? `\\x${hex(c, 2)}` : `\\u${hex(c, 4)}`;
-  });
-}
-
-/**
- * JSON with every character of UNSAFE written as a \u escape: JSON.stringify escapes C0 controls
- * but writes DEL, C1 controls and bidirectional controls as they are. The same data, still valid
- * JSON (those characters can only occur inside strings), and inert when printed to a terminal.
- */
-export function jsonText(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(UNSAFE_IN_JSON, (c) => `\\u${hex(c, 4)}`);
 }
 
 /** The possible-spam reasons of a lead, or "" for a lead not flagged. */
@@ -357,28 +320,4 @@ export async function main(
   }
 }
 
-// Run as a program (also through a symlinked path), not when imported.
-if (process.argv[1] && realpathSync(process.argv[1]) === import.meta.filename) {
-  main(
-    process.argv.slice(2),
-    (text) => process.stdout.write(`${text}\n`),
-    (text) => process.stderr.write(`${text}\n`),
-  ).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      const message = printable((error as Error).message);
-      if (
-        error instanceof UsageError ||
-        (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
-      ) {
-        process.stderr.write(`${message}\n\n${USAGE}\n`);
-        process.exitCode = 2;
-      } else {
-        process.stderr.write(`leads: ${message}\n`);
-        process.exitCode = 1;
-      }
-    },
-  );
-}
+runAsProgram(import.meta.filename, "leads", USAGE, main);

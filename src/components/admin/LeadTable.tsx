@@ -11,6 +11,9 @@ export interface LeadRow {
   possibleSpam: boolean;
 }
 
+/** The columns, in order; each but "received" shows the row's field of the same name. */
+const order = ["received", "name", "company", "form", "page", "source"] as const;
+
 interface Props {
   rows: LeadRow[];
   columns: {
@@ -33,32 +36,16 @@ interface Props {
 export function LeadTable({ rows, columns, caption, empty, spamLabel }: Props) {
   if (!rows.length) return <p className="mt-6 text-slate-700">{empty}</p>;
   const cell = "block px-3 py-1 sm:table-cell sm:py-3";
-  const label = (text: string) => (
-    <span className="mr-2 font-semibold text-slate-600 sm:hidden">{text}:</span>
-  );
   return (
     <table className="mt-6 w-full border-collapse text-left text-sm" data-lead-table>
       <caption className="mb-2 text-left text-slate-700">{caption}</caption>
       <thead className="sr-only sm:not-sr-only">
         <tr className="border-b border-slate-300 text-slate-700">
-          <th scope="col" className={cell}>
-            {columns.received}
-          </th>
-          <th scope="col" className={cell}>
-            {columns.name}
-          </th>
-          <th scope="col" className={cell}>
-            {columns.company}
-          </th>
-          <th scope="col" className={cell}>
-            {columns.form}
-          </th>
-          <th scope="col" className={cell}>
-            {columns.page}
-          </th>
-          <th scope="col" className={cell}>
-            {columns.source}
-          </th>
+          {order.map((key) => (
+            <th key={key} scope="col" className={cell}>
+              {columns[key]}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
@@ -68,35 +55,20 @@ export function LeadTable({ rows, columns, caption, empty, spamLabel }: Props) {
             className="block border-b border-slate-200 bg-white py-2 sm:table-row"
             data-lead-id={row.id}
           >
-            <td className={cell}>
-              {label(columns.received)}
-              <time dateTime={row.createdAt}>{row.age}</time>
-            </td>
-            <td className={`${cell} font-semibold text-slate-900`}>
-              {label(columns.name)}
-              {row.name}
-              {row.possibleSpam && (
-                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-                  {spamLabel}
-                </span>
-              )}
-            </td>
-            <td className={cell}>
-              {label(columns.company)}
-              {row.company}
-            </td>
-            <td className={cell}>
-              {label(columns.form)}
-              {row.form}
-            </td>
-            <td className={cell}>
-              {label(columns.page)}
-              {row.page}
-            </td>
-            <td className={cell}>
-              {label(columns.source)}
-              {row.source}
-            </td>
+            {order.map((key) => (
+              <td
+                key={key}
+                className={key === "name" ? `${cell} font-semibold text-slate-900` : cell}
+              >
+                <span className="mr-2 font-semibold text-slate-600 sm:hidden">{columns[key]}:</span>
+                {key === "received" ? <time dateTime={row.createdAt}>{row.age}</time> : row[key]}
+                {key === "name" && row.possibleSpam && (
+                  <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                    {spamLabel}
+                  </span>
+                )}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
