@@ -6,6 +6,7 @@ import type { LeadKind } from "../leads/fields.ts";
 import { trafficSource } from "../leads/source.ts";
 import type { LeadRecord } from "../leads/store/types.ts";
 import { adminMessages } from "./messages.ts";
+import type { LeadStatus } from "./store/types.ts";
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function age(createdAt: string, now: Date = new Date()): string {
@@ -17,7 +18,7 @@ export function age(createdAt: string, now: Date = new Date()): string {
   return `${Math.floor(hours / 24)} days ago`;
 }
 
-export function leadRow(lead: LeadRecord, now: Date = new Date()) {
+export function leadRow(lead: LeadRecord, status: LeadStatus, now: Date = new Date()) {
   const f = lead.fields;
   return {
     id: lead.id,
@@ -29,5 +30,7 @@ export function leadRow(lead: LeadRecord, now: Date = new Date()) {
     page: lead.metadata.page ?? "",
     source: trafficSource(lead),
     possibleSpam: lead.spam,
+    status: adminMessages.statuses[status],
+    href: `/admin/leads/${lead.id}`,
   };
 }

@@ -64,6 +64,33 @@ test.describe("staff inbox", () => {
     await expect(row).toContainText("/testimonial");
     await expectNoAxeViolations(page);
 
+    // Open the lead, mark it contacted, note the call.
+    await row.getByRole("link", { name: "Morgan Inbox" }).click();
+    await expect(page.getByRole("heading", { name: "Morgan Inbox", level: 1 })).toBeVisible();
+    await expect(page.locator("main")).toContainText(visitor);
+    await expect(page.locator("[data-lead-summary]")).toContainText("Not contacted yet");
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Status", { exact: true }).selectOption("contacted");
+    await page.getByRole("button", { name: "Save status" }).click();
+    await expect(page.getByRole("status")).toHaveText("Saved.");
+    await expect(page.locator("[data-lead-summary]")).toContainText(
+      /First contacted after \d+ min/,
+    );
+    await page.getByLabel("Add a note").fill("Called back, wants a spring quote.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    const timeline = page.locator("[data-timeline]");
+    await expect(timeline).toContainText("Status: Contacted");
+    await expect(timeline).toContainText("Called back, wants a spring quote.");
+    await expect(timeline).toContainText(`by ${email.toLowerCase()}`);
+    // A reload re-sends nothing: the page after a save is a plain GET.
+    await page.reload();
+    await expect(timeline.locator("li")).toHaveCount(2);
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "All leads" }).click();
+    await expect(
+      page.locator("[data-lead-table] tbody tr", { hasText: "Morgan Inbox" }),
+    ).toContainText("Contacted");
+
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/admin\/sign-in\?out=1$/);
     await expect(page.getByRole("status")).toHaveText("You are signed out.");

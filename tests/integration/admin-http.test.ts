@@ -171,6 +171,64 @@ function suite(driver: "sqlite" | "postgres") {
       expect((await get("/api/admin/me", "gl_session=made-up-session-id")).status).toBe(401);
     });
 
+    it("works a lead: status, lost with a reason, notes, with who and when; a reload re-sends nothing", async () => {
+      const signedIn = await form("/admin/sign-in", {
+        email: "owner@example.test",
+        password: PASSWORD,
+      });
+      const cookie = cookieOf(signedIn);
+      const inbox = await (await get("/admin", cookie)).text();
+      const id = /data-lead-id="([^"]+)"/.exec(inbox)![1]!;
+      expect(inbox).toContain(`href="/admin/leads/${id}"`);
+      const page = `/admin/leads/${id}`;
+      const detail = await (await get(page, cookie)).text();
+      expect(detail).toContain("inbox.visitor@example.test");
+      expect(detail).toContain("Not contacted yet");
+
+      const contacted = await form(page, { action: "status", status: "contacted" }, { cookie });
+      expect(contacted.status).toBe(303);
+      expect(contacted.headers.get("location")).toBe(`${page}?saved=status`);
+      const after = await (await get(`${page}?saved=status`, cookie)).text();
+      expect(after).toContain("Status: Contacted");
+      expect(after).toMatch(/First contacted after \d+ min/);
+      expect(after).toContain("by owner@example.test");
+
+      const noReason = await form(
+        page,
+        { action: "status", status: "lost", reason: "" },
+        { cookie },
+      );
+      expect(noReason.status).toBe(422);
+      expect(await noReason.text()).toContain("Say why the lead was lost.");
+      await form(
+        page,
+        { action: "status", status: "lost", reason: "Chose a <b>cheaper</b> crew" },
+        { cookie },
+      );
+      await form(
+        page,
+        { action: "note", note: "Call again in March <script>alert(1)</script>" },
+        { cookie },
+      );
+      const final = await (await get(page, cookie)).text();
+      expect(final).toContain("Lost: Chose a &lt;b&gt;cheaper&lt;/b&gt; crew");
+      expect(final).toContain("Call again in March &lt;script&gt;alert(1)&lt;/script&gt;");
+      expect(final).not.toContain("<script>alert(1)");
+      expect(await (await get("/admin", cookie)).text()).toMatch(/Lost/);
+
+      const missing = await get("/admin/leads/00000000-0000-7000-8000-000000000000", cookie);
+      expect(missing.status).toBe(404);
+      await missing.text();
+      const forged = await form(
+        page,
+        { action: "note", note: "forged" },
+        { cookie, origin: "https://evil.example" },
+      );
+      expect(forged.status).toBe(403);
+      await forged.text();
+      expect(await (await get(page, cookie)).text()).not.toContain("forged");
+    });
+
     it("refuses a cross-origin POST", async () => {
       const signIn = await form(
         "/admin/sign-in",

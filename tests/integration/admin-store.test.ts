@@ -18,6 +18,8 @@ import {
   INVITE_TTL_MS,
 } from "../../src/admin/accounts";
 import { passwordProblem } from "../../src/admin/passwords";
+import { addNote, changeStatus, waited } from "../../src/admin/pipeline";
+import { newLeadId } from "../../src/leads/id";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore } from "../../src/admin/store/types";
 import { createSignInThrottle } from "../../src/admin/throttle";
@@ -168,6 +170,104 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
       expect(blocked).toMatchObject({ ok: false, problem: "throttled" });
       await new Promise((r) => setTimeout(r, 2_100));
       expect((await signIn(store, t, creds("throttle@example.test"), T0)).ok).toBe(true);
+    });
+
+    it("moves a lead through the pipeline, records who and when, and when it was first contacted", async () => {
+      const leadStore = leads;
+      const at = T0.toISOString();
+      const id = newLeadId(T0.getTime());
+      await leadStore.insert({
+        id,
+        kind: "quick",
+        form: "quick",
+        subject: null,
+        createdAt: at,
+        spam: false,
+        fields: { name: "Pipeline Lead", email: "pipe@example.test", phone: "+15125550142" },
+        metadata: {
+          source: "quick_lead_form",
+          page: "/industries/turf-lawn-care",
+          landingPage: null,
+          referrer: null,
+          timestamp: at,
+          userAgent: null,
+          utm: {},
+          ipHash: null,
+          spamReasons: [],
+        },
+      });
+      const link = await issueLink(store, { email: "worker@example.test" }, T0);
+      const actor = link.staff;
+      expect(await store.leadWork(id)).toEqual({
+        status: "new",
+        statusAt: null,
+        firstContactedAt: null,
+        lostReason: null,
+      });
+      expect((await store.statusesOf([id, "missing"])).get(id)).toBe("new");
+
+      const lost = await changeStatus(
+        store,
+        id,
+        { status: "lost", reason: "  " },
+        actor,
+        later(60_000),
+      );
+      expect(lost).toMatchObject({ ok: false, status: 422 });
+      expect(await changeStatus(store, id, { status: "done" }, actor)).toMatchObject({
+        ok: false,
+        status: 422,
+      });
+      expect(
+        await changeStatus(store, id, { status: "contacted" }, actor, later(25 * 60_000)),
+      ).toEqual({ ok: true });
+      expect(
+        await changeStatus(store, id, { status: "qualified" }, actor, later(90 * 60_000)),
+      ).toEqual({ ok: true });
+      expect(
+        await changeStatus(
+          store,
+          id,
+          { status: "lost", reason: "Went with a cheaper crew" },
+          actor,
+          later(120 * 60_000),
+        ),
+      ).toEqual({ ok: true });
+      expect(
+        await addNote(
+          store,
+          id,
+          { note: "Called back\nwants spring pricing" },
+          actor,
+          later(121 * 60_000),
+        ),
+      ).toEqual({ ok: true });
+      expect(await addNote(store, id, { note: "bad \u001b[2J" }, actor)).toMatchObject({
+        ok: false,
+        status: 422,
+      });
+      expect(
+        await addNote(store, "00000000-0000-7000-8000-000000000000", { note: "x" }, actor),
+      ).toMatchObject({
+        ok: false,
+        status: 404,
+      });
+
+      const work = await store.leadWork(id);
+      expect(work).toEqual({
+        status: "lost",
+        statusAt: later(120 * 60_000).toISOString(),
+        firstContactedAt: later(25 * 60_000).toISOString(),
+        lostReason: "Went with a cheaper crew",
+      });
+      expect(waited(at, work!.firstContactedAt)).toBe("25 min");
+      const events = await store.leadEvents(id);
+      expect(events.map((e) => [e.kind, e.status, e.body, e.actorEmail])).toEqual([
+        ["status", "contacted", "", "worker@example.test"],
+        ["status", "qualified", "", "worker@example.test"],
+        ["status", "lost", "Went with a cheaper crew", "worker@example.test"],
+        ["note", null, "Called back\nwants spring pricing", "worker@example.test"],
+      ]);
     });
 
     it("the audit log records sign-ins, failures and links, newest first, without secrets", async () => {

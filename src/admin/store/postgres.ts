@@ -8,6 +8,9 @@ import { unavailable } from "../../leads/store/postgres.ts";
 import type {
   AdminStore,
   AuditEntry,
+  LeadEvent,
+  LeadStatus,
+  LeadWork,
   Role,
   SessionRecord,
   StaffRecord,
@@ -181,6 +184,104 @@ export class PostgresAdminStore implements AdminStore {
         DELETE FROM staff_sessions WHERE staff_id = ${staffId} AND id_hash <> ${keepIdHash ?? ""}`;
       return result.count;
     });
+  }
+
+  async statusesOf(leadIds: readonly string[]) {
+    return this.#run(async () => {
+      const rows = await this.#sql<{ id: string; status: string }[]>`
+        SELECT id, status FROM leads WHERE id = ANY(${leadIds as string[]})`;
+      return new Map(rows.map((r) => [r.id, r.status as LeadStatus]));
+    });
+  }
+
+  async leadWork(leadId: string): Promise<LeadWork | null> {
+    return this.#run(async () => {
+      const [row] = await this.#sql<
+        {
+          status: string;
+          status_at: Date | null;
+          first_contacted_at: Date | null;
+          lost_reason: string | null;
+        }[]
+      >`SELECT status, status_at, first_contacted_at, lost_reason FROM leads WHERE id = ${leadId}`;
+      return row
+        ? {
+            status: row.status as LeadStatus,
+            statusAt: row.status_at?.toISOString() ?? null,
+            firstContactedAt: row.first_contacted_at?.toISOString() ?? null,
+            lostReason: row.lost_reason,
+          }
+        : null;
+    });
+  }
+
+  async setStatus(
+    leadId: string,
+    change: {
+      status: LeadStatus;
+      lostReason: string | null;
+      eventId: string;
+      actorId: string | null;
+      at: string;
+    },
+  ) {
+    return this.#run(() =>
+      this.#sql.begin(async (tx) => {
+        const updated = await tx`
+          UPDATE leads SET status = ${change.status}, status_at = ${change.at},
+            lost_reason = ${change.lostReason},
+            first_contacted_at = CASE
+              WHEN first_contacted_at IS NULL AND ${change.status} <> 'new' THEN ${change.at}::timestamptz
+              ELSE first_contacted_at END
+          WHERE id = ${leadId}`;
+        if (updated.count !== 1) return false;
+        await tx`INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body, status)
+                 VALUES (${change.eventId}, ${leadId}, ${change.at}, ${change.actorId}, 'status',
+                         ${change.lostReason ?? ""}, ${change.status})`;
+        return true;
+      }),
+    );
+  }
+
+  async addNote(
+    leadId: string,
+    note: { eventId: string; actorId: string | null; at: string; body: string },
+  ) {
+    return this.#run(async () => {
+      const result = await this.#sql`
+        INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
+        SELECT ${note.eventId}, id, ${note.at}, ${note.actorId}, 'note', ${note.body}
+        FROM leads WHERE id = ${leadId}`;
+      return result.count === 1;
+    });
+  }
+
+  async leadEvents(leadId: string): Promise<LeadEvent[]> {
+    return this.#run(async () =>
+      (
+        await this.#sql<
+          {
+            id: string;
+            at: Date;
+            actor_id: string | null;
+            email: string | null;
+            kind: string;
+            body: string;
+            status: string | null;
+          }[]
+        >`SELECT e.id, e.at, e.actor_id, s.email, e.kind, e.body, e.status
+          FROM lead_events e LEFT JOIN staff s ON s.id = e.actor_id
+          WHERE e.lead_id = ${leadId} ORDER BY e.at, e.id`
+      ).map((r) => ({
+        id: r.id,
+        at: r.at.toISOString(),
+        actorId: r.actor_id,
+        actorEmail: r.email,
+        kind: r.kind as LeadEvent["kind"],
+        body: r.body,
+        status: r.status as LeadStatus | null,
+      })),
+    );
   }
 
   async audit(entry: AuditEntry) {

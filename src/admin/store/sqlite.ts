@@ -8,6 +8,9 @@ import { unavailable } from "../../leads/store/sqlite.ts";
 import type {
   AdminStore,
   AuditEntry,
+  LeadEvent,
+  LeadStatus,
+  LeadWork,
   Role,
   SessionRecord,
   StaffRecord,
@@ -225,6 +228,109 @@ export class SqliteAdminStore implements AdminStore {
       staffId,
       keepIdHash ?? "",
     );
+  }
+
+  async statusesOf(leadIds: readonly string[]) {
+    const rows = this.#all<{ id: string; status: string }>(
+      "SELECT id, status FROM leads WHERE id IN (SELECT value FROM json_each(?))",
+      JSON.stringify(leadIds),
+    );
+    return new Map(rows.map((r) => [r.id, r.status as LeadStatus]));
+  }
+
+  async leadWork(leadId: string): Promise<LeadWork | null> {
+    const row = this.#one<{
+      status: string;
+      status_at: string | null;
+      first_contacted_at: string | null;
+      lost_reason: string | null;
+    }>("SELECT status, status_at, first_contacted_at, lost_reason FROM leads WHERE id = ?", leadId);
+    return row
+      ? {
+          status: row.status as LeadStatus,
+          statusAt: row.status_at,
+          firstContactedAt: row.first_contacted_at,
+          lostReason: row.lost_reason,
+        }
+      : null;
+  }
+
+  async setStatus(
+    leadId: string,
+    change: {
+      status: LeadStatus;
+      lostReason: string | null;
+      eventId: string;
+      actorId: string | null;
+      at: string;
+    },
+  ) {
+    return this.#transaction(() => {
+      const updated = this.#db
+        .prepare(
+          `UPDATE leads SET status = ?, status_at = ?, lost_reason = ?,
+             first_contacted_at = CASE
+               WHEN first_contacted_at IS NULL AND ? <> 'new' THEN ? ELSE first_contacted_at END
+           WHERE id = ?`,
+        )
+        .run(change.status, change.at, change.lostReason, change.status, change.at, leadId);
+      if (Number(updated.changes) !== 1) return false;
+      this.#db
+        .prepare(
+          `INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body, status)
+           VALUES (?, ?, ?, ?, 'status', ?, ?)`,
+        )
+        .run(
+          change.eventId,
+          leadId,
+          change.at,
+          change.actorId,
+          change.lostReason ?? "",
+          change.status,
+        );
+      return true;
+    });
+  }
+
+  async addNote(
+    leadId: string,
+    note: { eventId: string; actorId: string | null; at: string; body: string },
+  ) {
+    const changes = this.#exec(
+      `INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
+       SELECT ?, id, ?, ?, 'note', ? FROM leads WHERE id = ?`,
+      note.eventId,
+      note.at,
+      note.actorId,
+      note.body,
+      leadId,
+    );
+    return changes === 1;
+  }
+
+  async leadEvents(leadId: string): Promise<LeadEvent[]> {
+    return this.#all<{
+      id: string;
+      at: string;
+      actor_id: string | null;
+      email: string | null;
+      kind: string;
+      body: string;
+      status: string | null;
+    }>(
+      `SELECT e.id, e.at, e.actor_id, s.email, e.kind, e.body, e.status
+       FROM lead_events e LEFT JOIN staff s ON s.id = e.actor_id
+       WHERE e.lead_id = ? ORDER BY e.at, e.id`,
+      leadId,
+    ).map((r) => ({
+      id: r.id,
+      at: r.at,
+      actorId: r.actor_id,
+      actorEmail: r.email,
+      kind: r.kind as LeadEvent["kind"],
+      body: r.body,
+      status: r.status as LeadStatus | null,
+    }));
   }
 
   async audit(entry: AuditEntry) {

@@ -40,6 +40,33 @@ export interface AuditEntry {
   detail: Record<string, unknown>;
 }
 
+/** Where a lead stands in the agency's pipeline. */
+export type LeadStatus = "new" | "contacted" | "qualified" | "won" | "lost";
+export const leadStatuses: readonly LeadStatus[] = ["new", "contacted", "qualified", "won", "lost"];
+
+export interface LeadWork {
+  status: LeadStatus;
+  /** When the status last changed; null while it is the first 'new'. */
+  statusAt: string | null;
+  /** When it first left 'new' (speed to lead); null until then. */
+  firstContactedAt: string | null;
+  lostReason: string | null;
+}
+
+/** One entry of a lead's timeline. */
+export interface LeadEvent {
+  id: string;
+  at: string;
+  actorId: string | null;
+  /** The actor's email, for showing who (null for the command line or a deleted account). */
+  actorEmail: string | null;
+  kind: "status" | "note";
+  /** The note, or the reason a lead was lost. */
+  body: string;
+  /** The status a 'status' event moved to. */
+  status: LeadStatus | null;
+}
+
 export interface AdminStore {
   /** Creates the account, or returns the existing one with this email unchanged. */
   ensureStaff(staff: { id: string; email: string; role: Role; at: string }): Promise<StaffRecord>;
@@ -89,6 +116,32 @@ export interface AdminStore {
   deleteSession(idHash: string): Promise<void>;
   /** Ends every session of the account but `keepIdHash`; returns how many ended. */
   deleteSessionsOf(staffId: string, keepIdHash?: string): Promise<number>;
+
+  /** The status of each of these leads (those that exist). */
+  statusesOf(leadIds: readonly string[]): Promise<Map<string, LeadStatus>>;
+  /** The pipeline state of a lead; null when there is no such lead. */
+  leadWork(leadId: string): Promise<LeadWork | null>;
+  /**
+   * Moves a lead to `status` and records the event, in one transaction; the first move out of
+   * 'new' sets `firstContactedAt`. False when there is no such lead.
+   */
+  setStatus(
+    leadId: string,
+    change: {
+      status: LeadStatus;
+      lostReason: string | null;
+      eventId: string;
+      actorId: string | null;
+      at: string;
+    },
+  ): Promise<boolean>;
+  /** Adds a note to the lead's timeline. False when there is no such lead. */
+  addNote(
+    leadId: string,
+    note: { eventId: string; actorId: string | null; at: string; body: string },
+  ): Promise<boolean>;
+  /** The lead's timeline, oldest first. */
+  leadEvents(leadId: string): Promise<LeadEvent[]>;
 
   audit(entry: AuditEntry): Promise<void>;
   /** Newest first. */

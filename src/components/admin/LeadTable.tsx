@@ -9,15 +9,19 @@ export interface LeadRow {
   page: string;
   source: string;
   possibleSpam: boolean;
+  status: string;
+  /** The lead's page in the inbox. */
+  href: string;
 }
 
 /** The columns, in order; each but "received" shows the row's field of the same name. */
-const order = ["received", "name", "company", "form", "page", "source"] as const;
+const order = ["received", "name", "status", "company", "form", "page", "source"] as const;
 
 interface Props {
   rows: LeadRow[];
   columns: {
     received: string;
+    status: string;
     name: string;
     company: string;
     form: string;
@@ -61,7 +65,15 @@ export function LeadTable({ rows, columns, caption, empty, spamLabel }: Props) {
                 className={key === "name" ? `${cell} font-semibold text-slate-900` : cell}
               >
                 <span className="mr-2 font-semibold text-slate-600 sm:hidden">{columns[key]}:</span>
-                {key === "received" ? <time dateTime={row.createdAt}>{row.age}</time> : row[key]}
+                {key === "received" ? (
+                  <time dateTime={row.createdAt}>{row.age}</time>
+                ) : key === "name" ? (
+                  <a href={row.href} className="text-brand-800 underline">
+                    {row.name}
+                  </a>
+                ) : (
+                  row[key]
+                )}
                 {key === "name" && row.possibleSpam && (
                   <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
                     {spamLabel}

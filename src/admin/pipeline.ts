@@ -1,0 +1,100 @@
+/**
+ * Working a lead: its status in the agency's pipeline (new → contacted → qualified → won | lost,
+ * lost with a reason) and notes on its timeline, with who and when. The rules for the text staff
+ * type are the public forms' (no control characters but line breaks and tabs, valid Unicode).
+ */
+import { newLeadId } from "../leads/id.ts";
+import { isWellFormed } from "../leads/text.ts";
+import { audit } from "./accounts.ts";
+import { adminMessages } from "./messages.ts";
+import { leadStatuses, type AdminStore, type LeadStatus, type StaffRecord } from "./store/types.ts";
+
+export const NOTE_MAX = 5_000;
+export const REASON_MAX = 500;
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** What is wrong with a note or reason, or null. */
+function textProblem(text: string, max: number): string | null {
+  if (!text) return adminMessages.lead.empty;
+  if ([...text].length > max) return adminMessages.lead.tooLong(max);
+  if (CONTROL.test(text) || !isWellFormed(text)) return adminMessages.lead.unreadable;
+  return null;
+}
+
+export const isLeadStatus = (value: unknown): value is LeadStatus =>
+  typeof value === "string" && (leadStatuses as readonly string[]).includes(value);
+
+export type WorkResult = { ok: true } | { ok: false; status: 404 | 422; message: string };
+
+export async function changeStatus(
+  store: AdminStore,
+  leadId: string,
+  input: { status: unknown; reason?: unknown },
+  actor: StaffRecord,
+  now: Date = new Date(),
+): Promise<WorkResult> {
+  if (!isLeadStatus(input.status)) {
+    return { ok: false, status: 422, message: adminMessages.lead.badStatus };
+  }
+  let reason: string | null = null;
+  if (input.status === "lost") {
+    reason = typeof input.reason === "string" ? input.reason.trim() : "";
+    const problem = textProblem(reason, REASON_MAX);
+    if (problem) {
+      return {
+        ok: false,
+        status: 422,
+        message: reason ? problem : adminMessages.lead.reasonNeeded,
+      };
+    }
+  }
+  const done = await store.setStatus(leadId, {
+    status: input.status,
+    lostReason: reason,
+    eventId: newLeadId(now.getTime()),
+    actorId: actor.id,
+    at: now.toISOString(),
+  });
+  if (!done) return { ok: false, status: 404, message: adminMessages.lead.missing };
+  await audit(
+    store,
+    "lead_status",
+    { actorId: actor.id, subject: leadId, detail: { status: input.status } },
+    now,
+  );
+  return { ok: true };
+}
+
+export async function addNote(
+  store: AdminStore,
+  leadId: string,
+  input: { note: unknown },
+  actor: StaffRecord,
+  now: Date = new Date(),
+): Promise<WorkResult> {
+  const note = typeof input.note === "string" ? input.note.trim() : "";
+  const problem = textProblem(note, NOTE_MAX);
+  if (problem) return { ok: false, status: 422, message: problem };
+  const done = await store.addNote(leadId, {
+    eventId: newLeadId(now.getTime()),
+    actorId: actor.id,
+    at: now.toISOString(),
+    body: note,
+  });
+  return done ? { ok: true } : { ok: false, status: 404, message: adminMessages.lead.missing };
+}
+
+/** How long a lead waited for its first contact, in words; null while it is still new. */
+export function waited(createdAt: string, firstContactedAt: string | null): string | null {
+  if (!firstContactedAt) return null;
+  const minutes = Math.max(
+    0,
+    Math.round((Date.parse(firstContactedAt) - Date.parse(createdAt)) / 60_000),
+  );
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} days`;
+}

@@ -1,0 +1,72 @@
+interface Props {
+  statuses: { value: string; label: string }[];
+  current: string;
+  reason: string;
+  copy: {
+    statusLegend: string;
+    status: string;
+    reason: string;
+    saveStatus: string;
+    note: string;
+    saveNote: string;
+  };
+}
+
+const box = "rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6";
+const control =
+  "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base focus:border-brand-700 focus:ring-2 focus:ring-brand-700 focus:outline-none";
+const button =
+  "mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-800 px-4 font-semibold text-white hover:bg-brand-900";
+
+/** The two forms beside a lead: its status (lost with a reason) and a new note. Plain posts. */
+export function LeadActions({ statuses, current, reason, copy }: Props) {
+  return (
+    <>
+      <form method="post" className={box} data-status-form>
+        <input type="hidden" name="action" value="status" />
+        <fieldset>
+          <legend className="text-lg font-bold">{copy.statusLegend}</legend>
+          <label htmlFor="status" className="mt-3 block text-sm font-semibold">
+            {copy.status}
+          </label>
+          <select
+            id="status"
+            name="status"
+            defaultValue={current}
+            className={`${control} min-h-11`}
+          >
+            {statuses.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="reason" className="mt-3 block text-sm font-semibold">
+            {copy.reason}
+          </label>
+          <input
+            id="reason"
+            name="reason"
+            type="text"
+            defaultValue={reason}
+            maxLength={500}
+            className={`${control} min-h-11`}
+          />
+        </fieldset>
+        <button type="submit" className={button}>
+          {copy.saveStatus}
+        </button>
+      </form>
+      <form method="post" className={box} data-note-form>
+        <input type="hidden" name="action" value="note" />
+        <label htmlFor="note" className="block text-lg font-bold">
+          {copy.note}
+        </label>
+        <textarea id="note" name="note" rows={4} required maxLength={5000} className={control} />
+        <button type="submit" className={button}>
+          {copy.saveNote}
+        </button>
+      </form>
+    </>
+  );
+}

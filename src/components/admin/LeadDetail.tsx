@@ -1,0 +1,133 @@
+import type { ReactNode } from "react";
+
+export interface DetailItem {
+  label: string;
+  value: string;
+}
+
+export interface TimelineItem {
+  id: string;
+  at: string;
+  /** When, in words ("5 min ago"). */
+  age: string;
+  text: string;
+  by: string;
+  /** A note's own words (shown as typed, line breaks kept). */
+  note?: string | undefined;
+}
+
+interface Props {
+  heading: string;
+  /** Kind, received, status and speed to lead, one line each. */
+  summary: string[];
+  possibleSpam?: string | undefined;
+  fields: { heading: string; items: DetailItem[] };
+  attribution: { heading: string; items: DetailItem[] };
+  timeline: { heading: string; empty: string; items: TimelineItem[] };
+  /** Slot: the status and note forms. */
+  actions?: ReactNode;
+  back: { label: string; href: string };
+  /** A message after a change (saved, or what was wrong). */
+  notice?: { text: string; error: boolean } | undefined;
+}
+
+function Items({ items }: { items: DetailItem[] }) {
+  return (
+    <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
+      {items.map((item) => (
+        <div key={item.label} className="contents">
+          <dt className="font-semibold text-slate-700">{item.label}</dt>
+          <dd className="whitespace-pre-wrap text-slate-900 wrap-anywhere">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One lead in the inbox: what they sent, where from, its status forms and its timeline. */
+export function LeadDetail({
+  heading,
+  summary,
+  possibleSpam,
+  fields,
+  attribution,
+  timeline,
+  actions,
+  back,
+  notice,
+}: Props) {
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-6">
+      <a href={back.href} className="font-semibold text-brand-800 underline">
+        {back.label}
+      </a>
+      <h1 className="mt-4 text-2xl font-bold text-brand-950 wrap-anywhere">{heading}</h1>
+      <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-slate-700" data-lead-summary>
+        {summary.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+        {possibleSpam && (
+          <li className="rounded bg-amber-100 px-1.5 font-semibold text-amber-900">
+            {possibleSpam}
+          </li>
+        )}
+      </ul>
+      {notice && (
+        <p
+          role={notice.error ? "alert" : "status"}
+          className={`mt-4 rounded-lg p-3 text-sm ${notice.error ? "border border-red-300 bg-red-50 text-red-800" : "bg-brand-50 text-brand-900"}`}
+        >
+          {notice.text}
+        </p>
+      )}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="grid gap-6">
+          <section
+            className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
+            aria-labelledby="fields-title"
+          >
+            <h2 id="fields-title" className="text-lg font-bold">
+              {fields.heading}
+            </h2>
+            <Items items={fields.items} />
+          </section>
+          <section
+            className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
+            aria-labelledby="attribution-title"
+          >
+            <h2 id="attribution-title" className="text-lg font-bold">
+              {attribution.heading}
+            </h2>
+            <Items items={attribution.items} />
+          </section>
+          <section
+            className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
+            aria-labelledby="timeline-title"
+          >
+            <h2 id="timeline-title" className="text-lg font-bold">
+              {timeline.heading}
+            </h2>
+            {timeline.items.length ? (
+              <ol className="mt-3 grid gap-4" data-timeline>
+                {timeline.items.map((item) => (
+                  <li key={item.id} className="border-l-4 border-brand-200 pl-3">
+                    <p className="font-semibold text-slate-900">{item.text}</p>
+                    {item.note && (
+                      <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{item.note}</p>
+                    )}
+                    <p className="mt-1 text-sm text-slate-600">
+                      <time dateTime={item.at}>{item.age}</time> · {item.by}
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="mt-3 text-slate-700">{timeline.empty}</p>
+            )}
+          </section>
+        </div>
+        <div className="grid content-start gap-6">{actions}</div>
+      </div>
+    </main>
+  );
+}
