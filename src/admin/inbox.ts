@@ -2,11 +2,11 @@
  * What the inbox shows of a lead: its display row (who, company, form, page, source, age). No
  * Astro, no React; the views only lay it out.
  */
-import type { LeadKind } from "../leads/fields.ts";
+import { leadKinds, type LeadKind } from "../leads/fields.ts";
 import { trafficSource } from "../leads/source.ts";
 import type { LeadRecord } from "../leads/store/types.ts";
 import { adminMessages } from "./messages.ts";
-import type { LeadStatus } from "./store/types.ts";
+import { leadStatuses, type InboxQuery, type LeadStatus } from "./store/types.ts";
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function age(createdAt: string, now: Date = new Date()): string {
@@ -34,3 +34,79 @@ export function leadRow(lead: LeadRecord, status: LeadStatus, now: Date = new Da
     href: `/admin/leads/${lead.id}`,
   };
 }
+
+export const INBOX_PAGE = 50;
+
+/** The inbox's filters as they stand in its URL (so Back and a shared link show the same view). */
+export interface InboxFilters {
+  q: string;
+  status: string;
+  kind: string;
+  from: string;
+  to: string;
+  source: string;
+  campaign: string;
+  spam: boolean;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const validDay = (value: string) =>
+  DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+
+/** Reads the filters from the URL; anything unknown or malformed is ignored, never an error. */
+export function readFilters(params: URLSearchParams): InboxFilters {
+  const get = (name: string, max = 100) => (params.get(name) ?? "").trim().slice(0, max);
+  const status = get("status");
+  const kind = get("kind");
+  const from = get("from", 10);
+  const to = get("to", 10);
+  return {
+    q: get("q", 200),
+    status: (leadStatuses as readonly string[]).includes(status) ? status : "",
+    kind: (leadKinds as readonly string[]).includes(kind) ? kind : "",
+    from: validDay(from) ? from : "",
+    to: validDay(to) ? to : "",
+    source: get("source").toLowerCase(),
+    campaign: get("campaign").toLowerCase(),
+    spam: params.get("spam") === "1",
+  };
+}
+
+/** The store query of the filters and cursor (`before=<createdAt>~<id>`). Dates are UTC days. */
+export function inboxQuery(filters: InboxFilters, before: string | null): InboxQuery {
+  let cursor: InboxQuery["before"];
+  const [createdAt, id] = (before ?? "").split("~");
+  if (createdAt && id && !Number.isNaN(Date.parse(createdAt)) && /^[\w-]{1,64}$/.test(id)) {
+    cursor = { createdAt: new Date(createdAt).toISOString(), id };
+  }
+  const dayAfter = (day: string) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+  return {
+    status: (filters.status || undefined) as LeadStatus | undefined,
+    kind: filters.kind || undefined,
+    from: filters.from ? new Date(`${filters.from}T00:00:00Z`).toISOString() : undefined,
+    to: filters.to ? dayAfter(filters.to) : undefined,
+    source: filters.source || undefined,
+    campaign: filters.campaign || undefined,
+    spam: filters.spam,
+    search: filters.q || undefined,
+    before: cursor,
+    limit: INBOX_PAGE,
+  };
+}
+
+/** The inbox URL of these filters (and a cursor): only the filters that are set. */
+export function inboxHref(filters: InboxFilters, before?: string): string {
+  const params = new URLSearchParams();
+  for (const key of ["q", "status", "kind", "from", "to", "source", "campaign"] as const) {
+    if (filters[key]) params.set(key, filters[key]);
+  }
+  if (filters.spam) params.set("spam", "1");
+  if (before) params.set("before", before);
+  const query = params.toString();
+  return query ? `/admin?${query}` : "/admin";
+}
+
+/** The cursor after a lead: its creation time and id. */
+export const cursorOf = (lead: Pick<LeadRecord, "createdAt" | "id">): string =>
+  `${lead.createdAt}~${lead.id}`;

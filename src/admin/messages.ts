@@ -36,6 +36,8 @@ export const adminMessages = {
     signedInAs: (email: string, role: string) => `Signed in as ${email} (${role})`,
     signOut: "Sign out",
     empty: "No leads yet.",
+    noMatch: "No leads match these filters.",
+    pagesLabel: "Pages",
     columns: {
       received: "Received",
       status: "Status",
@@ -46,6 +48,25 @@ export const adminMessages = {
       source: "Source",
     },
     count: (n: number) => `${n} newest lead${n === 1 ? "" : "s"}`,
+    shown: (n: number, more: boolean) =>
+      `${n} lead${n === 1 ? "" : "s"}${more ? ", newest first; older ones on the next page" : ", newest first"}`,
+    spamTitle: "Spam folder",
+    older: "Older leads",
+    newest: "Back to the newest",
+    filters: {
+      legend: "Filter the leads",
+      search: "Search name, email, phone, company or message",
+      status: "Status",
+      kind: "Form",
+      any: "Any",
+      from: "From (date)",
+      to: "To (date)",
+      source: "Source (utm_source)",
+      campaign: "Campaign (utm_campaign)",
+      spam: "Spam folder",
+      apply: "Show leads",
+      clear: "Clear filters",
+    },
   },
   /** Lead kinds as the agency says them. */
   kinds: {

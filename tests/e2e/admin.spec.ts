@@ -64,6 +64,14 @@ test.describe("staff inbox", () => {
     await expect(row).toContainText("/testimonial");
     await expectNoAxeViolations(page);
 
+    // Find it by search; the URL holds the filter.
+    await page.getByLabel("Search name, email, phone, company or message").fill(visitor);
+    await page.getByLabel("Form").selectOption("testimonial");
+    await page.getByRole("button", { name: "Show leads" }).click();
+    await expect(page).toHaveURL(/[?&]q=[^&]+.*&kind=testimonial/);
+    await expect(page.locator("[data-lead-table] tbody tr")).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
     // Open the lead, mark it contacted, note the call.
     await row.getByRole("link", { name: "Morgan Inbox" }).click();
     await expect(page.getByRole("heading", { name: "Morgan Inbox", level: 1 })).toBeVisible();

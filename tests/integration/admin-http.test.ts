@@ -73,7 +73,7 @@ function suite(driver: "sqlite" | "postgres") {
           await dropSchema(schema);
         };
       }
-      server = await startServer({ ...env, LOG_LEVEL: "warn" });
+      server = await startServer({ ...env, LOG_LEVEL: "warn", LEADS_RATE_LIMIT: "off" });
     });
     afterAll(async () => {
       await server?.stop();
@@ -227,6 +227,45 @@ function suite(driver: "sqlite" | "postgres") {
       expect(forged.status).toBe(403);
       await forged.text();
       expect(await (await get(page, cookie)).text()).not.toContain("forged");
+    });
+
+    it("filters the inbox by what its URL says, and pages it", async () => {
+      const signedIn = await form("/admin/sign-in", {
+        email: "owner@example.test",
+        password: PASSWORD,
+      });
+      const cookie = cookieOf(signedIn);
+      for (let i = 0; i < 51; i++) {
+        const res = await postJson(server.url, {
+          ...validLeads.quick,
+          _form: "quick",
+          name: `Paging Lead ${i}`,
+          email: `paging${i}@example.test`,
+        });
+        expect(res.status).toBe(201);
+      }
+      const html = async (path: string) => (await get(path, cookie)).text();
+      const rows = (page: string) => [...page.matchAll(/data-lead-id="/g)].length;
+
+      const first = await html("/admin?kind=quick");
+      expect(rows(first)).toBe(50);
+      expect(first).toContain("Paging Lead 50");
+      const older = /href="(\/admin\?kind=quick&amp;before=[^"]+)"[^>]*>Older leads/.exec(first);
+      expect(older).not.toBeNull();
+      const second = await html(older![1]!.replaceAll("&amp;", "&"));
+      expect(rows(second)).toBe(1);
+      expect(second).toContain("Paging Lead 0<");
+      expect(second).toContain("Back to the newest");
+
+      const search = await html("/admin?q=inbox+visitor");
+      expect(rows(search)).toBe(1);
+      expect(search).toContain('value="inbox visitor"');
+      expect(await html("/admin?status=lost")).toContain("Inbox Visitor");
+      expect(await html("/admin?q=nobody-has-this")).toContain("No leads match these filters.");
+      // Nonsense in the URL is ignored, never an error.
+      const odd = await get("/admin?status=%3Cscript%3E&from=2026-99-99&before=x~%3Cb%3E", cookie);
+      expect(odd.status).toBe(200);
+      expect(await odd.text()).not.toContain("<script>");
     });
 
     it("refuses a cross-origin POST", async () => {

@@ -21,11 +21,11 @@ import { passwordProblem } from "../../src/admin/passwords";
 import { addNote, changeStatus, waited } from "../../src/admin/pipeline";
 import { newLeadId } from "../../src/leads/id";
 import { adminStoreFor } from "../../src/admin/store/index";
-import type { AdminStore } from "../../src/admin/store/types";
+import type { AdminStore, InboxQuery } from "../../src/admin/store/types";
 import { createSignInThrottle } from "../../src/admin/throttle";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
-import type { LeadStore } from "../../src/leads/store/types";
+import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import {
   dropSchema,
   postgresAvailable,
@@ -268,6 +268,93 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
         ["status", "lost", "Went with a cheaper crew", "worker@example.test"],
         ["note", null, "Called back\nwants spring pricing", "worker@example.test"],
       ]);
+    });
+
+    it("pages the inbox newest first with filters, search and a keyset cursor", async () => {
+      const base = Date.UTC(2026, 2, 1, 12);
+      const make = (i: number, over: Partial<LeadRecord> = {}): LeadRecord => {
+        const createdAt = new Date(base + i * 60_000).toISOString();
+        return {
+          id: newLeadId(base + i * 60_000),
+          kind: i % 2 ? "audit" : "contact",
+          form: i % 2 ? "audit" : "contact",
+          subject: null,
+          createdAt,
+          spam: false,
+          fields: {
+            name: `Inbox Person ${i}`,
+            email: `p${i}@inbox.test`,
+            phone: `+1512555${String(1000 + i)}`,
+            message: i === 7 ? "We need 100% more patio leads_now" : "hello",
+          },
+          metadata: {
+            source: "audit_form",
+            page: "/",
+            landingPage: null,
+            referrer: null,
+            timestamp: createdAt,
+            userAgent: null,
+            utm: i < 4 ? { utm_source: "Google", utm_campaign: "Spring" } : {},
+            ipHash: null,
+            spamReasons: [],
+          },
+          ...over,
+        };
+      };
+      const all = Array.from({ length: 12 }, (_, i) => make(i));
+      all.push(make(12, { spam: true }));
+      for (const l of all) await leads.insert(l);
+      const ids = (page: { lead: LeadRecord }[]) => page.map((p) => p.lead.id);
+      const q = (over: Partial<InboxQuery>) =>
+        store.inboxPage({
+          spam: false,
+          limit: 5,
+          // Only this test's leads (others in the store are from other months).
+          from: new Date(base).toISOString(),
+          to: new Date(base + 13 * 60_000).toISOString(),
+          ...over,
+        });
+
+      const first = await q({});
+      expect(first).toHaveLength(6); // one more than the page: there is a next page
+      expect(ids(first.slice(0, 5))).toEqual(
+        all
+          .slice(7, 12)
+          .map((l) => l.id)
+          .reverse(),
+      );
+      const last = first[4]!.lead;
+      const second = await q({ before: { createdAt: last.createdAt, id: last.id } });
+      expect(ids(second.slice(0, 5))).toEqual(
+        all
+          .slice(2, 7)
+          .map((l) => l.id)
+          .reverse(),
+      );
+
+      expect(ids(await q({ spam: true }))).toEqual([all[12]!.id]);
+      expect((await q({ kind: "audit", limit: 50 })).every((p) => p.lead.kind === "audit")).toBe(
+        true,
+      );
+      expect(ids(await q({ source: "google", campaign: "spring", limit: 50 }))).toEqual(
+        all
+          .slice(0, 4)
+          .map((l) => l.id)
+          .reverse(),
+      );
+      expect(ids(await q({ search: "PERSON 3" }))).toEqual([all[3]!.id]);
+      expect(ids(await q({ search: "p5@inbox" }))).toEqual([all[5]!.id]);
+      expect(ids(await q({ search: "512-555-1009" }))).toEqual([all[9]!.id]);
+      // LIKE's own characters are searched as themselves.
+      expect(ids(await q({ search: "100% leads_now" }))).toEqual([all[7]!.id]);
+      expect(await q({ search: "%%" })).toHaveLength(0);
+      expect(ids(await q({ search: "_" }))).toEqual([all[7]!.id]);
+      expect(ids(await q({ from: all[10]!.createdAt, to: all[11]!.createdAt, limit: 50 }))).toEqual(
+        [all[10]!.id],
+      );
+      await changeStatus(store, all[1]!.id, { status: "won" }, (await store.listStaff())[0]!);
+      const won = await q({ status: "won", limit: 50 });
+      expect(won.map((p) => [p.lead.id, p.status])).toEqual([[all[1]!.id, "won"]]);
     });
 
     it("the audit log records sign-ins, failures and links, newest first, without secrets", async () => {

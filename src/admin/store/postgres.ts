@@ -4,10 +4,13 @@
  * accounts and accepts each other's sessions.
  */
 import type postgres from "postgres";
-import { unavailable } from "../../leads/store/postgres.ts";
+import { toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
+import { likeEscaped, SEARCHED_FIELDS, searchTerms } from "../search.ts";
 import type {
   AdminStore,
   AuditEntry,
+  InboxLead,
+  InboxQuery,
   LeadEvent,
   LeadStatus,
   LeadWork,
@@ -183,6 +186,38 @@ export class PostgresAdminStore implements AdminStore {
       const result = await this.#sql`
         DELETE FROM staff_sessions WHERE staff_id = ${staffId} AND id_hash <> ${keepIdHash ?? ""}`;
       return result.count;
+    });
+  }
+
+  async inboxPage(q: InboxQuery): Promise<InboxLead[]> {
+    const sql = this.#sql;
+    const conds: postgres.PendingQuery<postgres.Row[]>[] = [
+      sql`spam = ${q.spam}`,
+      sql`completed_by IS NULL`,
+    ];
+    if (q.status) conds.push(sql`status = ${q.status}`);
+    if (q.kind) conds.push(sql`kind = ${q.kind}`);
+    if (q.from) conds.push(sql`created_at >= ${q.from}`);
+    if (q.to) conds.push(sql`created_at < ${q.to}`);
+    if (q.source) conds.push(sql`lower(metadata->'utm'->>'utm_source') = ${q.source}`);
+    if (q.campaign) conds.push(sql`lower(metadata->'utm'->>'utm_campaign') = ${q.campaign}`);
+    const { words, digits } = searchTerms(q.search);
+    const text = sql.unsafe(
+      `lower(concat_ws(' ', ${SEARCHED_FIELDS.map((f) => `fields->>'${f}'`).join(", ")}))`,
+    );
+    for (const word of words) conds.push(sql`${text} LIKE ${`%${likeEscaped(word)}%`}`);
+    for (const d of digits) {
+      conds.push(sql`replace(coalesce(fields->>'phone', ''), '+', '') LIKE ${`%${d}%`}`);
+    }
+    if (q.before) {
+      conds.push(sql`(created_at, id) < (${q.before.createdAt}::timestamptz, ${q.before.id})`);
+    }
+    const where = conds.reduce((all, c) => sql`${all} AND ${c}`);
+    return this.#run(async () => {
+      const rows = await sql<(Row & { status: string })[]>`
+        SELECT * FROM leads WHERE ${where}
+        ORDER BY created_at DESC, id DESC LIMIT ${q.limit + 1}`;
+      return rows.map((row) => ({ lead: toRecord(row), status: row.status as LeadStatus }));
     });
   }
 

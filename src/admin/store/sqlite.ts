@@ -4,10 +4,13 @@
  * keys here (PRAGMA foreign_keys is off), so deletes that should cascade are written out.
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { unavailable } from "../../leads/store/sqlite.ts";
+import { READ_COLUMNS, toRecord, unavailable, type Row } from "../../leads/store/sqlite.ts";
+import { likeEscaped, SEARCHED_FIELDS, searchTerms } from "../search.ts";
 import type {
   AdminStore,
   AuditEntry,
+  InboxLead,
+  InboxQuery,
   LeadEvent,
   LeadStatus,
   LeadWork,
@@ -228,6 +231,42 @@ export class SqliteAdminStore implements AdminStore {
       staffId,
       keepIdHash ?? "",
     );
+  }
+
+  async inboxPage(q: InboxQuery): Promise<InboxLead[]> {
+    const where = ["spam = ?", "completed_by IS NULL"];
+    const params: SQLInputValue[] = [q.spam ? 1 : 0];
+    const add = (condition: string, ...values: SQLInputValue[]) => {
+      where.push(condition);
+      params.push(...values);
+    };
+    if (q.status) add("status = ?", q.status);
+    if (q.kind) add("kind = ?", q.kind);
+    if (q.from) add("created_at >= ?", q.from);
+    if (q.to) add("created_at < ?", q.to);
+    if (q.source) add("lower(json_extract(metadata, '$.utm.utm_source')) = ?", q.source);
+    if (q.campaign) add("lower(json_extract(metadata, '$.utm.utm_campaign')) = ?", q.campaign);
+    const { words, digits } = searchTerms(q.search);
+    const text = `lower(${SEARCHED_FIELDS.map((f) => `coalesce(json_extract(fields, '$."${f}"'), '')`).join(" || ' ' || ")})`;
+    for (const word of words) add(`${text} LIKE ? ESCAPE '\\'`, `%${likeEscaped(word)}%`);
+    for (const d of digits) {
+      add("replace(coalesce(json_extract(fields, '$.phone'), ''), '+', '') LIKE ?", `%${d}%`);
+    }
+    if (q.before) {
+      add(
+        "(created_at < ? OR (created_at = ? AND id < ?))",
+        q.before.createdAt,
+        q.before.createdAt,
+        q.before.id,
+      );
+    }
+    const rows = this.#all<Row & { status: string }>(
+      `SELECT ${READ_COLUMNS}, status FROM leads WHERE ${where.join(" AND ")}
+       ORDER BY created_at DESC, id DESC LIMIT ?`,
+      ...params,
+      q.limit + 1,
+    );
+    return rows.map((row) => ({ lead: toRecord(row), status: row.status as LeadStatus }));
   }
 
   async statusesOf(leadIds: readonly string[]) {

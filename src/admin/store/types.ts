@@ -67,6 +67,31 @@ export interface LeadEvent {
   status: LeadStatus | null;
 }
 
+/** One page of the inbox: filters (all optional, combined with AND) and a keyset cursor. */
+export interface InboxQuery {
+  status?: LeadStatus | undefined;
+  kind?: string | undefined;
+  /** Created at or after (ISO). */
+  from?: string | undefined;
+  /** Created before (ISO). */
+  to?: string | undefined;
+  /** utm_source, else the referrer's host, exactly (lower-case). */
+  source?: string | undefined;
+  campaign?: string | undefined;
+  /** The spam folder (true) or everything else (false). */
+  spam: boolean;
+  /** Words found in the name, email, phone, company or message (case-insensitive). */
+  search?: string | undefined;
+  /** Only leads older than this one (the last of the previous page). */
+  before?: { createdAt: string; id: string } | undefined;
+  limit: number;
+}
+
+export interface InboxLead {
+  lead: import("../../leads/store/types.ts").LeadRecord;
+  status: LeadStatus;
+}
+
 export interface AdminStore {
   /** Creates the account, or returns the existing one with this email unchanged. */
   ensureStaff(staff: { id: string; email: string; role: Role; at: string }): Promise<StaffRecord>;
@@ -117,6 +142,8 @@ export interface AdminStore {
   /** Ends every session of the account but `keepIdHash`; returns how many ended. */
   deleteSessionsOf(staffId: string, keepIdHash?: string): Promise<number>;
 
+  /** Newest first, `limit` + 1 rows at most (one more tells there is a next page). */
+  inboxPage(query: InboxQuery): Promise<InboxLead[]>;
   /** The status of each of these leads (those that exist). */
   statusesOf(leadIds: readonly string[]): Promise<Map<string, LeadStatus>>;
   /** The pipeline state of a lead; null when there is no such lead. */

@@ -26,7 +26,7 @@ import {
   type OutboxRow,
 } from "./types.ts";
 
-interface Row {
+export interface Row {
   id: string;
   kind: string;
   form: string;
@@ -76,7 +76,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** Any constant: serialises concurrent migrations of several servers starting at once. */
 const MIGRATION_LOCK = 7_270_001;
 
-function toRecord(row: Row): LeadRecord {
+export function toRecord(row: Row): LeadRecord {
   return {
     id: row.id,
     kind: row.kind as LeadRecord["kind"],

@@ -32,7 +32,7 @@ import {
 
 export type SqliteSync = "normal" | "full";
 
-interface Row {
+export interface Row {
   id: string;
   kind: string;
   form: string;
@@ -47,7 +47,7 @@ interface Row {
 /** The columns a new lead is inserted with. */
 const COLUMNS = "id, kind, form, subject, created_at, spam, fields, metadata";
 /** The columns a lead is read with. */
-const READ_COLUMNS = `${COLUMNS}, completed_by`;
+export const READ_COLUMNS = `${COLUMNS}, completed_by`;
 
 interface OutboxDbRow {
   id: string;
@@ -86,7 +86,7 @@ function toOutboxRow(row: OutboxDbRow): OutboxRow {
   };
 }
 
-function toRecord(row: Row): LeadRecord {
+export function toRecord(row: Row): LeadRecord {
   return {
     id: row.id,
     kind: row.kind as LeadRecord["kind"],

@@ -1,0 +1,118 @@
+interface Option {
+  value: string;
+  label: string;
+}
+
+interface Props {
+  values: {
+    q: string;
+    status: string;
+    kind: string;
+    from: string;
+    to: string;
+    source: string;
+    campaign: string;
+    spam: boolean;
+  };
+  statuses: Option[];
+  kinds: Option[];
+  copy: {
+    legend: string;
+    search: string;
+    status: string;
+    kind: string;
+    any: string;
+    from: string;
+    to: string;
+    source: string;
+    campaign: string;
+    spam: string;
+    apply: string;
+    clear: string;
+  };
+}
+
+const input =
+  "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-3 text-base focus:border-brand-700 focus:ring-2 focus:ring-brand-700 focus:outline-none";
+const label = "block text-sm font-semibold text-slate-800";
+
+/**
+ * The inbox's filters: a plain GET form, so the URL holds them (Back and a shared link show the
+ * same view) and it works without JavaScript.
+ */
+export function InboxFilters({ values, statuses, kinds, copy }: Props) {
+  const select = (id: "status" | "kind", text: string, options: Option[]) => (
+    <div>
+      <label htmlFor={`filter-${id}`} className={label}>
+        {text}
+      </label>
+      <select id={`filter-${id}`} name={id} defaultValue={values[id]} className={input}>
+        <option value="">{copy.any}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const field = (id: "q" | "from" | "to" | "source" | "campaign", text: string, type: string) => (
+    <div className={id === "q" ? "sm:col-span-2" : ""}>
+      <label htmlFor={`filter-${id}`} className={label}>
+        {text}
+      </label>
+      <input
+        id={`filter-${id}`}
+        name={id}
+        type={type}
+        defaultValue={values[id]}
+        className={input}
+      />
+    </div>
+  );
+  return (
+    <form
+      method="get"
+      action="/admin"
+      className="mt-4 rounded-xl bg-white p-4 ring-1 ring-slate-200"
+      data-inbox-filters
+    >
+      <fieldset>
+        <legend className="sr-only">{copy.legend}</legend>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {field("q", copy.search, "search")}
+          {select("status", copy.status, statuses)}
+          {select("kind", copy.kind, kinds)}
+          {field("from", copy.from, "date")}
+          {field("to", copy.to, "date")}
+          {field("source", copy.source, "text")}
+          {field("campaign", copy.campaign, "text")}
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
+            <input
+              type="checkbox"
+              name="spam"
+              value="1"
+              defaultChecked={values.spam}
+              className="size-5"
+            />
+            {copy.spam}
+          </label>
+          <button
+            type="submit"
+            className="min-h-11 rounded-lg bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900"
+          >
+            {copy.apply}
+          </button>
+          <a
+            href="/admin"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+          >
+            {copy.clear}
+          </a>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
