@@ -107,6 +107,10 @@ export function inboxHref(filters: InboxFilters, before?: string): string {
   return query ? `/admin?${query}` : "/admin";
 }
 
+/** The CSV export of the same filters. */
+export const exportHref = (filters: InboxFilters): string =>
+  inboxHref(filters).replace(/^\/admin/, "/api/admin/export.csv");
+
 /** The cursor after a lead: its creation time and id. */
 export const cursorOf = (lead: Pick<LeadRecord, "createdAt" | "id">): string =>
   `${lead.createdAt}~${lead.id}`;

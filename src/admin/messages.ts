@@ -52,6 +52,7 @@ export const adminMessages = {
       `${n} lead${n === 1 ? "" : "s"}${more ? ", newest first; older ones on the next page" : ", newest first"}`,
     spamTitle: "Spam folder",
     older: "Older leads",
+    download: "Download this view as CSV",
     newest: "Back to the newest",
     filters: {
       legend: "Filter the leads",

@@ -262,6 +262,31 @@ function suite(driver: "sqlite" | "postgres") {
       expect(search).toContain('value="inbox visitor"');
       expect(await html("/admin?status=lost")).toContain("Inbox Visitor");
       expect(await html("/admin?q=nobody-has-this")).toContain("No leads match these filters.");
+      // The CSV download is exactly the filtered view, formula-safe.
+      const formula = await postJson(server.url, {
+        ...validLeads.quick,
+        _form: "quick",
+        name: "=HYPERLINK(evil)",
+        email: "formula@example.test",
+      });
+      expect(formula.status).toBe(201);
+      expect(first).toContain('href="/api/admin/export.csv?kind=quick"');
+      const csv = await get("/api/admin/export.csv?kind=quick", cookie);
+      expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(csv.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const lines = (await csv.text()).trimEnd().split("\r\n");
+      expect(lines[0]).toMatch(/^"id","createdAt","kind","status","possible_spam",/);
+      expect(lines).toHaveLength(1 + 52);
+      expect(lines.slice(1).every((l) => l.includes('"quick"'))).toBe(true);
+      expect(lines[1]).toContain(`"'=HYPERLINK(evil)"`);
+      const searched = (
+        await (await get("/api/admin/export.csv?q=paging7%40example.test", cookie)).text()
+      ).trimEnd();
+      expect(searched.split("\r\n")).toHaveLength(2);
+      expect((await get("/api/admin/export.csv")).status).toBe(401);
+
       // Nonsense in the URL is ignored, never an error.
       const odd = await get("/admin?status=%3Cscript%3E&from=2026-99-99&before=x~%3Cb%3E", cookie);
       expect(odd.status).toBe(200);
