@@ -121,6 +121,15 @@ export const adminMessages = {
     badStatus: "Choose one of the statuses.",
     reasonNeeded: "Say why the lead was lost.",
     missing: "There is no such lead (it may have been erased).",
+    ownersOnly: "Only an owner can do this.",
+    spam: "Move to the spam folder",
+    notSpam: "Not spam: move to the leads",
+    erase: "Erase this lead",
+    eraseHint:
+      "For a privacy request: deletes the lead, its deliveries, notes and timeline for good. The audit log keeps only that it happened.",
+    eraseConfirm: "Type ERASE to confirm",
+    erased: "The lead was erased.",
+    eraseNeedsConfirm: "Type ERASE in the box to confirm.",
   },
   notFound: {
     title: "Not found",

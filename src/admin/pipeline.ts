@@ -98,3 +98,46 @@ export function waited(createdAt: string, firstContactedAt: string | null): stri
   if (hours < 48) return `${hours} h ${minutes % 60} min`;
   return `${Math.floor(hours / 24)} days`;
 }
+
+/** Moves a lead into the spam folder ('Spam') or out of it ('Not spam'). */
+export async function markSpam(
+  store: AdminStore,
+  leadId: string,
+  spam: boolean,
+  actor: StaffRecord,
+  now: Date = new Date(),
+): Promise<WorkResult> {
+  if (!(await store.setSpam(leadId, spam))) {
+    return { ok: false, status: 404, message: adminMessages.lead.missing };
+  }
+  await audit(
+    store,
+    spam ? "lead_spam" : "lead_not_spam",
+    { actorId: actor.id, subject: leadId },
+    now,
+  );
+  return { ok: true };
+}
+
+/**
+ * Erases a lead for a privacy request (owners only): the lead, its deliveries, its timeline and
+ * the growth partial it completed. The audit log keeps that it happened and the ids, nothing else.
+ */
+export async function eraseLead(
+  store: AdminStore,
+  leadId: string,
+  actor: StaffRecord,
+  now: Date = new Date(),
+): Promise<WorkResult | { ok: false; status: 403; message: string }> {
+  if (actor.role !== "owner")
+    return { ok: false, status: 403, message: adminMessages.lead.ownersOnly };
+  const erased = await store.eraseLead(leadId);
+  if (!erased.length) return { ok: false, status: 404, message: adminMessages.lead.missing };
+  await audit(
+    store,
+    "lead_erased",
+    { actorId: actor.id, subject: leadId, detail: { leads: erased } },
+    now,
+  );
+  return { ok: true };
+}

@@ -293,6 +293,47 @@ function suite(driver: "sqlite" | "postgres") {
       expect(await odd.text()).not.toContain("<script>");
     });
 
+    it("spam folder in and out; staff cannot erase; an owner's erase removes the lead everywhere", async () => {
+      const owner = cookieOf(
+        await form("/admin/sign-in", { email: "owner@example.test", password: PASSWORD }),
+      );
+      const res = await postJson(server.url, {
+        ...validLeads.quick,
+        _form: "quick",
+        name: "Erasable Person",
+        email: "erasable@example.test",
+      });
+      const { id } = (await res.json()) as { id: string };
+      const page = `/admin/leads/${id}`;
+      const html = async (path: string, cookie = owner) => (await get(path, cookie)).text();
+
+      expect((await form(page, { action: "spam", spam: "1" }, { cookie: owner })).status).toBe(303);
+      expect(await html("/admin?q=erasable")).toContain("No leads match these filters.");
+      expect(await html("/admin?q=erasable&spam=1")).toContain("Erasable Person");
+      expect((await form(page, { action: "spam", spam: "0" }, { cookie: owner })).status).toBe(303);
+      expect(await html("/admin?q=erasable")).toContain("Erasable Person");
+
+      const link = admin(["invite", "worker@example.test"], env).stdout.trim();
+      const staff = cookieOf(await form(link, { password: PASSWORD, confirm: PASSWORD }));
+      expect(await html(page, staff)).not.toContain("Erase this lead");
+      const refused = await form(page, { action: "erase", confirm: "ERASE" }, { cookie: staff });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain("Only an owner can do this.");
+      expect(await html(page)).toContain("Erase this lead");
+      const unconfirmed = await form(page, { action: "erase", confirm: "yes" }, { cookie: owner });
+      expect(unconfirmed.status).toBe(422);
+      await unconfirmed.text();
+
+      const erased = await form(page, { action: "erase", confirm: "ERASE" }, { cookie: owner });
+      expect(erased.status).toBe(303);
+      expect(erased.headers.get("location")).toBe("/admin?erased=1");
+      expect(await html("/admin?erased=1")).toContain("The lead was erased.");
+      expect((await get(page, owner)).status).toBe(404);
+      expect(await html("/admin?q=erasable")).toContain("No leads match these filters.");
+      expect(await html("/admin?q=erasable&spam=1")).toContain("No leads match these filters.");
+      expect(await html("/api/admin/export.csv?q=erasable")).not.toContain("erasable@example.test");
+    });
+
     it("refuses a cross-origin POST", async () => {
       const signIn = await form(
         "/admin/sign-in",

@@ -18,7 +18,7 @@ import {
   INVITE_TTL_MS,
 } from "../../src/admin/accounts";
 import { passwordProblem } from "../../src/admin/passwords";
-import { addNote, changeStatus, waited } from "../../src/admin/pipeline";
+import { addNote, changeStatus, eraseLead, markSpam, waited } from "../../src/admin/pipeline";
 import { newLeadId } from "../../src/leads/id";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, InboxQuery } from "../../src/admin/store/types";
@@ -355,6 +355,72 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
       await changeStatus(store, all[1]!.id, { status: "won" }, (await store.listStaff())[0]!);
       const won = await q({ status: "won", limit: 50 });
       expect(won.map((p) => [p.lead.id, p.status])).toEqual([[all[1]!.id, "won"]]);
+    });
+
+    it("moves leads in and out of the spam folder, and erases a lead with all derived from it", async () => {
+      const at = Date.UTC(2026, 3, 1, 9);
+      const make = (kind: string, form: string, email: string, offset: number): LeadRecord => {
+        const createdAt = new Date(at + offset).toISOString();
+        return {
+          id: newLeadId(at + offset),
+          kind,
+          form,
+          subject: null,
+          createdAt,
+          spam: false,
+          fields: { name: "Erase Me", email, phone: "+15125550199" },
+          metadata: {
+            source: "growth_form",
+            page: "/landscape-business-growth-initiation",
+            landingPage: null,
+            referrer: null,
+            timestamp: createdAt,
+            userAgent: null,
+            utm: {},
+            ipHash: null,
+            spamReasons: [],
+          },
+        };
+      };
+      const partial = make("growth_partial", "growthPartial", "erase@example.test", 0);
+      const growth = make("growth", "growth", "erase@example.test", 1_000);
+      const other = make("quick", "quick", "keep@example.test", 2_000);
+      const giveUp = new Date(at + 86_400_000).toISOString();
+      await leads.insert(partial, [{ id: newLeadId(at), channel: "email", giveUpAt: giveUp }]);
+      await leads.insert(
+        growth,
+        [{ id: newLeadId(at + 1_000), channel: "email", giveUpAt: giveUp }],
+        {
+          completes: partial.id,
+        },
+      );
+      await leads.insert(other, [
+        { id: newLeadId(at + 2_000), channel: "email", giveUpAt: giveUp },
+      ]);
+      const owner = (await store.listStaff()).find((s) => s.role === "owner")!;
+      const staff = (await store.listStaff()).find((s) => s.role === "staff")!;
+      await addNote(store, growth.id, { note: "private details" }, owner);
+
+      expect(await markSpam(store, other.id, true, staff)).toEqual({ ok: true });
+      expect((await leads.get(other.id))!.spam).toBe(true);
+      expect(await markSpam(store, other.id, false, staff)).toEqual({ ok: true });
+      expect((await leads.get(other.id))!.spam).toBe(false);
+
+      expect(await eraseLead(store, growth.id, staff)).toMatchObject({ ok: false, status: 403 });
+      expect(await eraseLead(store, growth.id, owner)).toEqual({ ok: true });
+      expect(await leads.get(growth.id)).toBeNull();
+      expect(await leads.get(partial.id)).toBeNull();
+      expect((await leads.get(other.id))?.id).toBe(other.id);
+      expect(await store.leadEvents(growth.id)).toEqual([]);
+      const outbox = await leads.listNotifications(["pending", "failed", "sent"]);
+      expect(outbox.map((r) => r.leadId)).not.toContain(growth.id);
+      expect(outbox.map((r) => r.leadId)).not.toContain(partial.id);
+      expect(outbox.map((r) => r.leadId)).toContain(other.id);
+      expect(await eraseLead(store, growth.id, owner)).toMatchObject({ ok: false, status: 404 });
+      const log = await store.listAudit(50);
+      const entry = log.find((e) => e.action === "lead_erased")!;
+      expect(entry.detail).toEqual({ leads: expect.arrayContaining([growth.id, partial.id]) });
+      expect(JSON.stringify(log)).not.toContain("erase@example.test");
     });
 
     it("the audit log records sign-ins, failures and links, newest first, without secrets", async () => {

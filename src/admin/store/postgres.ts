@@ -291,6 +291,30 @@ export class PostgresAdminStore implements AdminStore {
     });
   }
 
+  async setSpam(leadId: string, spam: boolean) {
+    return this.#run(async () => {
+      const result = await this.#sql`UPDATE leads SET spam = ${spam} WHERE id = ${leadId}`;
+      return result.count === 1;
+    });
+  }
+
+  async eraseLead(leadId: string) {
+    return this.#run(() =>
+      this.#sql.begin(async (tx) => {
+        const rows = await tx<{ id: string }[]>`
+          SELECT id FROM leads WHERE id = ${leadId} OR completed_by = ${leadId} FOR UPDATE`;
+        const ids = rows.map((r) => r.id);
+        if (!ids.includes(leadId)) return [];
+        await tx`DELETE FROM outbox WHERE lead_id IN ${tx(ids)}`;
+        await tx`DELETE FROM lead_events WHERE lead_id IN ${tx(ids)}`;
+        // The partial first: it names the lead it was completed by.
+        await tx`DELETE FROM leads WHERE completed_by = ${leadId}`;
+        await tx`DELETE FROM leads WHERE id = ${leadId}`;
+        return ids;
+      }),
+    );
+  }
+
   async leadEvents(leadId: string): Promise<LeadEvent[]> {
     return this.#run(async () =>
       (

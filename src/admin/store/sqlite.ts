@@ -347,6 +347,31 @@ export class SqliteAdminStore implements AdminStore {
     return changes === 1;
   }
 
+  async setSpam(leadId: string, spam: boolean) {
+    return this.#exec("UPDATE leads SET spam = ? WHERE id = ?", spam ? 1 : 0, leadId) === 1;
+  }
+
+  async eraseLead(leadId: string) {
+    return this.#transaction(() => {
+      const ids = (
+        this.#db
+          .prepare("SELECT id FROM leads WHERE id = ? OR completed_by = ?")
+          .all(leadId, leadId) as { id: string }[]
+      ).map((r) => r.id);
+      if (!ids.includes(leadId)) return [];
+      const list = JSON.stringify(ids);
+      for (const table of ["outbox", "lead_events"]) {
+        this.#db
+          .prepare(`DELETE FROM ${table} WHERE lead_id IN (SELECT value FROM json_each(?))`)
+          .run(list);
+      }
+      // The partial first: it names the lead it was completed by.
+      this.#db.prepare("DELETE FROM leads WHERE completed_by = ?").run(leadId);
+      this.#db.prepare("DELETE FROM leads WHERE id = ?").run(leadId);
+      return ids;
+    });
+  }
+
   async leadEvents(leadId: string): Promise<LeadEvent[]> {
     return this.#all<{
       id: string;

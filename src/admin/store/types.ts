@@ -167,6 +167,14 @@ export interface AdminStore {
     leadId: string,
     note: { eventId: string; actorId: string | null; at: string; body: string },
   ): Promise<boolean>;
+  /** Moves a lead into the spam folder or out of it. False when there is no such lead. */
+  setSpam(leadId: string, spam: boolean): Promise<boolean>;
+  /**
+   * Deletes a lead and everything derived from it, in one transaction: its outbox rows, its
+   * timeline, and the growth step-1 partial it completed (the same submission's first half).
+   * Returns the ids of the leads deleted (empty when there was no such lead).
+   */
+  eraseLead(leadId: string): Promise<string[]>;
   /** The lead's timeline, oldest first. */
   leadEvents(leadId: string): Promise<LeadEvent[]>;
 

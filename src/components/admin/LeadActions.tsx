@@ -2,6 +2,10 @@ interface Props {
   statuses: { value: string; label: string }[];
   current: string;
   reason: string;
+  /** In the spam folder now. */
+  spam: boolean;
+  /** Owners may erase. */
+  canErase: boolean;
   copy: {
     statusLegend: string;
     status: string;
@@ -9,6 +13,11 @@ interface Props {
     saveStatus: string;
     note: string;
     saveNote: string;
+    spam: string;
+    notSpam: string;
+    erase: string;
+    eraseHint: string;
+    eraseConfirm: string;
   };
 }
 
@@ -19,7 +28,7 @@ const button =
   "mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-800 px-4 font-semibold text-white hover:bg-brand-900";
 
 /** The two forms beside a lead: its status (lost with a reason) and a new note. Plain posts. */
-export function LeadActions({ statuses, current, reason, copy }: Props) {
+export function LeadActions({ statuses, current, reason, spam, canErase, copy }: Props) {
   return (
     <>
       <form method="post" className={box} data-status-form>
@@ -67,6 +76,42 @@ export function LeadActions({ statuses, current, reason, copy }: Props) {
           {copy.saveNote}
         </button>
       </form>
+      <form method="post" className={box} data-spam-form>
+        <input type="hidden" name="action" value="spam" />
+        <input type="hidden" name="spam" value={spam ? "0" : "1"} />
+        <button
+          type="submit"
+          className="inline-flex min-h-11 w-full items-center justify-center rounded-lg px-4 font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-100"
+        >
+          {spam ? copy.notSpam : copy.spam}
+        </button>
+      </form>
+      {canErase && (
+        <form method="post" className={`${box} ring-red-200`} data-erase-form>
+          <input type="hidden" name="action" value="erase" />
+          <p id="erase-hint" className="text-sm text-slate-700">
+            {copy.eraseHint}
+          </p>
+          <label htmlFor="confirm" className="mt-3 block text-sm font-semibold">
+            {copy.eraseConfirm}
+          </label>
+          <input
+            id="confirm"
+            name="confirm"
+            type="text"
+            required
+            autoComplete="off"
+            aria-describedby="erase-hint"
+            className={`${control} min-h-11`}
+          />
+          <button
+            type="submit"
+            className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+          >
+            {copy.erase}
+          </button>
+        </form>
+      )}
     </>
   );
 }
