@@ -122,6 +122,19 @@ export const adminMessages = {
     reasonNeeded: "Say why the lead was lost.",
     missing: "There is no such lead (it may have been erased).",
     ownersOnly: "Only an owner can do this.",
+    deliveries: "Delivery to the agency",
+    noDeliveries: "No delivery channel was set up when this lead came in (it is only stored).",
+    retry: "Try again",
+    channels: { email: "Email", webhook: "CRM webhook" },
+    delivery: (channel: string, status: string, attempts: number, when: string) =>
+      status === "sent"
+        ? `${channel}: sent ${when}`
+        : status === "failed"
+          ? `${channel}: failed after ${attempts} attempt${attempts === 1 ? "" : "s"}`
+          : `${channel}: waiting (${attempts} attempt${attempts === 1 ? "" : "s"} so far)`,
+    noSuchDelivery: "That delivery cannot be tried again (it is not a failed one of this lead).",
+    related: "Earlier and later leads from the same person",
+    relatedItem: (kind: string, when: string, status: string) => `${kind}, ${when} (${status})`,
     spam: "Move to the spam folder",
     notSpam: "Not spam: move to the leads",
     erase: "Erase this lead",

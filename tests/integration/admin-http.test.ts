@@ -392,6 +392,79 @@ function suite(driver: "sqlite" | "postgres") {
   });
 }
 
+describe("a lead's page: deliveries with a retry, and the same person's other leads (sqlite)", () => {
+  let server: RunningServer;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    env = { DATA_DIR: tempDir("admin-delivery-") };
+    server = await startServer({
+      ...env,
+      LOG_LEVEL: "warn",
+      // A CRM that never answers: deliveries fail fast and are given up after a second.
+      WEBHOOK_URL: "http://127.0.0.1:1/hook",
+      WEBHOOK_SECRET: "whsec_QWRtaW5EZWxpdmVyeVRlc3RTZWNyZXQwMTIz",
+      LEADS_OUTBOX_POLL_MS: "50",
+      LEADS_OUTBOX_RETRY_BASE_MS: "50",
+      LEADS_OUTBOX_RETRY_MAX_MS: "100",
+      LEADS_OUTBOX_MAX_AGE_MS: "1000",
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    removeDir(env.DATA_DIR!);
+  });
+
+  it("shows a failed delivery, tries it again on request, and links the person's other leads", async () => {
+    const link = admin(["invite", "owner@example.test", "--role", "owner"], env).stdout.trim();
+    const set = await fetch(`${server.url}${link}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: new URLSearchParams({ password: PASSWORD, confirm: PASSWORD }).toString(),
+    });
+    expect(set.status, await set.text()).toBe(303);
+    const cookie = cookieOf(set);
+    const send = async (form: "quick" | "testimonial") => {
+      const res = await postJson(server.url, {
+        ...validLeads[form],
+        _form: form,
+        email: "Repeat@Example.test",
+      });
+      return ((await res.json()) as { id: string }).id;
+    };
+    const first = await send("quick");
+    const second = await send("testimonial");
+    const page = `/admin/leads/${second}`;
+    const html = async () => (await fetch(`${server.url}${page}`, { headers: { cookie } })).text();
+    let text = "";
+    await expect
+      .poll(async () => (text = await html()), { timeout: 15_000 })
+      .toMatch(/CRM webhook: failed after \d+ attempt/);
+    const attempts = Number(/failed after (\d+) attempt/.exec(text)![1]);
+    expect(text).toContain(`href="/admin/leads/${first}"`);
+    expect(text).toContain("Earlier and later leads from the same person");
+
+    const id = /name="delivery" value="([^"]+)"/.exec(text)![1]!;
+    const retry = await fetch(`${server.url}${page}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: server.url,
+        cookie,
+      },
+      body: new URLSearchParams({ action: "retry", delivery: id }).toString(),
+    });
+    expect(retry.status).toBe(303);
+    // Tried again: more attempts than before (and given up again, the CRM still being down).
+    await expect
+      .poll(async () => Number(/failed after (\d+) attempt/.exec(await html())?.[1] ?? 0), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(attempts);
+  });
+});
+
 suite("sqlite");
 const pg = await postgresAvailable();
 describe.skipIf(!pg)("PostgreSQL", () => suite("postgres"));

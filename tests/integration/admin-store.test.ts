@@ -20,6 +20,7 @@ import {
 import { passwordProblem } from "../../src/admin/passwords";
 import { addNote, changeStatus, eraseLead, markSpam, waited } from "../../src/admin/pipeline";
 import { newLeadId } from "../../src/leads/id";
+import type { FormId, LeadKind } from "../../src/leads/fields";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, InboxQuery } from "../../src/admin/store/types";
 import { createSignInThrottle } from "../../src/admin/throttle";
@@ -359,7 +360,7 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
 
     it("moves leads in and out of the spam folder, and erases a lead with all derived from it", async () => {
       const at = Date.UTC(2026, 3, 1, 9);
-      const make = (kind: string, form: string, email: string, offset: number): LeadRecord => {
+      const make = (kind: LeadKind, form: FormId, email: string, offset: number): LeadRecord => {
         const createdAt = new Date(at + offset).toISOString();
         return {
           id: newLeadId(at + offset),

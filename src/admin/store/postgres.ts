@@ -291,6 +291,20 @@ export class PostgresAdminStore implements AdminStore {
     });
   }
 
+  async relatedLeads(
+    lead: { id: string; email: string | null; phone: string | null },
+    limit: number,
+  ): Promise<InboxLead[]> {
+    return this.#run(async () => {
+      const rows = await this.#sql<(Row & { status: string })[]>`
+        SELECT * FROM leads
+        WHERE id <> ${lead.id} AND (lower(fields->>'email') = ${lead.email?.toLowerCase() ?? null}
+                                    OR fields->>'phone' = ${lead.phone ?? null})
+        ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+      return rows.map((row) => ({ lead: toRecord(row), status: row.status as LeadStatus }));
+    });
+  }
+
   async setSpam(leadId: string, spam: boolean) {
     return this.#run(async () => {
       const result = await this.#sql`UPDATE leads SET spam = ${spam} WHERE id = ${leadId}`;

@@ -347,6 +347,23 @@ export class SqliteAdminStore implements AdminStore {
     return changes === 1;
   }
 
+  async relatedLeads(
+    lead: { id: string; email: string | null; phone: string | null },
+    limit: number,
+  ): Promise<InboxLead[]> {
+    const rows = this.#all<Row & { status: string }>(
+      `SELECT ${READ_COLUMNS}, status FROM leads
+       WHERE id <> ? AND (lower(json_extract(fields, '$.email')) = ?
+                          OR json_extract(fields, '$.phone') = ?)
+       ORDER BY created_at DESC, id DESC LIMIT ?`,
+      lead.id,
+      lead.email?.toLowerCase() ?? null,
+      lead.phone ?? null,
+      limit,
+    );
+    return rows.map((row) => ({ lead: toRecord(row), status: row.status as LeadStatus }));
+  }
+
   async setSpam(leadId: string, spam: boolean) {
     return this.#exec("UPDATE leads SET spam = ? WHERE id = ?", spam ? 1 : 0, leadId) === 1;
   }

@@ -167,6 +167,14 @@ export interface AdminStore {
     leadId: string,
     note: { eventId: string; actorId: string | null; at: string; body: string },
   ): Promise<boolean>;
+  /**
+   * Other leads with the same email (case-insensitive) or phone, newest first, at most `limit`:
+   * the same person coming back.
+   */
+  relatedLeads(
+    lead: { id: string; email: string | null; phone: string | null },
+    limit: number,
+  ): Promise<InboxLead[]>;
   /** Moves a lead into the spam folder or out of it. False when there is no such lead. */
   setSpam(leadId: string, spam: boolean): Promise<boolean>;
   /**

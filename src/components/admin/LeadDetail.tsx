@@ -16,6 +16,20 @@ export interface TimelineItem {
   note?: string | undefined;
 }
 
+export interface DeliveryItem {
+  id: string;
+  /** "Email: sent 5 min ago", "Webhook: failed after 8 attempts". */
+  text: string;
+  error?: string | undefined;
+  /** Only a failed delivery can be tried again. */
+  canRetry: boolean;
+}
+
+export interface RelatedItem {
+  href: string;
+  text: string;
+}
+
 interface Props {
   heading: string;
   /** Kind, received, status and speed to lead, one line each. */
@@ -24,6 +38,8 @@ interface Props {
   fields: { heading: string; items: DetailItem[] };
   attribution: { heading: string; items: DetailItem[] };
   timeline: { heading: string; empty: string; items: TimelineItem[] };
+  deliveries: { heading: string; empty: string; retry: string; items: DeliveryItem[] };
+  related: { heading: string; items: RelatedItem[] };
   /** Slot: the status and note forms. */
   actions?: ReactNode;
   back: { label: string; href: string };
@@ -52,6 +68,8 @@ export function LeadDetail({
   fields,
   attribution,
   timeline,
+  deliveries,
+  related,
   actions,
   back,
   notice,
@@ -100,6 +118,59 @@ export function LeadDetail({
             </h2>
             <Items items={attribution.items} />
           </section>
+          <section
+            className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
+            aria-labelledby="delivery-title"
+          >
+            <h2 id="delivery-title" className="text-lg font-bold">
+              {deliveries.heading}
+            </h2>
+            {deliveries.items.length ? (
+              <ul className="mt-3 grid gap-3" data-deliveries>
+                {deliveries.items.map((d) => (
+                  <li key={d.id} className="flex flex-wrap items-center justify-between gap-3">
+                    <div>
+                      <p className="font-semibold">{d.text}</p>
+                      {d.error && <p className="text-sm text-red-800 wrap-anywhere">{d.error}</p>}
+                    </div>
+                    {d.canRetry && (
+                      <form method="post">
+                        <input type="hidden" name="action" value="retry" />
+                        <input type="hidden" name="delivery" value={d.id} />
+                        <button
+                          type="submit"
+                          className="min-h-11 rounded-lg px-4 font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-100"
+                        >
+                          {deliveries.retry}
+                        </button>
+                      </form>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-slate-700">{deliveries.empty}</p>
+            )}
+          </section>
+          {related.items.length > 0 && (
+            <section
+              className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
+              aria-labelledby="related-title"
+            >
+              <h2 id="related-title" className="text-lg font-bold">
+                {related.heading}
+              </h2>
+              <ul className="mt-3 grid gap-2" data-related>
+                {related.items.map((r) => (
+                  <li key={r.href}>
+                    <a href={r.href} className="text-brand-800 underline">
+                      {r.text}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <section
             className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
             aria-labelledby="timeline-title"

@@ -315,12 +315,16 @@ export class PostgresLeadStore implements LeadStore {
     }
   }
 
-  async listNotifications(statuses: readonly NotificationStatus[]): Promise<OutboxRow[]> {
+  async listNotifications(
+    statuses: readonly NotificationStatus[],
+    leadId?: string,
+  ): Promise<OutboxRow[]> {
     if (!statuses.length) return [];
     const sql = this.sql;
     try {
       const rows = await sql<OutboxDbRow[]>`
         SELECT * FROM outbox WHERE status IN ${sql(statuses as NotificationStatus[])}
+          ${leadId ? sql`AND lead_id = ${leadId}` : sql``}
         ORDER BY created_at, id`;
       return rows.map(toOutboxRow);
     } catch (error) {

@@ -355,16 +355,19 @@ export class SqliteLeadStore implements LeadStore {
     }
   }
 
-  async listNotifications(statuses: readonly NotificationStatus[]): Promise<OutboxRow[]> {
+  async listNotifications(
+    statuses: readonly NotificationStatus[],
+    leadId?: string,
+  ): Promise<OutboxRow[]> {
     try {
       return (
         this.#db
           .prepare(
             `SELECT ${OUTBOX_COLUMNS} FROM outbox
-             WHERE status IN (SELECT value FROM json_each(?))
+             WHERE status IN (SELECT value FROM json_each(?)) AND (? IS NULL OR lead_id = ?)
              ORDER BY created_at, id`,
           )
-          .all(JSON.stringify(statuses)) as unknown as OutboxDbRow[]
+          .all(JSON.stringify(statuses), leadId ?? null, leadId ?? null) as unknown as OutboxDbRow[]
       ).map(toOutboxRow);
     } catch (error) {
       throw unavailable(error);

@@ -148,7 +148,7 @@ export interface LeadStore {
   /** Gives claims back without counting an attempt (a worker stopping mid-delivery). */
   releaseNotifications(ids: readonly string[], owner: string): Promise<void>;
   /** Rows with these statuses, oldest first. */
-  listNotifications(statuses: readonly NotificationStatus[]): Promise<OutboxRow[]>;
+  listNotifications(statuses: readonly NotificationStatus[], leadId?: string): Promise<OutboxRow[]>;
   /** Failed rows (all of them, or those ids) become pending, due at `now`, until `giveUpAt`. */
   retryNotifications(
     ids: readonly string[] | "all-failed",
