@@ -14,6 +14,7 @@ import {
   isAdminPath,
   isHttps,
   isOpenPath,
+  isOwnerPath,
   sameOrigin,
   sessionFrom,
 } from "./admin/http";
@@ -83,6 +84,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
         status: 303,
         headers: { Location: `${to.pathname}${to.search}`, ...headers },
       }),
+    );
+  }
+  // The one role check: owner-only paths refuse staff.
+  if (isOwnerPath(path) && context.locals.staff?.role !== "owner") {
+    return finish(
+      api
+        ? json(403, { error: "owners_only", message: adminMessages.lead.ownersOnly })
+        : new Response(adminMessages.lead.ownersOnly, {
+            status: 403,
+            headers: { "Content-Type": "text/plain; charset=utf-8" },
+          }),
     );
   }
   return finish(await next());

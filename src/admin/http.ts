@@ -15,6 +15,11 @@ export const ADMIN_PREFIXES = ["/admin", "/api/admin"] as const;
 export const SIGN_IN_PATH = "/admin/sign-in";
 export const OPEN_PATHS = [SIGN_IN_PATH, "/admin/invite/"] as const;
 
+/** Admin paths for owners only (staff get 403): managing staff and reading the audit log. */
+export const OWNER_PATHS = ["/admin/staff", "/admin/audit"] as const;
+export const isOwnerPath = (path: string): boolean =>
+  OWNER_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+
 export const isAdminPath = (path: string): boolean =>
   ADMIN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 export const isOpenPath = (path: string): boolean =>

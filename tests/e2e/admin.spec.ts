@@ -145,6 +145,31 @@ test.describe("staff inbox", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("an owner invites staff from the inbox and reads the audit log", async ({ page }) => {
+    const email = uniqueEmail("staff-owner");
+    await page.goto(invite(email));
+    await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("New password again").fill(PASSWORD);
+    await page.getByRole("button", { name: "Set password and sign in" }).click();
+    await page
+      .getByRole("navigation", { name: "Inbox sections" })
+      .getByRole("link", { name: "Staff" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const helper = uniqueEmail("helper");
+    await page.getByLabel("Email").fill(helper);
+    await page.getByRole("button", { name: "Invite" }).click();
+    await expect(page.getByRole("status")).toContainText(
+      `One-time link for ${helper.toLowerCase()}`,
+    );
+    await expect(page.locator("[data-invite-link]")).toHaveText(/\/admin\/invite\/[\w-]{43}$/);
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Audit log" }).click();
+    await expect(page.locator("[data-audit]")).toContainText("invite");
+    await expectNoAxeViolations(page);
+  });
+
   test("public pages carry nothing of the inbox: no cookie, no admin stylesheet or link", async ({
     page,
     context,

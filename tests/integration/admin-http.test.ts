@@ -334,6 +334,74 @@ function suite(driver: "sqlite" | "postgres") {
       expect(await html("/api/admin/export.csv?q=erasable")).not.toContain("erasable@example.test");
     });
 
+    it("owners manage staff from the inbox; staff are refused the owners' pages", async () => {
+      const owner = cookieOf(
+        await form("/admin/sign-in", { email: "owner@example.test", password: PASSWORD }),
+      );
+      const page = await get("/admin/staff", owner);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("owner@example.test");
+
+      const invited = await form(
+        "/admin/staff",
+        { action: "invite", email: "Helper@Example.test", role: "staff" },
+        { cookie: owner },
+      );
+      const invitedHtml = await invited.text();
+      expect(invited.status).toBe(200);
+      const link = /data-invite-link[^>]*>([^<]+)</.exec(invitedHtml)![1]!;
+      expect(link).toMatch(new RegExp(`^${server.url}/admin/invite/[\\w-]{43}$`));
+      const helper = cookieOf(
+        await form(new URL(link).pathname, { password: PASSWORD, confirm: PASSWORD }),
+      );
+      expect((await get("/admin", helper)).status).toBe(200);
+      for (const path of ["/admin/staff", "/admin/audit"]) {
+        const refused = await get(path, helper);
+        expect(refused.status, path).toBe(403);
+        expect(await refused.text()).toContain("Only an owner can do this.");
+      }
+      expect(await (await get("/admin", helper)).text()).not.toContain('href="/admin/staff"');
+
+      const accounts = await (await get("/admin/staff", owner)).text();
+      const helperId = new RegExp(
+        `data-staff="helper@example.test"[\\s\\S]*?name="staff" value="([^"]+)"`,
+      ).exec(accounts)![1]!;
+      const ownerId = new RegExp(
+        `data-staff="owner@example.test"[\\s\\S]*?name="staff" value="([^"]+)"`,
+      ).exec(accounts)![1]!;
+      const lastOwner = await form(
+        "/admin/staff",
+        { action: "role", staff: ownerId, role: "staff" },
+        { cookie: owner },
+      );
+      expect(lastOwner.status).toBe(422);
+      expect(await lastOwner.text()).toContain("at least one owner");
+
+      const ended = await form(
+        "/admin/staff",
+        { action: "sessions", staff: helperId },
+        { cookie: owner },
+      );
+      expect(await ended.text()).toMatch(/1 session of helper@example\.test ended/);
+      expect((await get("/api/admin/me", helper)).status).toBe(401);
+
+      const promoted = await form(
+        "/admin/staff",
+        { action: "role", staff: helperId, role: "owner" },
+        { cookie: owner },
+      );
+      expect(promoted.status).toBe(200);
+      await promoted.text();
+      expect(await (await get("/admin/staff", owner)).text()).toMatch(
+        /data-staff="helper@example.test"[^>]*>(?:(?!data-staff=)[\s\S])*?Owner(?:<!-- -->)? ·/,
+      );
+
+      const audit = await (await get("/admin/audit", owner)).text();
+      for (const action of ["sign_in", "invite", "role_change", "sessions_ended", "lead_status"]) {
+        expect(audit, action).toContain(`>${action}<`);
+      }
+    });
+
     it("refuses a cross-origin POST", async () => {
       const signIn = await form(
         "/admin/sign-in",

@@ -94,6 +94,21 @@ export class PostgresAdminStore implements AdminStore {
     );
   }
 
+  async setRole(staffId: string, role: Role, at: string) {
+    await this.#run(
+      () => this.#sql`UPDATE staff SET role = ${role}, updated_at = ${at} WHERE id = ${staffId}`,
+    );
+  }
+
+  async sessionCounts(now: string) {
+    return this.#run(async () => {
+      const rows = await this.#sql<{ staff_id: string; n: number }[]>`
+        SELECT staff_id, count(*)::int AS n FROM staff_sessions
+        WHERE expires_at > ${now} GROUP BY staff_id`;
+      return new Map(rows.map((r) => [r.staff_id, r.n]));
+    });
+  }
+
   async addToken(token: {
     tokenHash: string;
     staffId: string;

@@ -123,6 +123,18 @@ export class SqliteAdminStore implements AdminStore {
     );
   }
 
+  async setRole(staffId: string, role: Role, at: string) {
+    this.#exec("UPDATE staff SET role = ?, updated_at = ? WHERE id = ?", role, at, staffId);
+  }
+
+  async sessionCounts(now: string) {
+    const rows = this.#all<{ staff_id: string; n: number }>(
+      "SELECT staff_id, count(*) AS n FROM staff_sessions WHERE expires_at > ? GROUP BY staff_id",
+      now,
+    );
+    return new Map(rows.map((r) => [r.staff_id, Number(r.n)]));
+  }
+
   async addToken(token: {
     tokenHash: string;
     staffId: string;

@@ -103,6 +103,9 @@ export interface AdminStore {
   /** Every account, oldest first. */
   listStaff(): Promise<StaffRecord[]>;
   setPassword(staffId: string, passwordHash: string, at: string): Promise<void>;
+  setRole(staffId: string, role: Role, at: string): Promise<void>;
+  /** Live sessions per account id. */
+  sessionCounts(now: string): Promise<Map<string, number>>;
 
   /** Stores a one-time link (its hash); earlier unused links of the same purpose stop working. */
   addToken(token: {

@@ -2,16 +2,38 @@ interface Props {
   product: string;
   signedInAs: string;
   signOutLabel: string;
+  navLabel: string;
+  /** The sections this person's role opens; `current` marks the one shown. */
+  nav: { href: string; label: string; current: boolean }[];
 }
 
-/** The inbox's top bar: the tool's name, who is signed in, and signing out (a POST). */
-export function AdminHeader({ product, signedInAs, signOutLabel }: Props) {
+/** The inbox's top bar: the tool's name, its sections, who is signed in, and signing out (a POST). */
+export function AdminHeader({ product, signedInAs, signOutLabel, navLabel, nav }: Props) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <a href="/admin" className="text-lg font-bold text-brand-900">
-          {product}
-        </a>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <a href="/admin" className="text-lg font-bold text-brand-900">
+            {product}
+          </a>
+          {nav.length > 1 && (
+            <nav aria-label={navLabel}>
+              <ul className="flex flex-wrap gap-1">
+                {nav.map((item) => (
+                  <li key={item.href}>
+                    <a
+                      href={item.href}
+                      aria-current={item.current ? "page" : undefined}
+                      className={`inline-flex min-h-11 items-center rounded-lg px-3 font-semibold ${item.current ? "bg-brand-50 text-brand-900" : "text-slate-700 hover:bg-slate-100"}`}
+                    >
+                      {item.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </div>
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <span className="wrap-anywhere">{signedInAs}</span>
           <form method="post" action="/admin/sign-out">

@@ -1,0 +1,90 @@
+/**
+ * Owners managing staff from the inbox: invite (the same one-time link the command line prints),
+ * change a role (never leaving the agency without an owner), end every session of an account,
+ * issue a reset link. Each is audited. The middleware has already checked the actor is an owner.
+ */
+import { audit, issueLink, secretHash } from "./accounts.ts";
+import { adminMessages } from "./messages.ts";
+import { roles, type AdminStore, type Role, type StaffRecord } from "./store/types.ts";
+
+export type StaffResult =
+  { ok: true; link?: string; message: string } | { ok: false; status: 404 | 422; message: string };
+
+const copy = adminMessages.staff;
+
+export async function inviteStaff(
+  store: AdminStore,
+  input: { email: unknown; role: unknown },
+  actor: StaffRecord,
+): Promise<StaffResult & { token?: string }> {
+  const email = typeof input.email === "string" ? input.email : "";
+  const role = roles.includes(input.role as Role) ? (input.role as Role) : "staff";
+  try {
+    const link = await issueLink(store, { email, role, actorId: actor.id });
+    return { ok: true, token: link.token, message: copy.linkFor(link.staff.email) };
+  } catch {
+    return { ok: false, status: 422, message: copy.badEmail };
+  }
+}
+
+export async function resetStaff(
+  store: AdminStore,
+  staffId: string,
+  actor: StaffRecord,
+): Promise<StaffResult & { token?: string }> {
+  const staff = await store.getStaff(staffId);
+  if (!staff) return { ok: false, status: 404, message: copy.missing };
+  const link = await issueLink(store, {
+    email: staff.email,
+    reset: staff.hasPassword,
+    actorId: actor.id,
+  });
+  return { ok: true, token: link.token, message: copy.linkFor(staff.email) };
+}
+
+export async function changeRole(
+  store: AdminStore,
+  staffId: string,
+  role: unknown,
+  actor: StaffRecord,
+  now: Date = new Date(),
+): Promise<StaffResult> {
+  if (!roles.includes(role as Role)) return { ok: false, status: 422, message: copy.badRole };
+  const staff = await store.getStaff(staffId);
+  if (!staff) return { ok: false, status: 404, message: copy.missing };
+  if (staff.role === "owner" && role !== "owner") {
+    const owners = (await store.listStaff()).filter((s) => s.role === "owner" && s.hasPassword);
+    if (owners.length <= 1 && owners[0]?.id === staff.id) {
+      return { ok: false, status: 422, message: copy.lastOwner };
+    }
+  }
+  await store.setRole(staffId, role as Role, now.toISOString());
+  await audit(
+    store,
+    "role_change",
+    { actorId: actor.id, subject: staff.email, detail: { role } },
+    now,
+  );
+  return { ok: true, message: copy.roleChanged(staff.email) };
+}
+
+/** Ends every session of an account (the actor's own current one stays when it is theirs). */
+export async function endSessions(
+  store: AdminStore,
+  staffId: string,
+  actor: StaffRecord,
+  actorSession: string | undefined,
+  now: Date = new Date(),
+): Promise<StaffResult> {
+  const staff = await store.getStaff(staffId);
+  if (!staff) return { ok: false, status: 404, message: copy.missing };
+  const keep = staff.id === actor.id && actorSession ? secretHash(actorSession) : undefined;
+  const ended = await store.deleteSessionsOf(staff.id, keep);
+  await audit(
+    store,
+    "sessions_ended",
+    { actorId: actor.id, subject: staff.email, detail: { ended } },
+    now,
+  );
+  return { ok: true, message: copy.sessionsEnded(staff.email, ended) };
+}
