@@ -21,6 +21,29 @@ import {
 import { adminMessages } from "./admin/messages";
 import { adminStore } from "./admin/service";
 import { StoreUnavailableError } from "./leads/store/types";
+import { inlineScripts, sha256 } from "../integrations/csp";
+
+/**
+ * The staff pages' own Content-Security-Policy, as strict as the public site's: scripts only from
+ * this origin or with the hash of an inline script of this very response (the inbox's bundled
+ * script is inlined by the build, and its page is rendered on demand, so the public site's
+ * build-time hashes cannot know it); no frames, no third party at all.
+ */
+function adminPolicy(html: string): string {
+  const hashes = [...new Set(inlineScripts(html).map(sha256))].sort();
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...hashes].join(" "),
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -97,5 +120,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
           }),
     );
   }
-  return finish(await next());
+  const response = finish(await next());
+  if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", adminPolicy(html));
+  headers.delete("content-length");
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
 });

@@ -170,6 +170,38 @@ test.describe("staff inbox", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("a lead sent from the site appears in the open inbox without a reload, counted in the title", async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const email = uniqueEmail("live-owner");
+    await page.goto(invite(email));
+    await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("New password again").fill(PASSWORD);
+    await page.getByRole("button", { name: "Set password and sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    // The page's own script runs under the inbox's strict policy (a violation would be a console error).
+    expect((await page.request.get("/admin")).headers()["content-security-policy"]).toMatch(
+      /script-src 'self' 'sha256-/,
+    );
+    const before = Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? 0);
+    const visitor = uniqueEmail("live-visitor");
+    const sent = await request.post("/api/leads", {
+      data: { _form: "quick", name: "Live Arrival", email: visitor, phone: "(512) 555-0177" },
+    });
+    expect(sent.status()).toBe(201);
+    await expect(
+      page.locator("[data-lead-table] tbody tr", { hasText: "Live Arrival" }),
+    ).toBeVisible({
+      timeout: 25_000,
+    });
+    // Other tests add leads too: the count is at least one more than before.
+    await expect
+      .poll(async () => Number(/^\((\d+)\) Leads/.exec(await page.title())?.[1] ?? 0))
+      .toBeGreaterThan(before);
+  });
+
   test("public pages carry nothing of the inbox: no cookie, no admin stylesheet or link", async ({
     page,
     context,

@@ -139,9 +139,19 @@ function suite(driver: "sqlite" | "postgres") {
       const inbox = await get("/admin", cookie);
       expect(inbox.status).toBe(200);
       expect(inbox.headers.get("cache-control")).toBe("no-store");
+      // Its own policy: scripts from here or hashed from this very page; no inline styles, no frames.
+      const csp = inbox.headers.get("content-security-policy")!;
+      expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]+'/);
+      expect(csp).not.toContain("unsafe");
+      expect(csp).toContain("frame-src 'none'");
       const html = await inbox.text();
       expect(html).toContain("Inbox Visitor");
       expect(html).toContain("Signed in as owner@example.test");
+      const counts = await (
+        await get("/api/admin/new-count?since=2000-01-01T00:00:00Z", cookie)
+      ).json();
+      expect(counts).toEqual({ arrived: 1, unworked: 1 });
+      expect(html).toMatch(/<title>\(1\) Leads · Lead inbox<\/title>/);
       expect(await (await get("/api/admin/me", cookie)).json()).toEqual({
         email: "owner@example.test",
         role: "owner",

@@ -236,6 +236,18 @@ export class PostgresAdminStore implements AdminStore {
     });
   }
 
+  async inboxCounts(since: string) {
+    return this.#run(async () => {
+      const [row] = await this.#sql<{ arrived: number; unworked: number }[]>`
+        SELECT
+          (SELECT count(*)::int FROM leads
+            WHERE NOT spam AND completed_by IS NULL AND created_at > ${since}) AS arrived,
+          (SELECT count(*)::int FROM leads
+            WHERE status = 'new' AND NOT spam AND completed_by IS NULL) AS unworked`;
+      return { arrived: row?.arrived ?? 0, unworked: row?.unworked ?? 0 };
+    });
+  }
+
   async statusesOf(leadIds: readonly string[]) {
     return this.#run(async () => {
       const rows = await this.#sql<{ id: string; status: string }[]>`

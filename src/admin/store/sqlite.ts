@@ -281,6 +281,18 @@ export class SqliteAdminStore implements AdminStore {
     return rows.map((row) => ({ lead: toRecord(row), status: row.status as LeadStatus }));
   }
 
+  async inboxCounts(since: string) {
+    const row = this.#one<{ arrived: number; unworked: number }>(
+      `SELECT
+         (SELECT count(*) FROM leads WHERE spam = 0 AND completed_by IS NULL AND created_at > ?)
+           AS arrived,
+         (SELECT count(*) FROM leads WHERE status = 'new' AND spam = 0 AND completed_by IS NULL)
+           AS unworked`,
+      since,
+    );
+    return { arrived: Number(row?.arrived ?? 0), unworked: Number(row?.unworked ?? 0) };
+  }
+
   async statusesOf(leadIds: readonly string[]) {
     const rows = this.#all<{ id: string; status: string }>(
       "SELECT id, status FROM leads WHERE id IN (SELECT value FROM json_each(?))",

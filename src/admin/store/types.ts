@@ -147,6 +147,11 @@ export interface AdminStore {
 
   /** Newest first, `limit` + 1 rows at most (one more tells there is a next page). */
   inboxPage(query: InboxQuery): Promise<InboxLead[]>;
+  /**
+   * For the live inbox: leads (not spam, not completed partials) created after `since`, and all
+   * such leads still 'new' (not yet worked).
+   */
+  inboxCounts(since: string): Promise<{ arrived: number; unworked: number }>;
   /** The status of each of these leads (those that exist). */
   statusesOf(leadIds: readonly string[]): Promise<Map<string, LeadStatus>>;
   /** The pipeline state of a lead; null when there is no such lead. */
