@@ -47,6 +47,21 @@ interface Props {
   notice?: { text: string; error: boolean } | undefined;
 }
 
+/** One titled box of the lead's page. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function Items({ items }: { items: DetailItem[] }) {
   return (
     <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
@@ -100,31 +115,13 @@ export function LeadDetail({
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid gap-6">
-          <section
-            className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
-            aria-labelledby="fields-title"
-          >
-            <h2 id="fields-title" className="text-lg font-bold">
-              {fields.heading}
-            </h2>
+          <Panel id="fields" title={fields.heading}>
             <Items items={fields.items} />
-          </section>
-          <section
-            className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
-            aria-labelledby="attribution-title"
-          >
-            <h2 id="attribution-title" className="text-lg font-bold">
-              {attribution.heading}
-            </h2>
+          </Panel>
+          <Panel id="attribution" title={attribution.heading}>
             <Items items={attribution.items} />
-          </section>
-          <section
-            className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
-            aria-labelledby="delivery-title"
-          >
-            <h2 id="delivery-title" className="text-lg font-bold">
-              {deliveries.heading}
-            </h2>
+          </Panel>
+          <Panel id="delivery" title={deliveries.heading}>
             {deliveries.items.length ? (
               <ul className="mt-3 grid gap-3" data-deliveries>
                 {deliveries.items.map((d) => (
@@ -151,15 +148,9 @@ export function LeadDetail({
             ) : (
               <p className="mt-3 text-slate-700">{deliveries.empty}</p>
             )}
-          </section>
+          </Panel>
           {related.items.length > 0 && (
-            <section
-              className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
-              aria-labelledby="related-title"
-            >
-              <h2 id="related-title" className="text-lg font-bold">
-                {related.heading}
-              </h2>
+            <Panel id="related" title={related.heading}>
               <ul className="mt-3 grid gap-2" data-related>
                 {related.items.map((r) => (
                   <li key={r.href}>
@@ -169,15 +160,9 @@ export function LeadDetail({
                   </li>
                 ))}
               </ul>
-            </section>
+            </Panel>
           )}
-          <section
-            className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
-            aria-labelledby="timeline-title"
-          >
-            <h2 id="timeline-title" className="text-lg font-bold">
-              {timeline.heading}
-            </h2>
+          <Panel id="timeline" title={timeline.heading}>
             {timeline.items.length ? (
               <ol className="mt-3 grid gap-4" data-timeline>
                 {timeline.items.map((item) => (
@@ -195,7 +180,7 @@ export function LeadDetail({
             ) : (
               <p className="mt-3 text-slate-700">{timeline.empty}</p>
             )}
-          </section>
+          </Panel>
         </div>
         <div className="grid content-start gap-6">{actions}</div>
       </div>
