@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { newLeadId } from "../leads/id.ts";
 import { checkPassword, hashPassword, passwordProblem } from "./passwords.ts";
+import { adminMessages } from "./messages.ts";
 import type { AdminStore, Role, SessionRecord, StaffRecord } from "./store/types.ts";
 
 export const INVITE_TTL_MS = 24 * 60 * 60_000;
@@ -193,4 +194,49 @@ export async function signOut(
 ): Promise<void> {
   await store.deleteSession(secretHash(session));
   await audit(store, "sign_out", { actorId: staff.id, subject: staff.email }, now);
+}
+
+export type AccountChange =
+  { ok: true; message: string } | { ok: false; message: string; field: string };
+
+/**
+ * Changes one's own password or email: asks for the current password again, then ends every other
+ * session of the account (a stolen session cannot keep going after the owner reacts).
+ */
+export async function changeOwn(
+  store: AdminStore,
+  staff: StaffRecord,
+  session: string,
+  input: { current: string; password?: string; confirm?: string; email?: string },
+  now: Date = new Date(),
+): Promise<AccountChange> {
+  const m = adminMessages.account;
+  const found = await store.findStaffByEmail(staff.email);
+  if (!found || !(await checkPassword(input.current, found.passwordHash))) {
+    return { ok: false, field: "current", message: m.wrongCurrent };
+  }
+  if (input.email !== undefined) {
+    const email = normaliseEmail(input.email);
+    if (!isEmail(email)) return { ok: false, field: "email", message: m.badEmail };
+    if (!(await store.setEmail(staff.id, email, now.toISOString()))) {
+      return { ok: false, field: "email", message: m.emailTaken };
+    }
+    await store.deleteSessionsOf(staff.id, secretHash(session));
+    await audit(
+      store,
+      "email_changed",
+      { actorId: staff.id, subject: email, detail: { from: staff.email } },
+      now,
+    );
+    return { ok: true, message: m.emailChanged };
+  }
+  const password = input.password ?? "";
+  if (password !== (input.confirm ?? ""))
+    return { ok: false, field: "confirm", message: m.mismatch };
+  const problem = passwordProblem(password, staff.email);
+  if (problem) return { ok: false, field: "password", message: problem };
+  await store.setPassword(staff.id, await hashPassword(password), now.toISOString());
+  await store.deleteSessionsOf(staff.id, secretHash(session));
+  await audit(store, "password_changed", { actorId: staff.id, subject: staff.email }, now);
+  return { ok: true, message: m.passwordChanged };
 }

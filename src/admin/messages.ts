@@ -149,7 +149,32 @@ export const adminMessages = {
     intro: "There is no such page in the inbox.",
     back: "Back to the leads",
   },
-  nav: { leads: "Leads", staff: "Staff", audit: "Audit log", label: "Inbox sections" },
+  nav: {
+    leads: "Leads",
+    staff: "Staff",
+    audit: "Audit log",
+    account: "Your account",
+    label: "Inbox sections",
+  },
+  account: {
+    title: "Your account",
+    intro:
+      "Changing your password or email asks for your current password and signs you out everywhere else.",
+    current: "Current password",
+    passwordHeading: "Change your password",
+    password: "New password",
+    confirm: "New password again",
+    savePassword: "Change password",
+    emailHeading: "Change your email",
+    email: "New email",
+    saveEmail: "Change email",
+    wrongCurrent: "That is not your current password.",
+    mismatch: "The two passwords are not the same.",
+    badEmail: "Enter a valid email address.",
+    emailTaken: "Another account already uses this email.",
+    passwordChanged: "Your password was changed. You are signed out everywhere else.",
+    emailChanged: "Your email was changed. You are signed out everywhere else.",
+  },
   staff: {
     title: "Staff",
     intro:

@@ -12,6 +12,7 @@ export function headerProps(staff: StaffRecord, path: string) {
           { href: "/admin/audit", label: nav.audit },
         ]
       : []),
+    { href: "/admin/account", label: nav.account },
   ];
   return {
     product: adminMessages.productName,

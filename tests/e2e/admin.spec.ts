@@ -168,6 +168,9 @@ test.describe("staff inbox", () => {
     await page.getByRole("link", { name: "Audit log" }).click();
     await expect(page.locator("[data-audit]")).toContainText("invite");
     await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Your account" }).click();
+    await expect(page.getByRole("heading", { name: "Change your password" })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test("a lead sent from the site appears in the open inbox without a reload, counted in the title", async ({

@@ -412,6 +412,70 @@ function suite(driver: "sqlite" | "postgres") {
       }
     });
 
+    it("changing one's own password or email asks for the current password and ends the other sessions", async () => {
+      const link = admin(["invite", "self@example.test"], env).stdout.trim();
+      const a = cookieOf(await form(link, { password: PASSWORD, confirm: PASSWORD }));
+      const signIn = async (email: string, password: string) =>
+        form("/admin/sign-in", { email, password });
+      const b = cookieOf(await signIn("self@example.test", PASSWORD));
+      const me = async (cookie: string) => (await get("/api/admin/me", cookie)).status;
+      expect([await me(a), await me(b)]).toEqual([200, 200]);
+
+      const wrong = await form(
+        "/admin/account",
+        {
+          change: "password",
+          current: "not it at all",
+          password: "winter mulch delivery schedule",
+          confirm: "winter mulch delivery schedule",
+        },
+        { cookie: a },
+      );
+      expect(wrong.status).toBe(422);
+      expect(await wrong.text()).toContain("That is not your current password.");
+      expect(await me(b)).toBe(200);
+
+      const changed = await form(
+        "/admin/account",
+        {
+          change: "password",
+          current: PASSWORD,
+          password: "winter mulch delivery schedule",
+          confirm: "winter mulch delivery schedule",
+        },
+        { cookie: a },
+      );
+      expect(changed.status).toBe(200);
+      expect(await changed.text()).toContain("You are signed out everywhere else.");
+      expect([await me(a), await me(b)]).toEqual([200, 401]);
+      expect((await signIn("self@example.test", PASSWORD)).status).toBe(401);
+      const c = cookieOf(await signIn("self@example.test", "winter mulch delivery schedule"));
+      expect(await me(c)).toBe(200);
+
+      const taken = await form(
+        "/admin/account",
+        { change: "email", current: "winter mulch delivery schedule", email: "owner@example.test" },
+        { cookie: a },
+      );
+      expect(taken.status).toBe(422);
+      expect(await taken.text()).toContain("Another account already uses this email.");
+      const moved = await form(
+        "/admin/account",
+        {
+          change: "email",
+          current: "winter mulch delivery schedule",
+          email: "Self.New@Example.test",
+        },
+        { cookie: a },
+      );
+      expect(moved.status).toBe(200);
+      await moved.text();
+      expect([await me(a), await me(c)]).toEqual([200, 401]);
+      expect(await (await get("/api/admin/me", a)).json()).toMatchObject({
+        email: "self.new@example.test",
+      });
+    });
+
     it("refuses a cross-origin POST", async () => {
       const signIn = await form(
         "/admin/sign-in",

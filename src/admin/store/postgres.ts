@@ -100,6 +100,17 @@ export class PostgresAdminStore implements AdminStore {
     );
   }
 
+  async setEmail(staffId: string, email: string, at: string) {
+    try {
+      const result = await this
+        .#sql`UPDATE staff SET email = ${email}, updated_at = ${at} WHERE id = ${staffId}`;
+      return result.count === 1;
+    } catch (error) {
+      if ((error as { code?: string }).code === "23505") return false;
+      throw unavailable(error);
+    }
+  }
+
   async sessionCounts(now: string) {
     return this.#run(async () => {
       const rows = await this.#sql<{ staff_id: string; n: number }[]>`

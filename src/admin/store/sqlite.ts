@@ -127,6 +127,22 @@ export class SqliteAdminStore implements AdminStore {
     this.#exec("UPDATE staff SET role = ?, updated_at = ? WHERE id = ?", role, at, staffId);
   }
 
+  async setEmail(staffId: string, email: string, at: string) {
+    try {
+      return (
+        this.#exec(
+          "UPDATE staff SET email = ?, updated_at = ? WHERE id = ?",
+          email,
+          at,
+          staffId,
+        ) === 1
+      );
+    } catch (error) {
+      if (/UNIQUE/.test(String((error as Error).cause ?? error))) return false;
+      throw error;
+    }
+  }
+
   async sessionCounts(now: string) {
     const rows = this.#all<{ staff_id: string; n: number }>(
       "SELECT staff_id, count(*) AS n FROM staff_sessions WHERE expires_at > ? GROUP BY staff_id",

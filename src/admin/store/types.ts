@@ -104,6 +104,8 @@ export interface AdminStore {
   listStaff(): Promise<StaffRecord[]>;
   setPassword(staffId: string, passwordHash: string, at: string): Promise<void>;
   setRole(staffId: string, role: Role, at: string): Promise<void>;
+  /** False when another account has this email. */
+  setEmail(staffId: string, email: string, at: string): Promise<boolean>;
   /** Live sessions per account id. */
   sessionCounts(now: string): Promise<Map<string, number>>;
 
