@@ -141,3 +141,25 @@ export async function eraseLead(
   );
   return { ok: true };
 }
+
+/** Assigns a lead to a staff member ('' or unknown: to nobody), on the timeline with who. */
+export async function assignLead(
+  store: AdminStore,
+  leadId: string,
+  assignee: unknown,
+  actor: StaffRecord,
+  now: Date = new Date(),
+): Promise<WorkResult> {
+  const staff = typeof assignee === "string" && assignee ? await store.getStaff(assignee) : null;
+  if (typeof assignee === "string" && assignee && !staff) {
+    return { ok: false, status: 422, message: adminMessages.lead.badAssignee };
+  }
+  const done = await store.assign(leadId, {
+    assigneeId: staff?.id ?? null,
+    eventId: newLeadId(now.getTime()),
+    actorId: actor.id,
+    at: now.toISOString(),
+    body: staff?.email ?? "",
+  });
+  return done ? { ok: true } : { ok: false, status: 404, message: adminMessages.lead.missing };
+}

@@ -84,6 +84,9 @@ test.describe("staff inbox", () => {
     await expect(page.locator("[data-lead-summary]")).toContainText(
       /First contacted after \d+ min/,
     );
+    await page.getByLabel("Assigned to").selectOption({ label: email.toLowerCase() });
+    await page.getByRole("button", { name: "Assign" }).click();
+    await expect(page.getByRole("status")).toHaveText("Saved.");
     await page.getByLabel("Add a note").fill("Called back, wants a spring quote.");
     await page.getByRole("button", { name: "Add note" }).click();
     const timeline = page.locator("[data-timeline]");
@@ -92,7 +95,8 @@ test.describe("staff inbox", () => {
     await expect(timeline).toContainText(`by ${email.toLowerCase()}`);
     // A reload re-sends nothing: the page after a save is a plain GET.
     await page.reload();
-    await expect(timeline.locator("li")).toHaveCount(2);
+    await expect(timeline).toContainText(`Assigned to ${email.toLowerCase()}`);
+    await expect(timeline.locator("li")).toHaveCount(3);
     await expectNoAxeViolations(page);
     await page.getByRole("link", { name: "All leads" }).click();
     await expect(

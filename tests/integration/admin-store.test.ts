@@ -18,7 +18,14 @@ import {
   INVITE_TTL_MS,
 } from "../../src/admin/accounts";
 import { passwordProblem } from "../../src/admin/passwords";
-import { addNote, changeStatus, eraseLead, markSpam, waited } from "../../src/admin/pipeline";
+import {
+  addNote,
+  assignLead,
+  changeStatus,
+  eraseLead,
+  markSpam,
+  waited,
+} from "../../src/admin/pipeline";
 import { newLeadId } from "../../src/leads/id";
 import type { FormId, LeadKind } from "../../src/leads/fields";
 import { adminStoreFor } from "../../src/admin/store/index";
@@ -204,6 +211,7 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
         statusAt: null,
         firstContactedAt: null,
         lostReason: null,
+        assigneeId: null,
       });
       expect((await store.statusesOf([id, "missing"])).get(id)).toBe("new");
 
@@ -254,12 +262,20 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
         status: 404,
       });
 
+      expect(await assignLead(store, id, actor.id, actor, later(122 * 60_000))).toEqual({
+        ok: true,
+      });
+      expect(await assignLead(store, id, "no-such-staff", actor)).toMatchObject({
+        ok: false,
+        status: 422,
+      });
       const work = await store.leadWork(id);
       expect(work).toEqual({
         status: "lost",
         statusAt: later(120 * 60_000).toISOString(),
         firstContactedAt: later(25 * 60_000).toISOString(),
         lostReason: "Went with a cheaper crew",
+        assigneeId: actor.id,
       });
       expect(waited(at, work!.firstContactedAt)).toBe("25 min");
       const events = await store.leadEvents(id);
@@ -268,6 +284,7 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
         ["status", "qualified", "", "worker@example.test"],
         ["status", "lost", "Went with a cheaper crew", "worker@example.test"],
         ["note", null, "Called back\nwants spring pricing", "worker@example.test"],
+        ["assign", null, "worker@example.test", "worker@example.test"],
       ]);
     });
 

@@ -275,14 +275,17 @@ export class PostgresAdminStore implements AdminStore {
           status_at: Date | null;
           first_contacted_at: Date | null;
           lost_reason: string | null;
+          assignee_id: string | null;
         }[]
-      >`SELECT status, status_at, first_contacted_at, lost_reason FROM leads WHERE id = ${leadId}`;
+      >`SELECT status, status_at, first_contacted_at, lost_reason, assignee_id
+        FROM leads WHERE id = ${leadId}`;
       return row
         ? {
             status: row.status as LeadStatus,
             statusAt: row.status_at?.toISOString() ?? null,
             firstContactedAt: row.first_contacted_at?.toISOString() ?? null,
             lostReason: row.lost_reason,
+            assigneeId: row.assignee_id,
           }
         : null;
     });
@@ -311,6 +314,29 @@ export class PostgresAdminStore implements AdminStore {
         await tx`INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body, status)
                  VALUES (${change.eventId}, ${leadId}, ${change.at}, ${change.actorId}, 'status',
                          ${change.lostReason ?? ""}, ${change.status})`;
+        return true;
+      }),
+    );
+  }
+
+  async assign(
+    leadId: string,
+    change: {
+      assigneeId: string | null;
+      eventId: string;
+      actorId: string;
+      at: string;
+      body: string;
+    },
+  ) {
+    return this.#run(() =>
+      this.#sql.begin(async (tx) => {
+        const updated = await tx`
+          UPDATE leads SET assignee_id = ${change.assigneeId} WHERE id = ${leadId}`;
+        if (updated.count !== 1) return false;
+        await tx`INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
+                 VALUES (${change.eventId}, ${leadId}, ${change.at}, ${change.actorId}, 'assign',
+                         ${change.body})`;
         return true;
       }),
     );

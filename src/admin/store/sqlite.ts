@@ -323,13 +323,18 @@ export class SqliteAdminStore implements AdminStore {
       status_at: string | null;
       first_contacted_at: string | null;
       lost_reason: string | null;
-    }>("SELECT status, status_at, first_contacted_at, lost_reason FROM leads WHERE id = ?", leadId);
+      assignee_id: string | null;
+    }>(
+      "SELECT status, status_at, first_contacted_at, lost_reason, assignee_id FROM leads WHERE id = ?",
+      leadId,
+    );
     return row
       ? {
           status: row.status as LeadStatus,
           statusAt: row.status_at,
           firstContactedAt: row.first_contacted_at,
           lostReason: row.lost_reason,
+          assigneeId: row.assignee_id,
         }
       : null;
   }
@@ -367,6 +372,31 @@ export class SqliteAdminStore implements AdminStore {
           change.lostReason ?? "",
           change.status,
         );
+      return true;
+    });
+  }
+
+  async assign(
+    leadId: string,
+    change: {
+      assigneeId: string | null;
+      eventId: string;
+      actorId: string;
+      at: string;
+      body: string;
+    },
+  ) {
+    return this.#transaction(() => {
+      const updated = this.#db
+        .prepare("UPDATE leads SET assignee_id = ? WHERE id = ?")
+        .run(change.assigneeId, leadId);
+      if (Number(updated.changes) !== 1) return false;
+      this.#db
+        .prepare(
+          `INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
+           VALUES (?, ?, ?, ?, 'assign', ?)`,
+        )
+        .run(change.eventId, leadId, change.at, change.actorId, change.body);
       return true;
     });
   }

@@ -51,6 +51,8 @@ export interface LeadWork {
   /** When it first left 'new' (speed to lead); null until then. */
   firstContactedAt: string | null;
   lostReason: string | null;
+  /** The staff member it is assigned to, or null. */
+  assigneeId: string | null;
 }
 
 /** One entry of a lead's timeline. */
@@ -60,7 +62,7 @@ export interface LeadEvent {
   actorId: string | null;
   /** The actor's email, for showing who (null for the command line or a deleted account). */
   actorEmail: string | null;
-  kind: "status" | "note";
+  kind: "status" | "note" | "assign";
   /** The note, or the reason a lead was lost. */
   body: string;
   /** The status a 'status' event moved to. */
@@ -170,6 +172,20 @@ export interface AdminStore {
       eventId: string;
       actorId: string | null;
       at: string;
+    },
+  ): Promise<boolean>;
+  /**
+   * Assigns the lead (null: to nobody) and records it on the timeline (the assignee's email in
+   * the event's body). False when there is no such lead.
+   */
+  assign(
+    leadId: string,
+    change: {
+      assigneeId: string | null;
+      eventId: string;
+      actorId: string;
+      at: string;
+      body: string;
     },
   ): Promise<boolean>;
   /** Adds a note to the lead's timeline. False when there is no such lead. */

@@ -6,6 +6,9 @@ interface Props {
   spam: boolean;
   /** Owners may erase. */
   canErase: boolean;
+  /** Who it can be assigned to, and who has it now ('' for nobody). */
+  staff: { value: string; label: string }[];
+  assignee: string;
   copy: {
     statusLegend: string;
     status: string;
@@ -18,6 +21,9 @@ interface Props {
     erase: string;
     eraseHint: string;
     eraseConfirm: string;
+    assignHeading: string;
+    nobody: string;
+    saveAssign: string;
   };
 }
 
@@ -28,9 +34,40 @@ const button =
   "mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-800 px-4 font-semibold text-white hover:bg-brand-900";
 
 /** The two forms beside a lead: its status (lost with a reason) and a new note. Plain posts. */
-export function LeadActions({ statuses, current, reason, spam, canErase, copy }: Props) {
+export function LeadActions({
+  statuses,
+  current,
+  reason,
+  spam,
+  canErase,
+  staff,
+  assignee,
+  copy,
+}: Props) {
   return (
     <>
+      <form method="post" className={box} data-assign-form>
+        <input type="hidden" name="action" value="assign" />
+        <label htmlFor="assignee" className="block text-lg font-bold">
+          {copy.assignHeading}
+        </label>
+        <select
+          id="assignee"
+          name="assignee"
+          defaultValue={assignee}
+          className={`${control} min-h-11`}
+        >
+          <option value="">{copy.nobody}</option>
+          {staff.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={button}>
+          {copy.saveAssign}
+        </button>
+      </form>
       <form method="post" className={box} data-status-form>
         <input type="hidden" name="action" value="status" />
         <fieldset>

@@ -202,7 +202,7 @@ export const migrations: readonly Migration[] = [
         lead_id TEXT NOT NULL REFERENCES leads (id),
         at TEXT NOT NULL,
         actor_id TEXT,
-        kind TEXT NOT NULL CHECK (kind IN ('status', 'note')),
+        kind TEXT NOT NULL CHECK (kind IN ('status', 'note', 'assign')),
         body TEXT NOT NULL DEFAULT '',
         status TEXT
       ) STRICT;
@@ -220,7 +220,7 @@ export const migrations: readonly Migration[] = [
         lead_id text NOT NULL REFERENCES leads (id),
         at timestamptz NOT NULL,
         actor_id text,
-        kind text NOT NULL CHECK (kind IN ('status', 'note')),
+        kind text NOT NULL CHECK (kind IN ('status', 'note', 'assign')),
         body text NOT NULL DEFAULT '',
         status text
       );
@@ -239,6 +239,19 @@ export const migrations: readonly Migration[] = [
     postgres: `
       CREATE INDEX IF NOT EXISTS leads_email ON leads (lower(fields->>'email'));
       CREATE INDEX IF NOT EXISTS leads_phone ON leads ((fields->>'phone'));
+    `,
+  },
+  {
+    // Assigning a lead to a staff member (the inbox's lead page; NULL: nobody yet).
+    version: 7,
+    name: "lead_assignee",
+    sqlite: `
+      ALTER TABLE leads ADD COLUMN assignee_id TEXT;
+      CREATE INDEX IF NOT EXISTS leads_assignee ON leads (assignee_id, created_at);
+    `,
+    postgres: `
+      ALTER TABLE leads ADD COLUMN IF NOT EXISTS assignee_id text;
+      CREATE INDEX IF NOT EXISTS leads_assignee ON leads (assignee_id, created_at);
     `,
   },
 ];
