@@ -22,7 +22,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { leadConfig, type LeadConfig } from "../src/leads/config.ts";
-import { trafficSource } from "../src/leads/source.ts";
+import { leadCompany, leadName, trafficSource } from "../src/leads/source.ts";
 import { toCsv } from "../src/leads/csv.ts";
 import { formIds, leadForms, leadKinds, utmKeys, type LeadKind } from "../src/leads/fields.ts";
 import {
@@ -186,8 +186,8 @@ async function outbox(
 }
 
 function listLine(l: LeadRecord): string {
-  const who = l.fields.name || l.fields["full-name"] || l.fields.ownerName || "";
-  const company = l.fields.companyName || l.fields.company || "";
+  const who = leadName(l.fields);
+  const company = leadCompany(l.fields);
   const marks = [
     l.spam ? `possible spam (${spamMark(l)})` : "",
     l.completedBy ? `completed by ${l.completedBy}` : "",

@@ -3,7 +3,7 @@
  * Astro, no React; the views only lay it out.
  */
 import { leadKinds, type LeadKind } from "../leads/fields.ts";
-import { trafficSource } from "../leads/source.ts";
+import { leadCompany, leadName, trafficSource } from "../leads/source.ts";
 import type { LeadRecord } from "../leads/store/types.ts";
 import { adminMessages } from "./messages.ts";
 import { leadStatuses, type InboxQuery, type LeadStatus } from "./store/types.ts";
@@ -24,8 +24,8 @@ export function leadRow(lead: LeadRecord, status: LeadStatus, now: Date = new Da
     id: lead.id,
     createdAt: lead.createdAt,
     age: age(lead.createdAt, now),
-    name: f.name || f["full-name"] || f.ownerName || f.email || "",
-    company: f.companyName || f.company || "",
+    name: leadName(f) || f.email || "",
+    company: leadCompany(f),
     form: adminMessages.kinds[lead.kind as LeadKind] ?? lead.kind,
     page: lead.metadata.page ?? "",
     source: trafficSource(lead),

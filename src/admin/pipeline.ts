@@ -4,6 +4,7 @@
  * type are the public forms' (no control characters but line breaks and tabs, valid Unicode).
  */
 import { newLeadId } from "../leads/id.ts";
+import { CONTROL_MULTI_LINE } from "../leads/schema.ts";
 import { isWellFormed } from "../leads/text.ts";
 import { audit } from "./accounts.ts";
 import { adminMessages } from "./messages.ts";
@@ -12,14 +13,11 @@ import { leadStatuses, type AdminStore, type LeadStatus, type StaffRecord } from
 export const NOTE_MAX = 5_000;
 export const REASON_MAX = 500;
 
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
 /** What is wrong with a note or reason, or null. */
 function textProblem(text: string, max: number): string | null {
   if (!text) return adminMessages.lead.empty;
   if ([...text].length > max) return adminMessages.lead.tooLong(max);
-  if (CONTROL.test(text) || !isWellFormed(text)) return adminMessages.lead.unreadable;
+  if (CONTROL_MULTI_LINE.test(text) || !isWellFormed(text)) return adminMessages.lead.unreadable;
   return null;
 }
 

@@ -20,7 +20,7 @@ import { isWellFormed } from "./text.ts";
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 /** The same, but tab, line feed and carriage return are fine in a textarea. */
 // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 const EMAIL = z.regexes.email;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;

@@ -1,5 +1,18 @@
-/** Where a lead's visit came from, in one word, for the CLI and the inbox. */
+/**
+ * How a lead is shown in one line, for the CLI, the inbox and the notification email: who sent
+ * it, their company, and where the visit came from.
+ */
 import type { LeadRecord } from "./store/types.ts";
+
+/** The person's name, whichever form sent it (each names the field differently); "" if none. */
+export function leadName(fields: Record<string, string>): string {
+  return fields.name || fields["full-name"] || fields.ownerName || "";
+}
+
+/** The company, whichever form sent it; "" if none. */
+export function leadCompany(fields: Record<string, string>): string {
+  return fields.companyName || fields.company || "";
+}
 
 /** Where the visit came from: utm_source/utm_medium, else the referrer's host, else direct. */
 export function trafficSource(l: Pick<LeadRecord, "metadata">): string {

@@ -12,6 +12,7 @@ import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer";
 import { leadForms, utmKeys, type LeadKind } from "../fields.ts";
 import { formatPhone } from "../phone.ts";
+import { leadName } from "../source.ts";
 import type { LeadRecord } from "../store/types.ts";
 import { truncate } from "../text.ts";
 import type { Deliverer } from "./types.ts";
@@ -111,7 +112,7 @@ export function isPlainEmail(value: string | undefined): value is string {
  */
 export function visitorName(lead: LeadRecord): string {
   const f = lead.fields;
-  const name = headerText(f.name || f["full-name"] || f.ownerName || "", 500)
+  const name = headerText(leadName(f), 500)
     .replace(/\S+@\S+/g, " ")
     .replace(/\b[\p{L}-]+\s*:/gu, " ")
     .replace(/[^\p{L}\p{M}\p{N} .'&,-]+/gu, " ")
