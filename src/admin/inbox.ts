@@ -95,6 +95,46 @@ export function inboxQuery(filters: InboxFilters, before: string | null): InboxQ
   };
 }
 
+/** Speed to lead is shown for the filters' date range, else for the last this many days. */
+export const SPEED_DAYS = 30;
+
+/** The period the inbox's speed-to-lead line covers, as a store range and in words. */
+export function speedPeriod(
+  filters: Pick<InboxFilters, "from" | "to">,
+  now: Date = new Date(),
+): { from: string; to: string; label: string } {
+  const copy = adminMessages.inbox.speed;
+  const q = inboxQuery({ ...emptyFilters, from: filters.from, to: filters.to }, null);
+  if (!q.from && !q.to) {
+    return {
+      from: new Date(now.getTime() - SPEED_DAYS * 86_400_000).toISOString(),
+      to: now.toISOString(),
+      label: copy.lastDays(SPEED_DAYS),
+    };
+  }
+  return {
+    from: q.from ?? new Date(0).toISOString(),
+    to: q.to ?? now.toISOString(),
+    label:
+      filters.from && filters.to
+        ? copy.between(filters.from, filters.to)
+        : filters.from
+          ? copy.since(filters.from)
+          : copy.until(filters.to),
+  };
+}
+
+const emptyFilters: InboxFilters = {
+  q: "",
+  status: "",
+  kind: "",
+  from: "",
+  to: "",
+  source: "",
+  campaign: "",
+  spam: false,
+};
+
 /** The inbox URL of these filters (and a cursor): only the filters that are set. */
 export function inboxHref(filters: InboxFilters, before?: string): string {
   const params = new URLSearchParams();

@@ -51,6 +51,17 @@ export const adminMessages = {
     shown: (n: number, more: boolean) =>
       `${n} lead${n === 1 ? "" : "s"}${more ? ", newest first; older ones on the next page" : ", newest first"}`,
     spamTitle: "Spam folder",
+    speed: {
+      heading: "Speed to lead",
+      lastDays: (days: number) => `last ${days} days`,
+      between: (from: string, to: string) => (from === to ? from : `${from} to ${to}`),
+      since: (from: string) => `since ${from}`,
+      until: (to: string) => `until ${to}`,
+      median: (period: string, time: string, contacted: number) =>
+        `Median time to first contact, ${period}: ${time} (${contacted} lead${contacted === 1 ? "" : "s"} contacted).`,
+      none: (period: string) => `No lead has been contacted yet (${period}).`,
+      waiting: (n: number) => `${n} still new.`,
+    },
     older: "Older leads",
     download: "Download this view as CSV",
     newest: "Back to the newest",
@@ -131,7 +142,7 @@ export const adminMessages = {
     deliveries: "Delivery to the agency",
     noDeliveries: "No delivery channel was set up when this lead came in (it is only stored).",
     retry: "Try again",
-    channels: { email: "Email", webhook: "CRM webhook" },
+    channels: { email: "Email", webhook: "CRM webhook", reminder: "Reminder to staff" },
     delivery: (channel: string, status: string, attempts: number, when: string) =>
       status === "sent"
         ? `${channel}: sent ${when}`
@@ -149,6 +160,23 @@ export const adminMessages = {
     eraseConfirm: "Type ERASE to confirm",
     erased: "The lead was erased.",
     eraseNeedsConfirm: "Type ERASE in the box to confirm.",
+  },
+  /** The speed-to-lead reminder email (src/admin/reminders.ts). */
+  reminder: {
+    subject: (name: string, minutes: number) =>
+      `Reminder: ${name || "a lead"} is still waiting (${minutes} min of opening hours)`,
+    text: (p: { name: string; form: string; arrived: string; minutes: number; link: string }) =>
+      [
+        `This lead has not been contacted yet, ${p.minutes} minutes of opening hours after it arrived.`,
+        "",
+        `Who: ${p.name || "(no name given)"}`,
+        `Form: ${p.form}`,
+        `Arrived: ${p.arrived}`,
+        "",
+        `Open it in the inbox: ${p.link}`,
+        "",
+        "Set it to Contacted once you have called or written back; this is the only reminder.",
+      ].join("\n"),
   },
   notFound: {
     title: "Not found",

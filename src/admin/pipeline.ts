@@ -84,17 +84,19 @@ export async function addNote(
   return done ? { ok: true } : { ok: false, status: 404, message: adminMessages.lead.missing };
 }
 
+/** A wait in words: "12 min", "3 h 5 min", "4 days". */
+export function duration(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  if (whole < 60) return `${whole} min`;
+  const hours = Math.floor(whole / 60);
+  if (hours < 48) return `${hours} h ${whole % 60} min`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
 /** How long a lead waited for its first contact, in words; null while it is still new. */
 export function waited(createdAt: string, firstContactedAt: string | null): string | null {
   if (!firstContactedAt) return null;
-  const minutes = Math.max(
-    0,
-    Math.round((Date.parse(firstContactedAt) - Date.parse(createdAt)) / 60_000),
-  );
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} days`;
+  return duration((Date.parse(firstContactedAt) - Date.parse(createdAt)) / 60_000);
 }
 
 /** Moves a lead into the spam folder ('Spam') or out of it ('Not spam'). */

@@ -1,11 +1,13 @@
 /**
- * The one source of agency facts. Every page, component and test reads these values from here;
+ * The one source of agency facts (the few the server also needs outside the build are kept in
+ * ./agency.ts and read from there). Every page, component and test reads these values from here;
  * content entries never spell a phone number, an email address or an offer value themselves.
  *
  * Values marked "env" can be overridden at build time (see README, "Configuration").
  */
 import { z } from "zod";
 import { parseWithFriendlyErrors } from "../lib/parseWithFriendlyErrors";
+import { agencyHours, DEFAULT_SITE_URL } from "./agency";
 
 const e164 = /^\+1\d{10}$/;
 const youtubeId = /^[A-Za-z0-9_-]{11}$/;
@@ -79,19 +81,11 @@ type Env = Record<string, string | undefined>;
 export function defaultSiteConfig(env: Env): SiteConfigInput {
   return {
     name: "Greenline Growth",
-    url: env.SITE_URL || "https://greenline-growth.example",
+    url: env.SITE_URL || DEFAULT_SITE_URL,
     logo: "/logo.svg",
     phone: env.SITE_PHONE || "+15555550142",
     email: env.SITE_EMAIL || "hello@greenline-growth.example",
-    hours: {
-      firstDay: "Monday",
-      lastDay: "Friday",
-      firstDayShort: "Mon",
-      lastDayShort: "Fri",
-      opens: "09:00",
-      closes: "18:00",
-      timeZone: "EST",
-    },
+    hours: agencyHours,
     serviceArea: "Nationwide",
     social: { label: "Instagram", url: "https://www.instagram.com/greenline.growth.example" },
     scheduling: {

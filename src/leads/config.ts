@@ -49,6 +49,12 @@ export interface NotifyConfig {
   channels: Channel[];
   /** LEADS_OUTBOX_* timings. */
   outbox: OutboxSettings;
+  /**
+   * Speed-to-lead reminders (src/admin/reminders.ts): a lead still 'new' after this many minutes
+   * of the agency's hours (LEAD_REMINDER_MINUTES, default 30; `off` for none), looked for every
+   * LEAD_REMINDER_SWEEP_MS (default 60 s). Null without SMTP (they are emails) or when off.
+   */
+  reminders: { minutes: number; sweepMs: number } | null;
 }
 
 function int(value: string | undefined, fallback: number, min = 0): number {
@@ -145,7 +151,15 @@ export function notifyConfig(env: Env = process.env): NotifyConfig {
   const channels: Channel[] = [];
   if (email) channels.push("email");
   if (webhook) channels.push("webhook");
-  return { email, webhook, channels, outbox };
+  const reminderMinutes = env.LEAD_REMINDER_MINUTES?.trim().toLowerCase();
+  const reminders =
+    email && reminderMinutes !== "off"
+      ? {
+          minutes: int(reminderMinutes, 30, 1),
+          sweepMs: int(env.LEAD_REMINDER_SWEEP_MS, 60_000, 100),
+        }
+      : null;
+  return { email, webhook, channels, outbox, reminders };
 }
 
 function metricsToken(raw: string | undefined): string | undefined {

@@ -1,7 +1,8 @@
 /**
  * The lead-intake service of one server process: configuration, the store (opened and migrated
  * on first use, retried after a failure), the rate limiter, the IP-hash salt, the logger and the
- * outbox worker that delivers leads to the agency (started with the service, stopped with it).
+ * outbox worker that delivers leads to the agency (started with the service, stopped with it),
+ * and the sweep that queues speed-to-lead reminders (src/admin/reminders.ts) while SMTP is set.
  */
 import { randomBytes } from "node:crypto";
 import { loadIpSalt } from "./attribution.ts";
@@ -11,6 +12,7 @@ import { emailDeliverer } from "./notify/email.ts";
 import { OutboxWorker } from "./notify/outbox.ts";
 import type { Deliverer } from "./notify/types.ts";
 import { webhookDeliverer } from "./notify/webhook.ts";
+import { reminderDeliverer, startReminderSweep } from "../admin/reminders.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
 import { storeHolder } from "./store/index.ts";
 import { PostgresLeadStore } from "./store/postgres.ts";
@@ -32,10 +34,15 @@ export interface LeadService {
   stop(): Promise<void>;
 }
 
-function deliverers(config: LeadConfig): Partial<Record<Channel, Deliverer>> {
+function deliverers(
+  config: LeadConfig,
+  store: () => Promise<LeadStore>,
+): Partial<Record<Channel, Deliverer>> {
   const d: Partial<Record<Channel, Deliverer>> = {};
   if (config.notify.email) d.email = emailDeliverer(config.notify.email);
   if (config.notify.webhook) d.webhook = webhookDeliverer(config.notify.webhook);
+  if (config.notify.email && config.notify.reminders)
+    d.reminder = reminderDeliverer(config.notify.email, store);
   return d;
 }
 
@@ -45,10 +52,11 @@ function createLeadService(config: LeadConfig): LeadService {
   let salt: string | null = null;
   let started = false;
   let stopping: Promise<void> | null = null;
+  let stopReminders: (() => void) | null = null;
   const outbox = config.notify.channels.length
     ? new OutboxWorker({
         store: () => holder.get(),
-        deliverers: deliverers(config),
+        deliverers: deliverers(config, () => holder.get()),
         settings: config.notify.outbox,
         log: leadLog,
       })
@@ -82,6 +90,20 @@ function createLeadService(config: LeadConfig): LeadService {
           `leads are delivered by ${config.notify.channels.join(" and ")}`,
         );
         outbox.start();
+        const reminders = config.notify.reminders;
+        if (reminders) {
+          stopReminders = startReminderSweep({
+            leads: () => holder.get(),
+            rules: { minutes: reminders.minutes },
+            sweepMs: reminders.sweepMs,
+            queued: () => outbox.nudge(),
+            failed: (error) =>
+              leadLog.warn(
+                { event: "lead_reminder_sweep_failed", err: (error as Error).message },
+                "could not look for leads to remind staff of",
+              ),
+          });
+        }
       } else {
         leadLog.warn(
           { event: "lead_delivery_off" },
@@ -96,6 +118,7 @@ function createLeadService(config: LeadConfig): LeadService {
     },
     stop() {
       stopping ??= (async () => {
+        stopReminders?.();
         await outbox?.stop();
         await holder.close();
       })();

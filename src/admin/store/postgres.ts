@@ -259,6 +259,70 @@ export class PostgresAdminStore implements AdminStore {
     });
   }
 
+  async speedToLead(period: { from: string; to: string }) {
+    return this.#run(async () => {
+      const [row] = await this.#sql<
+        { median: number | null; contacted: number; waiting: number }[]
+      >`
+        SELECT
+          (SELECT percentile_cont(0.5) WITHIN GROUP (
+                    ORDER BY extract(epoch FROM first_contacted_at - created_at))
+             FROM leads
+             WHERE first_contacted_at IS NOT NULL AND created_at >= ${period.from}
+               AND created_at < ${period.to} AND NOT spam AND completed_by IS NULL) AS median,
+          (SELECT count(*)::int FROM leads
+             WHERE first_contacted_at IS NOT NULL AND created_at >= ${period.from}
+               AND created_at < ${period.to} AND NOT spam AND completed_by IS NULL) AS contacted,
+          (SELECT count(*)::int FROM leads
+             WHERE status = 'new' AND created_at >= ${period.from} AND created_at < ${period.to}
+               AND NOT spam AND completed_by IS NULL) AS waiting`;
+      return {
+        medianMinutes: row?.median == null ? null : Number(row.median) / 60,
+        contacted: row?.contacted ?? 0,
+        waiting: row?.waiting ?? 0,
+      };
+    });
+  }
+
+  async awaitingReminder(period: { from: string; to: string; limit: number }) {
+    return this.#run(async () => {
+      const rows = await this.#sql<Row[]>`
+        SELECT * FROM leads
+        WHERE status = 'new' AND created_at >= ${period.from} AND created_at < ${period.to}
+          AND NOT spam AND completed_by IS NULL
+          AND NOT EXISTS (SELECT 1 FROM outbox o
+                          WHERE o.lead_id = leads.id AND o.channel = 'reminder')
+        ORDER BY created_at, id LIMIT ${period.limit}`;
+      return rows.map(toRecord);
+    });
+  }
+
+  async queueReminder(reminder: { id: string; leadId: string; at: string; giveUpAt: string }) {
+    return this.#run(async () => {
+      const result = await this.#sql`
+        INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
+                            created_at, updated_at)
+        SELECT ${reminder.id}, id, 'reminder', 'pending', 0, ${reminder.at}, ${reminder.giveUpAt},
+               ${reminder.at}, ${reminder.at}
+        FROM leads WHERE id = ${reminder.leadId}
+        ON CONFLICT (lead_id, channel) DO NOTHING`;
+      return result.count === 1;
+    });
+  }
+
+  async reminderRecipients(leadId: string) {
+    return this.#run(async () => {
+      const rows = await this.#sql<{ email: string }[]>`
+        WITH assignee AS (
+          SELECT s.email FROM leads l JOIN staff s ON s.id = l.assignee_id WHERE l.id = ${leadId})
+        SELECT email FROM assignee
+        UNION ALL
+        SELECT email FROM staff WHERE role = 'owner' AND NOT EXISTS (SELECT 1 FROM assignee)
+        ORDER BY 1`;
+      return rows.map((r) => r.email);
+    });
+  }
+
   async statusesOf(leadIds: readonly string[]) {
     return this.#run(async () => {
       const rows = await this.#sql<{ id: string; status: string }[]>`

@@ -309,6 +309,85 @@ export class SqliteAdminStore implements AdminStore {
     return { arrived: Number(row?.arrived ?? 0), unworked: Number(row?.unworked ?? 0) };
   }
 
+  async speedToLead(period: { from: string; to: string }) {
+    const counts = this.#one<{ contacted: number; waiting: number }>(
+      `SELECT
+         (SELECT count(*) FROM leads
+           WHERE first_contacted_at IS NOT NULL AND created_at >= ? AND created_at < ?
+             AND spam = 0 AND completed_by IS NULL) AS contacted,
+         (SELECT count(*) FROM leads
+           WHERE status = 'new' AND created_at >= ? AND created_at < ?
+             AND spam = 0 AND completed_by IS NULL) AS waiting`,
+      period.from,
+      period.to,
+      period.from,
+      period.to,
+    );
+    const contacted = Number(counts?.contacted ?? 0);
+    let medianMinutes: number | null = null;
+    if (contacted > 0) {
+      // The middle value (the mean of the two middle ones for an even count).
+      const middle = this.#all<{ s: number }>(
+        `SELECT unixepoch(first_contacted_at, 'subsec') - unixepoch(created_at, 'subsec') AS s
+         FROM leads
+         WHERE first_contacted_at IS NOT NULL AND created_at >= ? AND created_at < ?
+           AND spam = 0 AND completed_by IS NULL
+         ORDER BY s LIMIT ? OFFSET ?`,
+        period.from,
+        period.to,
+        2 - (contacted % 2),
+        Math.floor((contacted - 1) / 2),
+      );
+      medianMinutes = middle.reduce((sum, r) => sum + Number(r.s), 0) / middle.length / 60;
+    }
+    return { medianMinutes, contacted, waiting: Number(counts?.waiting ?? 0) };
+  }
+
+  async awaitingReminder(period: { from: string; to: string; limit: number }) {
+    const rows = this.#all<Row>(
+      `SELECT ${READ_COLUMNS} FROM leads
+       WHERE status = 'new' AND created_at >= ? AND created_at < ? AND spam = 0
+         AND completed_by IS NULL
+         AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = leads.id AND o.channel = 'reminder')
+       ORDER BY created_at, id LIMIT ?`,
+      period.from,
+      period.to,
+      period.limit,
+    );
+    return rows.map(toRecord);
+  }
+
+  async queueReminder(reminder: { id: string; leadId: string; at: string; giveUpAt: string }) {
+    return (
+      this.#exec(
+        `INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
+                             created_at, updated_at)
+         SELECT ?, id, 'reminder', 'pending', 0, ?, ?, ?, ? FROM leads WHERE id = ?
+         ON CONFLICT (lead_id, channel) DO NOTHING`,
+        reminder.id,
+        reminder.at,
+        reminder.giveUpAt,
+        reminder.at,
+        reminder.at,
+        reminder.leadId,
+      ) === 1
+    );
+  }
+
+  async reminderRecipients(leadId: string) {
+    const rows = this.#all<{ email: string }>(
+      `SELECT s.email FROM leads l JOIN staff s ON s.id = l.assignee_id WHERE l.id = ?
+       UNION ALL
+       SELECT email FROM staff
+       WHERE role = 'owner' AND NOT EXISTS (
+         SELECT 1 FROM leads l JOIN staff a ON a.id = l.assignee_id WHERE l.id = ?)
+       ORDER BY 1`,
+      leadId,
+      leadId,
+    );
+    return rows.map((r) => r.email);
+  }
+
   async statusesOf(leadIds: readonly string[]) {
     const rows = this.#all<{ id: string; status: string }>(
       "SELECT id, status FROM leads WHERE id IN (SELECT value FROM json_each(?))",

@@ -5,6 +5,8 @@
  * PostgreSQL accepts them. Adapters hold SQL; the rules (expiry, policy, throttling) live in
  * ../accounts.ts and ../sessions.ts. Times are ISO strings.
  */
+import type { LeadRecord } from "../../leads/store/types.ts";
+
 export type Role = "owner" | "staff";
 export const roles: readonly Role[] = ["owner", "staff"];
 
@@ -90,8 +92,18 @@ export interface InboxQuery {
 }
 
 export interface InboxLead {
-  lead: import("../../leads/store/types.ts").LeadRecord;
+  lead: LeadRecord;
   status: LeadStatus;
+}
+
+/** Speed to lead over the leads that arrived in a period (not spam, not completed partials). */
+export interface SpeedToLead {
+  /** Median minutes from arrival to the first move out of 'new'; null when none was contacted. */
+  medianMinutes: number | null;
+  /** Leads of the period contacted so far. */
+  contacted: number;
+  /** Leads of the period still 'new'. */
+  waiting: number;
 }
 
 export interface AdminStore {
@@ -156,6 +168,25 @@ export interface AdminStore {
    * such leads still 'new' (not yet worked).
    */
   inboxCounts(since: string): Promise<{ arrived: number; unworked: number }>;
+  /** Median time to first contact of the leads created in [from, to). */
+  speedToLead(period: { from: string; to: string }): Promise<SpeedToLead>;
+  /**
+   * Leads created in [from, to) still 'new' (not spam, not completed partials) that have no
+   * reminder yet, oldest first, at most `limit`: the reminder sweep's candidates.
+   */
+  awaitingReminder(period: { from: string; to: string; limit: number }): Promise<LeadRecord[]>;
+  /**
+   * Queues the lead's one reminder in the outbox, due now; false when it already has one (another
+   * server's sweep was first) or the lead is gone.
+   */
+  queueReminder(reminder: {
+    id: string;
+    leadId: string;
+    at: string;
+    giveUpAt: string;
+  }): Promise<boolean>;
+  /** Whom a lead's reminder goes to: its assignee, else every owner (emails). */
+  reminderRecipients(leadId: string): Promise<string[]>;
   /** The status of each of these leads (those that exist). */
   statusesOf(leadIds: readonly string[]): Promise<Map<string, LeadStatus>>;
   /** The pipeline state of a lead; null when there is no such lead. */

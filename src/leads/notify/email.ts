@@ -129,7 +129,7 @@ function spamNote(lead: LeadRecord): string | null {
   return `Possible spam${why}`;
 }
 
-function domainOf(address: string): string {
+export function domainOf(address: string): string {
   const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(address);
   return match?.[1] ?? "leads.invalid";
 }
@@ -281,7 +281,14 @@ export function mailOptions(
   };
 }
 
-export function emailDeliverer(settings: EmailSettings): Deliverer {
+/** An SMTP connection (nodemailer) whose sends stop on abort or after the configured timeout. */
+export interface SmtpSender {
+  /** Resolves when the server accepted the message; rejects with a short reason otherwise. */
+  send(options: SendMailOptions, signal?: AbortSignal): Promise<void>;
+  close(): void;
+}
+
+export function smtpSender(settings: Pick<EmailSettings, "smtpUrl" | "timeoutMs">): SmtpSender {
   const t = settings.timeoutMs;
   const transport = nodemailer.createTransport({
     url: settings.smtpUrl,
@@ -291,12 +298,12 @@ export function emailDeliverer(settings: EmailSettings): Deliverer {
     dnsTimeout: t,
   });
   return {
-    async deliver({ row, lead }, signal) {
+    async send(options, signal) {
       const timeout = AbortSignal.timeout(t);
       try {
         await abortable(
-          transport.sendMail(mailOptions(lead, row.id, settings)),
-          AbortSignal.any([signal, timeout]),
+          transport.sendMail(options),
+          signal ? AbortSignal.any([signal, timeout]) : timeout,
         );
       } catch (error) {
         const reason = timeout.aborted ? "no answer in time (timeout)" : describe(error);
@@ -304,5 +311,13 @@ export function emailDeliverer(settings: EmailSettings): Deliverer {
       }
     },
     close: () => transport.close(),
+  };
+}
+
+export function emailDeliverer(settings: EmailSettings): Deliverer {
+  const smtp = smtpSender(settings);
+  return {
+    deliver: ({ row, lead }, signal) => smtp.send(mailOptions(lead, row.id, settings), signal),
+    close: () => smtp.close(),
   };
 }

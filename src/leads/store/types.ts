@@ -46,9 +46,12 @@ export interface InsertOptions {
   completes?: unknown;
 }
 
-/** Where a notification goes: the agency's inbox (SMTP) or its CRM (signed webhook). */
-export type Channel = "email" | "webhook";
-export const channels: readonly Channel[] = ["email", "webhook"];
+/**
+ * Where a notification goes: the agency's inbox (SMTP), its CRM (signed webhook), or a reminder to
+ * staff that a lead is still waiting for a first contact (SMTP; src/admin/reminders.ts).
+ */
+export type Channel = "email" | "webhook" | "reminder";
+export const channels: readonly Channel[] = ["email", "webhook", "reminder"];
 
 export type NotificationStatus = "pending" | "sent" | "failed";
 

@@ -1,0 +1,126 @@
+/**
+ * Speed-to-lead reminders: a lead still 'new' after LEAD_REMINDER_MINUTES (default 30) of the
+ * agency's opening hours gets one reminder email, to its assignee or else to every owner (to
+ * LEAD_EMAIL_TO when there is no owner account yet), sent through the outbox like every other
+ * notification (retried, listed on the lead's page, never sent twice).
+ *
+ * - The sweep runs in every server, every LEAD_REMINDER_SWEEP_MS, only while the agency is open:
+ *   it queues an outbox row (channel 'reminder') for each due lead. The outbox's
+ *   UNIQUE (lead_id, channel) makes that once per lead however many servers sweep.
+ * - It looks back a week at most: a lead that waited longer was already reminded, or arrived
+ *   before reminders were switched on, and an old backlog is the inbox's job, not the mailbox's.
+ * - The delivery checks the lead again: one contacted (or erased) since is not reminded.
+ */
+import { agencyHours, siteOrigin } from "../config/agency.ts";
+import { domainOf, smtpSender, visitorName, type EmailSettings } from "../leads/notify/email.ts";
+import type { Deliverer } from "../leads/notify/types.ts";
+import { newLeadId } from "../leads/id.ts";
+import { leadName } from "../leads/source.ts";
+import type { LeadStore } from "../leads/store/types.ts";
+import { isOpen, openMinutesBetween, type AgencyHours } from "./hours.ts";
+import { adminMessages } from "./messages.ts";
+import { adminStoreFor } from "./store/index.ts";
+import type { AdminStore } from "./store/types.ts";
+
+const LOOK_BACK_MS = 7 * 24 * 60 * 60_000;
+const GIVE_UP_MS = 24 * 60 * 60_000;
+/** Leads queued per sweep at most (the next sweep takes the rest). */
+const SWEEP_BATCH = 100;
+
+export interface ReminderRules {
+  minutes: number;
+  hours?: AgencyHours;
+}
+
+/**
+ * Queues a reminder for every lead due at `now`; returns how many it queued. Nothing while the
+ * agency is closed. Candidates come oldest first, and the oldest has had the most opening
+ * minutes, so the first one not yet due ends the sweep.
+ */
+export async function sweepReminders(
+  store: AdminStore,
+  rules: ReminderRules,
+  now: Date = new Date(),
+): Promise<number> {
+  const hours = rules.hours ?? agencyHours;
+  if (!isOpen(hours, now)) return 0;
+  const candidates = await store.awaitingReminder({
+    from: new Date(now.getTime() - LOOK_BACK_MS).toISOString(),
+    to: new Date(now.getTime() - rules.minutes * 60_000).toISOString(),
+    limit: SWEEP_BATCH,
+  });
+  let queued = 0;
+  for (const lead of candidates) {
+    if (openMinutesBetween(hours, new Date(lead.createdAt), now) < rules.minutes) break;
+    const at = now.toISOString();
+    const fresh = await store.queueReminder({
+      id: newLeadId(now.getTime()),
+      leadId: lead.id,
+      at,
+      giveUpAt: new Date(now.getTime() + GIVE_UP_MS).toISOString(),
+    });
+    if (fresh) queued++;
+  }
+  return queued;
+}
+
+/** The outbox's 'reminder' channel: one email over the same SMTP as lead notifications. */
+export function reminderDeliverer(
+  settings: EmailSettings,
+  leads: () => Promise<LeadStore>,
+  hours: AgencyHours = agencyHours,
+): Deliverer {
+  const smtp = smtpSender(settings);
+  const copy = adminMessages.reminder;
+  return {
+    async deliver({ row, lead }, signal) {
+      const store = adminStoreFor(await leads());
+      const work = await store.leadWork(lead.id);
+      if (!work || work.status !== "new") return; // contacted (or erased) since it was queued
+      const staff = await store.reminderRecipients(lead.id);
+      const name = leadName(lead.fields);
+      const minutes = openMinutesBetween(hours, new Date(lead.createdAt), new Date(row.createdAt));
+      await smtp.send(
+        {
+          from: settings.from,
+          to: staff.length ? staff : [...settings.to],
+          subject: copy.subject(visitorName(lead), minutes),
+          text: copy.text({
+            name,
+            form: adminMessages.kinds[lead.kind],
+            arrived: `${lead.createdAt.slice(0, 16).replace("T", " ")} UTC`,
+            minutes,
+            link: `${siteOrigin()}/admin/leads/${lead.id}`,
+          }),
+          messageId: `<${row.id}@${domainOf(settings.from)}>`,
+          headers: { "X-Lead-Id": lead.id },
+        },
+        signal,
+      );
+    },
+    close: () => smtp.close(),
+  };
+}
+
+/** Runs the sweep every `sweepMs` in this server until the returned stop is called. */
+export function startReminderSweep(options: {
+  leads: () => Promise<LeadStore>;
+  rules: ReminderRules;
+  sweepMs: number;
+  /** Reminders were queued: deliver them now. */
+  queued: () => void;
+  failed: (error: unknown) => void;
+}): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    options
+      .leads()
+      .then((leads) => sweepReminders(adminStoreFor(leads), options.rules))
+      .then((n) => n > 0 && options.queued(), options.failed)
+      .finally(() => (running = false));
+  }, options.sweepMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

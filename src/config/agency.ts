@@ -1,0 +1,24 @@
+/**
+ * Agency facts the server needs outside the Astro build (the lead reminders of
+ * src/admin/reminders.ts run in scripts/start.mjs's own module graph, which loads plain `.ts`
+ * files). ./site.ts takes them from here and validates them with the rest of the site config,
+ * so each is written once.
+ */
+
+/** Canonical origin of the public site when SITE_URL is not set. */
+export const DEFAULT_SITE_URL = "https://greenline-growth.example";
+
+/** When the agency answers the phone; also the clock that lead reminders count in. */
+export const agencyHours = {
+  firstDay: "Monday",
+  lastDay: "Friday",
+  firstDayShort: "Mon",
+  lastDayShort: "Fri",
+  opens: "09:00",
+  closes: "18:00",
+  timeZone: "EST",
+};
+
+/** The site's origin: SITE_URL without a trailing slash, else the default. */
+export const siteOrigin = (env: Record<string, string | undefined> = process.env): string =>
+  (env.SITE_URL?.trim() || DEFAULT_SITE_URL).replace(/\/+$/, "");

@@ -1,0 +1,240 @@
+/**
+ * Speed to lead on a temporary SQLite file and the real PostgreSQL: the inbox's median time to
+ * first contact for a period, and the reminder a lead still 'new' after 30 minutes of the
+ * agency's hours (Mon–Fri 09:00–18:00, EST) sends through the outbox — queued once however often
+ * the sweep runs, not while the agency is closed, delivered over real SMTP to the lead's assignee
+ * or else to the owners, and not at all to a lead contacted in the meantime.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueLink } from "../../src/admin/accounts";
+import { reminderDeliverer, sweepReminders } from "../../src/admin/reminders";
+import { adminStoreFor } from "../../src/admin/store/index";
+import type { AdminStore } from "../../src/admin/store/types";
+import { newLeadId } from "../../src/leads/id";
+import { defaultOutboxSettings, OutboxWorker } from "../../src/leads/notify/outbox";
+import { PostgresLeadStore } from "../../src/leads/store/postgres";
+import { SqliteLeadStore } from "../../src/leads/store/sqlite";
+import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
+import { EMAIL_FROM, EMAIL_TO, startSmtpReceiver, waitFor } from "./notify-support";
+import {
+  dropSchema,
+  postgresAvailable,
+  removeDir,
+  tempDir,
+  testDatabaseUrl,
+  uniqueSchema,
+} from "./support";
+
+const MIN = 60_000;
+/**
+ * Eastern standard time (UTC−5) on a day counted from 1 March 2027, a Monday (day 17 is a
+ * Wednesday, day 33 Friday 2 April). Each test has weeks of its own: the sweep looks back a week.
+ */
+const est = (day: number, hh: number, mm: number) => new Date(Date.UTC(2027, 2, day, hh + 5, mm));
+const RULES = { minutes: 30 };
+
+function lead(createdAt: Date, over: Partial<LeadRecord> = {}): LeadRecord {
+  const at = createdAt.toISOString();
+  return {
+    id: newLeadId(createdAt.getTime()),
+    kind: "contact",
+    form: "contact",
+    subject: null,
+    createdAt: at,
+    spam: false,
+    fields: { name: "Rosa Waiting", email: "rosa@waiting.test", message: "Call me back" },
+    metadata: {
+      source: "contact_form",
+      page: "/contact",
+      landingPage: null,
+      referrer: null,
+      timestamp: at,
+      userAgent: null,
+      utm: {},
+      ipHash: null,
+      spamReasons: [],
+    },
+    ...over,
+  };
+}
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Promise<void>) {
+  describe(`speed to lead: ${name}`, () => {
+    let leads: LeadStore;
+    let store: AdminStore;
+    beforeAll(async () => {
+      leads = await open();
+      store = adminStoreFor(leads);
+    });
+    afterAll(async () => {
+      await leads?.close();
+      await cleanup();
+    });
+
+    const contact = (l: LeadRecord, afterMinutes: number) =>
+      store.setStatus(l.id, {
+        status: "contacted",
+        lostReason: null,
+        eventId: newLeadId(),
+        actorId: null,
+        at: new Date(Date.parse(l.createdAt) + afterMinutes * MIN).toISOString(),
+      });
+
+    it("the median time to first contact of a period counts its contacted leads only", async () => {
+      const day = est(1, 10, 0); // Monday 1 March
+      const period = { from: day.toISOString(), to: est(2, 0, 0).toISOString() };
+      expect(await store.speedToLead(period)).toEqual({
+        medianMinutes: null,
+        contacted: 0,
+        waiting: 0,
+      });
+      const waits = [10, 40, 20];
+      const made = waits.map((_, i) => lead(new Date(day.getTime() + i * MIN)));
+      for (const l of made) await leads.insert(l);
+      for (const [i, l] of made.entries()) await contact(l, waits[i]!);
+      // Not counted: a spam lead contacted at once, a lead of the day before, one still new.
+      const spam = lead(new Date(day.getTime() + 5 * MIN), { spam: true });
+      const before = lead(new Date(day.getTime() - 24 * 60 * MIN));
+      const open = lead(new Date(day.getTime() + 6 * MIN));
+      for (const l of [spam, before, open]) await leads.insert(l);
+      await contact(spam, 1);
+      await contact(before, 1);
+
+      expect(await store.speedToLead(period)).toEqual({
+        medianMinutes: 20,
+        contacted: 3,
+        waiting: 1,
+      });
+      // An even count: the mean of the middle two.
+      const fourth = lead(new Date(day.getTime() + 7 * MIN));
+      await leads.insert(fourth);
+      await contact(fourth, 60);
+      const even = await store.speedToLead(period);
+      expect(even.medianMinutes).toBeCloseTo(30, 5);
+      expect(even.contacted).toBe(4);
+    });
+
+    it("a lead still new after 30 minutes of opening hours is queued for one reminder", async () => {
+      const arrived = est(17, 10, 0); // Wednesday 17 March, 10:00
+      const waiting = lead(arrived);
+      const answered = lead(new Date(arrived.getTime() + MIN));
+      for (const l of [waiting, answered]) await leads.insert(l);
+      await contact(answered, 5);
+
+      expect(await sweepReminders(store, RULES, est(17, 10, 20))).toBe(0);
+      expect(await sweepReminders(store, RULES, est(17, 10, 31))).toBe(1);
+      // Again, and from two servers at once: still one.
+      const again = await Promise.all([
+        sweepReminders(store, RULES, est(17, 10, 45)),
+        sweepReminders(store, RULES, est(17, 10, 45)),
+      ]);
+      expect(again).toEqual([0, 0]);
+      const rows = await leads.listNotifications(["pending", "sent", "failed"], waiting.id);
+      expect(rows.map((r) => r.channel)).toEqual(["reminder"]);
+      expect(await leads.listNotifications(["pending"], answered.id)).toEqual([]);
+    });
+
+    it("counts only the agency's hours: Friday 17:50 is due on Monday at 09:20, not at the weekend", async () => {
+      const friday = lead(est(33, 17, 50));
+      await leads.insert(friday);
+      expect(await sweepReminders(store, RULES, est(33, 17, 59))).toBe(0);
+      expect(await sweepReminders(store, RULES, est(34, 12, 0))).toBe(0); // Saturday: closed
+      expect(await sweepReminders(store, RULES, est(36, 9, 15))).toBe(0); // 10 + 15 minutes
+      expect(await sweepReminders(store, RULES, est(36, 9, 21))).toBe(1);
+    });
+
+    it("the reminder email goes to the assignee, else to the owners, and not after a contact", async () => {
+      const owner = await issueLink(store, { email: `owner-${name}@agency.test`, role: "owner" });
+      const helper = await issueLink(store, { email: `staff-${name}@agency.test`, role: "staff" });
+      const smtp = await startSmtpReceiver();
+      const worker = new OutboxWorker({
+        store: async () => leads,
+        deliverers: {
+          reminder: reminderDeliverer(
+            { smtpUrl: smtp.url, to: [EMAIL_TO], from: EMAIL_FROM, timeoutMs: 5_000 },
+            async () => leads,
+          ),
+        },
+        settings: { ...defaultOutboxSettings, pollMs: 50 },
+        log: quiet,
+        // The outbox's clock on the test's day, so the queued rows are due.
+        now: () => est(45, 12, 0),
+      });
+      try {
+        const assigned = lead(est(45, 11, 0), {
+          fields: { name: "Ada Assigned", email: "a@x.test" },
+        });
+        const unassigned = lead(est(45, 11, 1), {
+          fields: { name: "Uma Nobody", email: "u@x.test" },
+        });
+        const contactedLater = lead(est(45, 11, 2), { fields: { name: "Cole Called" } });
+        for (const l of [assigned, unassigned, contactedLater]) await leads.insert(l);
+        await store.assign(assigned.id, {
+          assigneeId: helper.staff.id,
+          eventId: newLeadId(),
+          actorId: owner.staff.id,
+          at: est(45, 11, 5).toISOString(),
+          body: helper.staff.email,
+        });
+        expect(await sweepReminders(store, RULES, est(45, 11, 40))).toBe(3);
+        await contact(contactedLater, 45);
+        worker.start();
+        await waitFor(
+          async () => {
+            const rows = await Promise.all(
+              [assigned, unassigned, contactedLater].map((l) =>
+                leads.listNotifications(["sent"], l.id),
+              ),
+            );
+            return rows.every((r) => r.length === 1);
+          },
+          10_000,
+          "the three reminders marked sent",
+        );
+
+        // (Earlier tests' queued reminders go out too; these three leads' are the ones looked at.)
+        const ours = smtp.messages.filter((m) =>
+          /Ada Assigned|Uma Nobody|Cole Called/.test(m.text),
+        );
+        expect(ours).toHaveLength(2);
+        const toAssignee = smtp.messages.find((m) => m.text.includes("Ada Assigned"))!;
+        expect(toAssignee.envelopeTo).toEqual([helper.staff.email]);
+        expect(toAssignee.header("subject")).toMatch(/Ada Assigned is still waiting \(40 min/);
+        expect(toAssignee.text).toContain(`/admin/leads/${assigned.id}`);
+        const toOwners = smtp.messages.find((m) => m.text.includes("Uma Nobody"))!;
+        // Every owner of this store (other tests of this file may have made some).
+        const owners = (await store.listStaff()).filter((s) => s.role === "owner");
+        expect(toOwners.envelopeTo.sort()).toEqual(owners.map((o) => o.email).sort());
+        expect(toOwners.envelopeTo).toContain(owner.staff.email);
+        expect(smtp.messages.some((m) => m.text.includes("Cole Called"))).toBe(false);
+      } finally {
+        await worker.stop();
+        await smtp.close();
+      }
+    });
+  });
+}
+
+const dir = tempDir("speed-to-lead-");
+suite(
+  "SQLite",
+  async () => new SqliteLeadStore(join(dir, "leads.db")),
+  async () => removeDir(dir),
+);
+
+const pg = await postgresAvailable();
+const schema = uniqueSchema("speed");
+describe.skipIf(!pg)("PostgreSQL", () => {
+  suite(
+    "PostgreSQL",
+    async () => {
+      const store = new PostgresLeadStore(testDatabaseUrl, { schema });
+      store.appliedOnOpen = await store.migrate();
+      return store;
+    },
+    async () => dropSchema(schema),
+  );
+});
