@@ -227,6 +227,20 @@ export const adminMessages = {
     reset: "New sign-in link",
     linkFor: (email: string) =>
       `One-time link for ${email} (valid 24 hours, once). Copy it and send it to them:`,
+    emailed: (email: string) => `We also emailed the link to ${email}.`,
+    notEmailed: "Emailing the link did not work this time: copy it and send it yourself.",
+    mail: {
+      subject: (product: string) => `Your sign-in link for the ${product}`,
+      text: (link: string, product: string) =>
+        [
+          `You have been given an account on the ${product}.`,
+          "",
+          `Open this link to set your password and sign in (it works once, within 24 hours):`,
+          link,
+          "",
+          "If you did not expect this, ignore this email: nothing happens without the link.",
+        ].join("\n"),
+    },
     badEmail: "Enter a valid email address.",
     badRole: "Choose owner or staff.",
     missing: "There is no such account.",

@@ -3,6 +3,7 @@
  * change a role (never leaving the agency without an owner), end every session of an account,
  * issue a reset link. Each is audited. The middleware has already checked the actor is an owner.
  */
+import { smtpSender, type EmailSettings } from "../leads/notify/email.ts";
 import { audit, issueLink, secretHash } from "./accounts.ts";
 import { adminMessages } from "./messages.ts";
 import { roles, type AdminStore, type Role, type StaffRecord } from "./store/types.ts";
@@ -16,14 +17,46 @@ export async function inviteStaff(
   store: AdminStore,
   input: { email: unknown; role: unknown },
   actor: StaffRecord,
-): Promise<StaffResult & { token?: string }> {
+): Promise<StaffResult & { token?: string; email?: string }> {
   const email = typeof input.email === "string" ? input.email : "";
   const role = roles.includes(input.role as Role) ? (input.role as Role) : "staff";
   try {
     const link = await issueLink(store, { email, role, actorId: actor.id });
-    return { ok: true, token: link.token, message: copy.linkFor(link.staff.email) };
+    return {
+      ok: true,
+      token: link.token,
+      email: link.staff.email,
+      message: copy.linkFor(link.staff.email),
+    };
   } catch {
     return { ok: false, status: 422, message: copy.badEmail };
+  }
+}
+
+/**
+ * Emails a one-time link to the person it is for, over the SMTP the lead notifications use
+ * (nothing when SMTP is not configured). The page shows the link either way, so a failed email
+ * costs nothing but a copy and paste; the reason is returned for the log, never shown.
+ */
+export async function mailLink(
+  smtp: EmailSettings | null,
+  to: string,
+  link: string,
+): Promise<{ sent: boolean; error?: string } | null> {
+  if (!smtp) return null;
+  const sender = smtpSender(smtp);
+  try {
+    await sender.send({
+      from: smtp.from,
+      to,
+      subject: copy.mail.subject(adminMessages.productName.toLowerCase()),
+      text: copy.mail.text(link, adminMessages.productName.toLowerCase()),
+    });
+    return { sent: true };
+  } catch (error) {
+    return { sent: false, error: (error as Error).message };
+  } finally {
+    sender.close();
   }
 }
 
@@ -31,7 +64,7 @@ export async function resetStaff(
   store: AdminStore,
   staffId: string,
   actor: StaffRecord,
-): Promise<StaffResult & { token?: string }> {
+): Promise<StaffResult & { token?: string; email?: string }> {
   const staff = await store.getStaff(staffId);
   if (!staff) return { ok: false, status: 404, message: copy.missing };
   const link = await issueLink(store, {
@@ -39,7 +72,7 @@ export async function resetStaff(
     reset: staff.hasPassword,
     actorId: actor.id,
   });
-  return { ok: true, token: link.token, message: copy.linkFor(staff.email) };
+  return { ok: true, token: link.token, email: staff.email, message: copy.linkFor(staff.email) };
 }
 
 export async function changeRole(

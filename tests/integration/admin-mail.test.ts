@@ -1,0 +1,99 @@
+/**
+ * The inbox's emails over the real server and a real SMTP receiver: an owner inviting someone
+ * from /admin/staff sees the one-time link and the invited person receives it by email (when
+ * SMTP is configured), and the emailed link opens the set-password page; with the receiver
+ * refusing mail, the page still shows the link and says the email did not go.
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMAIL_FROM, EMAIL_TO, startSmtpReceiver, type SmtpReceiver } from "./notify-support";
+import { node, removeDir, root, startServer, tempDir, type RunningServer } from "./support";
+
+const PASSWORD = "mossy granite patio lantern";
+
+describe("links emailed from the inbox (SQLite, real SMTP)", () => {
+  let server: RunningServer;
+  let smtp: SmtpReceiver;
+  let env: Record<string, string>;
+  let cookie = "";
+  const dataDir = tempDir("admin-mail-");
+
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: server.url,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    env = { DATA_DIR: dataDir };
+    server = await startServer({
+      ...env,
+      LOG_LEVEL: "error",
+      SMTP_URL: smtp.url,
+      LEAD_EMAIL_TO: EMAIL_TO,
+      LEAD_EMAIL_FROM: EMAIL_FROM,
+      SMTP_TIMEOUT_MS: "2000",
+    });
+    const invited = spawnSync(
+      node,
+      [
+        "--disable-warning=ExperimentalWarning",
+        join(root, "cli/admin.ts"),
+        "invite",
+        "boss@agency.test",
+        "--role",
+        "owner",
+      ],
+      { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
+    );
+    const set = await post(invited.stdout.trim(), { password: PASSWORD, confirm: PASSWORD });
+    expect(set.status).toBe(303);
+    cookie = set.headers.get("set-cookie")!.split(";")[0]!;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    removeDir(dataDir);
+  });
+
+  it("an invite shows the link and emails it to the invited person; the emailed link works", async () => {
+    const page = await post("/admin/staff", {
+      action: "invite",
+      email: "New.Hire@Agency.test",
+      role: "staff",
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const shown = /data-invite-link[^>]*>\s*([^<\s]+)/.exec(html)?.[1];
+    expect(shown).toMatch(new RegExp(`^${server.url}/admin/invite/[\\w-]{43}$`));
+    expect(html).toContain("We also emailed the link to new.hire@agency.test.");
+
+    const mail = smtp.messages.find((m) => m.envelopeTo.includes("new.hire@agency.test"));
+    expect(mail?.header("subject")).toBe("Your sign-in link for the lead inbox");
+    expect(mail?.text).toContain(shown);
+    const opened = await fetch(shown!, { redirect: "manual" });
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain("new.hire@agency.test");
+  });
+
+  it("when the email cannot go, the page still shows the link and says so", async () => {
+    smtp.mode = "tempfail";
+    try {
+      const page = await post("/admin/staff", { action: "invite", email: "later@agency.test" });
+      const html = await page.text();
+      expect(page.status).toBe(200);
+      expect(html).toMatch(/data-invite-link[^>]*>\s*http/);
+      expect(html).toContain("Emailing the link did not work this time");
+    } finally {
+      smtp.mode = "up";
+    }
+  });
+});
