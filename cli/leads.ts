@@ -7,6 +7,9 @@
  *            [--oldest-first]                     one line per lead, newest first
  *   export   [--format json|csv] [--since WHEN] [--kind KIND] [--no-spam] [--with-partials]
  *            [--out FILE]                         every matching lead, oldest first
+ *   export   --status S | --from DAY | --to DAY | --source S | --campaign C | --search TEXT |
+ *            --spam-folder  [--kind KIND] [--format json|csv] [--out FILE]
+ *                                                 exactly the inbox's view of these filters
  *   migrate  apply pending schema migrations and print their versions
  *   outbox   [--json]                   notifications waiting for delivery and those given up on
  *   outbox retry ID… | --all            failed notifications become pending again, due now
@@ -18,7 +21,8 @@
  * (`printable`); JSON escapes control characters, and CSV cells are neutralised against formula
  * injection (OWASP), so exports are safe to open in a spreadsheet.
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { leadConfig, type LeadConfig } from "../src/leads/config.ts";
@@ -32,6 +36,11 @@ import {
   type LeadRecord,
 } from "../src/leads/store/index.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
+import { audit } from "../src/admin/accounts.ts";
+import { exportCsv } from "../src/admin/export.ts";
+import { inboxQuery, readFilters, type InboxFilters } from "../src/admin/inbox.ts";
+import { adminStoreFor } from "../src/admin/store/index.ts";
+import { leadStatuses, type AdminStore, type InboxQuery } from "../src/admin/store/types.ts";
 import { jsonText, printable, runAsProgram, UsageError } from "./terminal.ts";
 import type { LeadStore, OutboxRow } from "../src/leads/store/types.ts";
 
@@ -41,7 +50,9 @@ const USAGE = `Usage: npm run -s leads -- <command> [options]
 Commands:
   list      One line per lead, newest first: time, id, kind, name · email · phone · company,
             page, source (utm_source/utm_medium, the referrer's host, or direct) and marks
-  export    Print leads as JSON (an array) or CSV, oldest first
+  export    Print leads as JSON (an array) or CSV, oldest first. With any of the inbox's
+            filters below, exactly the inbox's view instead: the same leads, newest first,
+            the same CSV columns as its "Download this view as CSV" (status included)
   migrate   Apply pending schema migrations
   outbox    List notifications waiting for delivery (pending) and given up on (failed),
             with their attempts and last error
@@ -61,6 +72,15 @@ Options:
   --limit N          list only: at most N leads (the newest N, or the oldest with --oldest-first)
   --oldest-first     list only: oldest first
   --all              outbox retry only: every failed notification
+
+The inbox's filters (export only; --kind works with them, --since and --with-partials do not):
+  --status STATUS    ${leadStatuses.join(", ")}
+  --from DAY         Created on or after DAY (YYYY-MM-DD, UTC)
+  --to DAY           Created on or before DAY (YYYY-MM-DD, UTC)
+  --source SOURCE    utm_source, else the referrer's host (as the inbox shows it)
+  --campaign NAME    utm_campaign
+  --search TEXT      Words found in the name, email, phone, company or message
+  --spam-folder      The spam folder instead of the leads
   --json             outbox only: print the rows as a JSON array
 
 Storage: the same settings as the server. DATABASE_URL=postgres://… selects PostgreSQL
@@ -205,6 +225,96 @@ function listLine(l: LeadRecord): string {
   );
 }
 
+const INBOX_FILTERS = ["status", "from", "to", "source", "campaign", "search"] as const;
+
+/** The inbox's filters given on the command line, checked; null when none is given. */
+function inboxFilters(values: Record<string, unknown>): InboxFilters | null {
+  const given = INBOX_FILTERS.filter((name) => values[name] !== undefined);
+  if (!given.length && !values["spam-folder"]) return null;
+  const status = values.status as string | undefined;
+  if (status !== undefined && !(leadStatuses as readonly string[]).includes(status)) {
+    throw new UsageError(`--status must be one of ${leadStatuses.join(", ")}`);
+  }
+  for (const name of ["from", "to"] as const) {
+    const day = values[name] as string | undefined;
+    if (day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+      throw new UsageError(`--${name} must be a day: YYYY-MM-DD`);
+    }
+  }
+  const params = new URLSearchParams();
+  for (const name of INBOX_FILTERS) {
+    const value = values[name] as string | undefined;
+    if (value !== undefined) params.set(name === "search" ? "q" : name, value);
+  }
+  if (values.kind) params.set("kind", values.kind as string);
+  if (values["spam-folder"]) params.set("spam", "1");
+  const filters = readFilters(params);
+  // readFilters drops what the inbox's URL could not hold (an impossible date): say so here.
+  if ((values.from && !filters.from) || (values.to && !filters.to)) {
+    throw new UsageError("--from/--to must be real days: YYYY-MM-DD");
+  }
+  return filters;
+}
+
+/** The inbox's view as a JSON array, newest first, each lead with its status; streamed. */
+async function* inboxJson(store: AdminStore, query: InboxQuery): AsyncGenerator<string, number> {
+  const BATCH = 1_000;
+  let before: InboxQuery["before"];
+  let count = 0;
+  yield "[";
+  for (;;) {
+    const page = await store.inboxPage({ ...query, before, limit: BATCH });
+    const rows = page.slice(0, BATCH);
+    for (const { lead, status } of rows) {
+      yield `${count++ ? "," : ""}\n${jsonText({ ...lead, status })}`;
+    }
+    if (page.length <= BATCH) break;
+    const last = rows.at(-1)!.lead;
+    before = { createdAt: last.createdAt, id: last.id };
+  }
+  yield count ? "\n]\n" : "]\n";
+  return count;
+}
+
+/** Writes every chunk to `target`, waiting when it is full (a slow pipe costs no memory). */
+async function pipeChunks(
+  chunks: AsyncGenerator<string, number>,
+  target: NodeJS.WritableStream,
+): Promise<number> {
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) return next.value;
+    if (!target.write(next.value)) await once(target, "drain");
+  }
+}
+
+/** `export` with the inbox's filters: its view, streamed to FILE or standard output; audited. */
+async function exportView(
+  leads: LeadStore,
+  filters: InboxFilters,
+  options: { format: string; out: string | undefined },
+  note: (text: string) => void,
+): Promise<number> {
+  const store = adminStoreFor(leads);
+  const query = inboxQuery(filters, null);
+  await audit(store, "export", { subject: "command line", detail: { ...filters } });
+  const chunks = options.format === "csv" ? exportCsv(store, query) : inboxJson(store, query);
+  if (!options.out) {
+    const count = await pipeChunks(chunks, process.stdout);
+    note(printable(`${plural(count, "lead")} (the inbox's view, newest first)`));
+    return 0;
+  }
+  const file = createWriteStream(options.out);
+  const count = await pipeChunks(chunks, file);
+  await new Promise<void>((resolve, reject) =>
+    file.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+  note(
+    printable(`wrote ${plural(count, "lead")} to ${options.out} (the inbox's view, newest first)`),
+  );
+  return 0;
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The store the settings select, in words: driver and where, never a password. */
@@ -243,6 +353,13 @@ export async function main(
       limit: { type: "string" },
       all: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
+      status: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      source: { type: "string" },
+      campaign: { type: "string" },
+      search: { type: "string" },
+      "spam-folder": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -265,6 +382,17 @@ export async function main(
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
     throw new UsageError("--limit must be a positive whole number");
+  }
+  const view = inboxFilters(values);
+  if (view && command !== "export") {
+    throw new UsageError(
+      "--status, --from, --to, --source, --campaign, --search and --spam-folder are export options",
+    );
+  }
+  if (view && (values.since || values["with-partials"] || values["include-spam"])) {
+    throw new UsageError(
+      "With the inbox's filters, use --from/--to for dates; --since, --with-partials and --include-spam are for the plain export",
+    );
   }
   const query: LeadQuery = {
     since: values.since ? parseSince(values.since) : undefined,
@@ -298,6 +426,8 @@ export async function main(
     if (command === "outbox") {
       return await outbox(store, positionals.slice(1), values, out);
     }
+    if (view)
+      return await exportView(store, view, { format: values.format, out: values.out }, note);
     const leads = await store.list(query);
     if (command === "list") {
       for (const lead of leads) out(listLine(lead));

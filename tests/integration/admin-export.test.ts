@@ -1,0 +1,180 @@
+/**
+ * The inbox's export and the command line's, on the real server, on SQLite and PostgreSQL: for
+ * the same filters, `npm run leads -- export --status … --format csv` prints byte for byte what
+ * the inbox's "Download this view as CSV" sends; the JSON view carries each lead's status; a bad
+ * filter is a usage error (exit 2); and the command line's export is in the audit log. (Plain
+ * `export` without the inbox's filters keeps its own format: tests/integration/leads-cli.test.ts.)
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  dropSchema,
+  node,
+  postgresAvailable,
+  postJson,
+  removeDir,
+  root,
+  startServer,
+  tempDir,
+  testDatabaseUrl,
+  uniqueSchema,
+  validLeads,
+  type RunningServer,
+} from "./support";
+
+const PASSWORD = "mossy granite patio lantern";
+
+function run(cli: "admin" | "leads", args: string[], env: Record<string, string>) {
+  return spawnSync(
+    node,
+    ["--disable-warning=ExperimentalWarning", join(root, `cli/${cli}.ts`), ...args],
+    { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
+  );
+}
+
+/** The leads CLI without blocking this process (the server's requests are answered meanwhile). */
+function leadsCli(args: string[], env: Record<string, string>) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(
+      node,
+      ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? "", ...env } },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+function suite(driver: "sqlite" | "postgres") {
+  describe(`the inbox's export and the CLI's (${driver})`, () => {
+    let server: RunningServer;
+    let env: Record<string, string>;
+    let cookie = "";
+    let cleanup: () => Promise<void>;
+    const post = (path: string, fields: Record<string, string>) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: server.url,
+          ...(cookie ? { cookie } : {}),
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+
+    beforeAll(async () => {
+      const dataDir = tempDir("admin-export-");
+      env = { DATA_DIR: dataDir };
+      cleanup = async () => removeDir(dataDir);
+      if (driver === "postgres") {
+        const schema = uniqueSchema("adminexport");
+        Object.assign(env, { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema });
+        cleanup = async () => {
+          removeDir(dataDir);
+          await dropSchema(schema);
+        };
+      }
+      server = await startServer({ ...env, LOG_LEVEL: "warn", LEADS_RATE_LIMIT: "off" });
+      const link = run("admin", ["invite", "owner@export.test", "--role", "owner"], env);
+      const set = await post(link.stdout.trim(), { password: PASSWORD, confirm: PASSWORD });
+      cookie = set.headers.get("set-cookie")!.split(";")[0]!;
+
+      const sent = [
+        { ...validLeads.contact, _form: "contact" },
+        { ...validLeads.testimonial, _form: "testimonial", name: "Tess Contacted" },
+        { ...validLeads.testimonial, _form: "testimonial", name: "Tom Waiting" },
+        {
+          ...validLeads.testimonial,
+          _form: "testimonial",
+          name: "Ann Later",
+          email: "a@x.test",
+        },
+      ];
+      for (const body of sent) expect((await postJson(server.url, body)).status).toBe(201);
+      const inbox = await (
+        await fetch(`${server.url}/admin?q=Tess`, { headers: { cookie } })
+      ).text();
+      const id = /data-lead-id="([^"]+)"/.exec(inbox)![1]!;
+      const saved = await post(`/admin/leads/${id}`, { action: "status", status: "contacted" });
+      expect(saved.status).toBe(303);
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await cleanup?.();
+    });
+
+    const views: [string, Record<string, string>, string[]][] = [
+      ["a status", { status: "contacted" }, ["--status", "contacted"]],
+      [
+        "a form and a status",
+        { kind: "testimonial", status: "new" },
+        ["--kind", "testimonial", "--status", "new"],
+      ],
+      ["a search", { q: "tom waiting" }, ["--search", "tom waiting"]],
+      [
+        "a date range",
+        { from: "2000-01-01", to: "2999-12-31" },
+        ["--from", "2000-01-01", "--to", "2999-12-31"],
+      ],
+      ["the spam folder", { spam: "1" }, ["--spam-folder"]],
+    ];
+    for (const [what, params, args] of views) {
+      it(`the CLI's CSV of ${what} is the inbox's, byte for byte`, async () => {
+        const http = await fetch(
+          `${server.url}/api/admin/export.csv?${new URLSearchParams(params)}`,
+          { headers: { cookie } },
+        );
+        expect(http.status).toBe(200);
+        const csv = await http.text();
+        const cli = await leadsCli(["export", ...args, "--format", "csv"], env);
+        expect(cli.status).toBe(0);
+        expect(cli.stdout).toBe(csv);
+        expect(cli.stderr).toMatch(/\d+ leads? \(the inbox's view, newest first\)/);
+      });
+    }
+
+    it("the rows are the filter's: one contacted lead", async () => {
+      const lines = (
+        await leadsCli(["export", "--status", "contacted", "--format", "csv"], env)
+      ).stdout
+        .trim()
+        .split("\r\n");
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain("Tess Contacted");
+      expect(lines[1]).toMatch(/,"?contacted"?,/);
+    });
+
+    it("the JSON view lists the same leads newest first, each with its status", async () => {
+      const out = await leadsCli(["export", "--kind", "testimonial", "--from", "2000-01-01"], env);
+      const leads = JSON.parse(out.stdout) as { fields: { name: string }; status: string }[];
+      expect(leads.map((l) => [l.fields.name, l.status])).toEqual([
+        ["Ann Later", "new"],
+        ["Tom Waiting", "new"],
+        ["Tess Contacted", "contacted"],
+      ]);
+    });
+
+    it("refuses a filter it cannot apply, and records its exports in the audit log", async () => {
+      const bad = await leadsCli(["export", "--status", "maybe"], env);
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toContain("--status must be one of new, contacted, qualified, won, lost");
+      const mixed = await leadsCli(["export", "--status", "new", "--since", "7d"], env);
+      expect(mixed.status).toBe(2);
+      const notADay = await leadsCli(["export", "--from", "2026-13-01"], env);
+      expect(notADay.status).toBe(2);
+      const auditPage = await (
+        await fetch(`${server.url}/admin/audit`, { headers: { cookie } })
+      ).text();
+      expect(auditPage).toContain("command line");
+    });
+  });
+}
+
+suite("sqlite");
+const pg = await postgresAvailable();
+describe.skipIf(!pg)("PostgreSQL", () => suite("postgres"));
