@@ -8,7 +8,13 @@ import { CONTROL_MULTI_LINE } from "../leads/schema.ts";
 import { isWellFormed } from "../leads/text.ts";
 import { audit } from "./accounts.ts";
 import { adminMessages } from "./messages.ts";
-import { leadStatuses, type AdminStore, type LeadStatus, type StaffRecord } from "./store/types.ts";
+import {
+  leadStatuses,
+  type AdminStore,
+  type LeadEvent,
+  type LeadStatus,
+  type StaffRecord,
+} from "./store/types.ts";
 
 export const NOTE_MAX = 5_000;
 export const REASON_MAX = 500;
@@ -82,6 +88,15 @@ export async function addNote(
     body: note,
   });
   return done ? { ok: true } : { ok: false, status: 404, message: adminMessages.lead.missing };
+}
+
+/** What a timeline entry says: a note, an assignment, or a move (lost with its reason). */
+export function eventText(event: Pick<LeadEvent, "kind" | "body" | "status">): string {
+  const copy = adminMessages.lead;
+  if (event.kind === "note") return copy.noted;
+  if (event.kind === "assign") return event.body ? copy.assignedTo(event.body) : copy.unassigned;
+  if (event.status === "lost" && event.body) return copy.lostBecause(event.body);
+  return copy.movedTo(event.status ? adminMessages.statuses[event.status] : "");
 }
 
 /** A wait in words: "12 min", "3 h 5 min", "4 days". */
