@@ -37,7 +37,7 @@ import {
 } from "../src/leads/store/index.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
 import { audit } from "../src/admin/accounts.ts";
-import { exportCsv } from "../src/admin/export.ts";
+import { exportCsv, EXPORT_BATCH } from "../src/admin/export.ts";
 import { inboxQuery, readFilters, type InboxFilters } from "../src/admin/inbox.ts";
 import { adminStoreFor } from "../src/admin/store/index.ts";
 import { leadStatuses, type AdminStore, type InboxQuery } from "../src/admin/store/types.ts";
@@ -258,17 +258,17 @@ function inboxFilters(values: Record<string, unknown>): InboxFilters | null {
 
 /** The inbox's view as a JSON array, newest first, each lead with its status; streamed. */
 async function* inboxJson(store: AdminStore, query: InboxQuery): AsyncGenerator<string, number> {
-  const BATCH = 1_000;
   let before: InboxQuery["before"];
   let count = 0;
   yield "[";
   for (;;) {
-    const page = await store.inboxPage({ ...query, before, limit: BATCH });
-    const rows = page.slice(0, BATCH);
+    const page = await store.inboxPage({ ...query, before, limit: EXPORT_BATCH });
+    const rows = page.slice(0, EXPORT_BATCH);
     for (const { lead, status } of rows) {
       yield `${count++ ? "," : ""}\n${jsonText({ ...lead, status })}`;
     }
-    if (page.length <= BATCH) break;
+    if (page.length <= EXPORT_BATCH) break;
+    await new Promise((resolve) => setImmediate(resolve)); // as exportCsv does
     const last = rows.at(-1)!.lead;
     before = { createdAt: last.createdAt, id: last.id };
   }

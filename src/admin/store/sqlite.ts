@@ -3,9 +3,10 @@
  * so accounts and sessions are in `leads.db` beside the leads. SQLite does not enforce foreign
  * keys here (PRAGMA foreign_keys is off), so deletes that should cascade are written out.
  */
-import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import { READ_COLUMNS, toRecord, unavailable, type Row } from "../../leads/store/sqlite.ts";
-import { likeEscaped, SEARCHED_FIELDS, searchTerms } from "../search.ts";
+import { UNWORKED_CAP } from "../count.ts";
+import { ftsQuery, isIndexed, likeEscaped, SEARCHED_FIELDS, searchTerms } from "../search.ts";
 import type {
   AdminStore,
   AuditEntry,
@@ -42,6 +43,14 @@ function toStaff(row: StaffRow): StaffRecord {
   };
 }
 
+/**
+ * A search the index matches at least this often takes the newest-first walk (inboxPage); a
+ * rarer one reads its matches from the index and sorts them.
+ */
+const DENSE_MATCHES = 2_000;
+/** Leads read per step of that walk. */
+const SCAN_CHUNK = 500;
+
 export class SqliteAdminStore implements AdminStore {
   readonly #db: DatabaseSync;
 
@@ -57,12 +66,25 @@ export class SqliteAdminStore implements AdminStore {
     }
   }
 
+  /** Prepared statements by SQL text: the inbox asks the same few queries again and again. */
+  readonly #statements = new Map<string, StatementSync>();
+
+  #prepared(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      if (this.#statements.size >= 200) this.#statements.clear();
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   #one<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
-    return this.#run(() => this.#db.prepare(sql).get(...params) as T | undefined);
+    return this.#run(() => this.#prepared(sql).get(...params) as T | undefined);
   }
 
   #all<T>(sql: string, ...params: SQLInputValue[]): T[] {
-    return this.#run(() => this.#db.prepare(sql).all(...params) as T[]);
+    return this.#run(() => this.#prepared(sql).all(...params) as T[]);
   }
 
   #exec(sql: string, ...params: SQLInputValue[]): number {
@@ -274,26 +296,69 @@ export class SqliteAdminStore implements AdminStore {
     if (q.to) add("created_at < ?", q.to);
     if (q.source) add("lower(json_extract(metadata, '$.utm.utm_source')) = ?", q.source);
     if (q.campaign) add("lower(json_extract(metadata, '$.utm.utm_campaign')) = ?", q.campaign);
-    const { words, digits } = searchTerms(q.search);
+    const terms = searchTerms(q.search);
+    // Shorter words filter what the index found (or, alone, scan).
     const text = `lower(${SEARCHED_FIELDS.map((f) => `coalesce(json_extract(fields, '$."${f}"'), '')`).join(" || ' ' || ")})`;
-    for (const word of words) add(`${text} LIKE ? ESCAPE '\\'`, `%${likeEscaped(word)}%`);
-    for (const d of digits) {
-      add("replace(coalesce(json_extract(fields, '$.phone'), ''), '+', '') LIKE ?", `%${d}%`);
+    for (const word of terms.words.filter((w) => !isIndexed(w))) {
+      add(`${text} LIKE ? ESCAPE '\\'`, `%${likeEscaped(word)}%`);
     }
-    if (q.before) {
-      add(
-        "(created_at < ? OR (created_at = ? AND id < ?))",
-        q.before.createdAt,
-        q.before.createdAt,
-        q.before.id,
+    // Words of three characters or more and phone digits: the trigram index (migration 8).
+    const indexed = ftsQuery(terms);
+    const dense =
+      indexed !== null &&
+      Number(
+        this.#one<{ n: number }>(
+          "SELECT count(*) AS n FROM (SELECT 1 FROM lead_search WHERE lead_search MATCH ? LIMIT ?)",
+          indexed,
+          DENSE_MATCHES,
+        )?.n ?? 0,
+      ) >= DENSE_MATCHES;
+    if (indexed && !dense) {
+      add("id IN (SELECT lead_id FROM lead_search WHERE lead_search MATCH ?)", indexed);
+    }
+    const page = (before: InboxQuery["before"], limit: number) => {
+      const conds = [...where];
+      const values = [...params];
+      if (before) {
+        // A row value, so the next page starts where the last ended in the (created_at, id) index.
+        conds.push("(created_at, id) < (?, ?)");
+        values.push(before.createdAt, before.id);
+      }
+      return this.#all<Row & { status: string; search_rowid: number }>(
+        `SELECT ${READ_COLUMNS}, status, rowid AS search_rowid FROM leads
+         WHERE ${conds.join(" AND ")} ORDER BY created_at DESC, id DESC LIMIT ?`,
+        ...values,
+        limit,
       );
+    };
+    let rows: (Row & { status: string; search_rowid: number })[];
+    if (!dense) {
+      rows = page(q.before, q.limit + 1);
+    } else {
+      // A word most leads have ("gmail"): walk the leads newest first, a chunk at a time, and
+      // keep those the index matches within the chunk's rowid span; the page fills in a chunk
+      // or two instead of sorting every match.
+      rows = [];
+      let before = q.before;
+      for (;;) {
+        const chunk = page(before, SCAN_CHUNK);
+        if (!chunk.length) break;
+        const rowids = chunk.map((r) => r.search_rowid);
+        const hits = new Set(
+          this.#all<{ rowid: number }>(
+            "SELECT rowid FROM lead_search WHERE lead_search MATCH ? AND rowid BETWEEN ? AND ?",
+            indexed,
+            Math.min(...rowids),
+            Math.max(...rowids),
+          ).map((r) => r.rowid),
+        );
+        for (const row of chunk) if (hits.has(row.search_rowid)) rows.push(row);
+        if (rows.length > q.limit || chunk.length < SCAN_CHUNK) break;
+        const last = chunk.at(-1)!;
+        before = { createdAt: last.created_at, id: last.id };
+      }
+      rows = rows.slice(0, q.limit + 1);
     }
-    const rows = this.#all<Row & { status: string }>(
-      `SELECT ${READ_COLUMNS}, status FROM leads WHERE ${where.join(" AND ")}
-       ORDER BY created_at DESC, id DESC LIMIT ?`,
-      ...params,
-      q.limit + 1,
-    );
     return rows.map((row) => ({ lead: toRecord(row), status: row.status as LeadStatus }));
   }
 
@@ -302,9 +367,10 @@ export class SqliteAdminStore implements AdminStore {
       `SELECT
          (SELECT count(*) FROM leads WHERE spam = 0 AND completed_by IS NULL AND created_at > ?)
            AS arrived,
-         (SELECT count(*) FROM leads WHERE status = 'new' AND spam = 0 AND completed_by IS NULL)
-           AS unworked`,
+         (SELECT count(*) FROM (SELECT 1 FROM leads
+            WHERE status = 'new' AND spam = 0 AND completed_by IS NULL LIMIT ?)) AS unworked`,
       since,
+      UNWORKED_CAP,
     );
     return { arrived: Number(row?.arrived ?? 0), unworked: Number(row?.unworked ?? 0) };
   }

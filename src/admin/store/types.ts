@@ -164,8 +164,8 @@ export interface AdminStore {
   /** Newest first, `limit` + 1 rows at most (one more tells there is a next page). */
   inboxPage(query: InboxQuery): Promise<InboxLead[]>;
   /**
-   * For the live inbox: leads (not spam, not completed partials) created after `since`, and all
-   * such leads still 'new' (not yet worked).
+   * For the live inbox: leads (not spam, not completed partials) created after `since`, and such
+   * leads still 'new' (not yet worked), counted up to UNWORKED_CAP (../count.ts).
    */
   inboxCounts(since: string): Promise<{ arrived: number; unworked: number }>;
   /** Median time to first contact of the leads created in [from, to). */

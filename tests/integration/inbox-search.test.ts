@@ -1,0 +1,230 @@
+/**
+ * The inbox search on its indexes (migration 8: FTS5 trigram on SQLite, pg_trgm on PostgreSQL),
+ * on a temporary SQLite file and the real PostgreSQL. Every answer is checked against the same
+ * search done by hand over the leads inserted: case-insensitive words in the name, email,
+ * company or message, phone digits, every word required, words under three characters filtering
+ * the rest, newest first with keyset pages — for a rare word and for a word thousands of leads
+ * share (SQLite walks those newest first instead of sorting every match). Erased leads are gone
+ * from it; leads stored before the index existed are found after it is built.
+ */
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminStoreFor } from "../../src/admin/store/index";
+import type { AdminStore, InboxQuery } from "../../src/admin/store/types";
+import { migrations, migrationsTableSql } from "../../src/leads/store/migrations/index";
+import { PostgresLeadStore } from "../../src/leads/store/postgres";
+import { SqliteLeadStore } from "../../src/leads/store/sqlite";
+import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
+import {
+  dropSchema,
+  postgresAvailable,
+  removeDir,
+  tempDir,
+  testDatabaseUrl,
+  uniqueSchema,
+} from "./support";
+
+const BASE = Date.UTC(2027, 5, 1, 12);
+const COUNT = 2_300;
+
+function lead(i: number): LeadRecord {
+  const createdAt = new Date(BASE + i * 60_000).toISOString();
+  const fields: Record<string, string> = {
+    name: i % 10 === 0 ? `Jo Ñandú ${i}` : `Person ${i}`,
+    email: `p${i}@${i % 3 ? "gmail" : "outlook"}.test`,
+    phone: `+1512555${String(1000 + (i % 9000)).padStart(4, "0")}`,
+  };
+  if (i % 4 === 0) fields.companyName = `Meadow Crew ${i % 7}`;
+  if (i % 50 === 0) fields.message = `Need 100% more patio_leads, job ${i}`;
+  return {
+    id: `${String(i).padStart(8, "0")}-search-test`,
+    kind: "contact",
+    form: "contact",
+    subject: null,
+    createdAt,
+    spam: false,
+    fields,
+    metadata: {
+      source: "contact_form",
+      page: "/",
+      landingPage: null,
+      referrer: null,
+      timestamp: createdAt,
+      userAgent: null,
+      utm: {},
+      ipHash: null,
+      spamReasons: [],
+    },
+  };
+}
+
+/** The search by hand: every term in the text (or, for digits, in the phone). */
+function matches(l: LeadRecord, search: string): boolean {
+  const f = l.fields;
+  const text = [f.name, f.email, f.companyName, f.message].filter(Boolean).join(" ").toLowerCase();
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((w) =>
+      /^[\d()+.-]+$/.test(w) && w.replace(/\D/g, "").length >= 3
+        ? (f.phone ?? "").replace("+", "").includes(w.replace(/\D/g, ""))
+        : text.includes(w),
+    );
+}
+
+function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Promise<void>) {
+  describe(`inbox search: ${name}`, () => {
+    let leads: LeadStore;
+    let store: AdminStore;
+    const all = Array.from({ length: COUNT }, (_, i) => lead(i));
+    const newestFirst = [...all].reverse();
+    beforeAll(async () => {
+      leads = await open();
+      store = adminStoreFor(leads);
+      for (const l of all) await leads.insert(l);
+    }, 120_000);
+    afterAll(async () => {
+      await leads?.close();
+      await cleanup();
+    });
+
+    /** Every page of a search, following the cursor. */
+    async function everyPage(search: string, extra: Partial<InboxQuery> = {}, limit = 50) {
+      const found: string[] = [];
+      let before: InboxQuery["before"];
+      for (;;) {
+        const page = await store.inboxPage({ spam: false, limit, search, before, ...extra });
+        found.push(...page.slice(0, limit).map((p) => p.lead.id));
+        if (page.length <= limit) return found;
+        const last = page[limit - 1]!.lead;
+        before = { createdAt: last.createdAt, id: last.id };
+      }
+    }
+    const expected = (search: string, keep: (l: LeadRecord) => boolean = () => true) =>
+      newestFirst.filter((l) => keep(l) && matches(l, search)).map((l) => l.id);
+
+    it("finds a rare word, case-insensitively, in each searched field, newest first", async () => {
+      for (const search of ["P1234@GMAIL", "person 2299", "patio_leads", "100%", "ÑANDÚ 2290"]) {
+        const want = expected(search);
+        expect(want.length, search).toBeGreaterThan(0);
+        expect(await everyPage(search), search).toEqual(want);
+      }
+      expect(await everyPage("no-such-person-anywhere")).toEqual([]);
+    });
+
+    it("a word thousands of leads share pages the same as a rare one, with filters", async () => {
+      const want = expected("gmail");
+      expect(want.length).toBeGreaterThan(1_500);
+      const first = await store.inboxPage({ spam: false, limit: 50, search: "gmail" });
+      expect(first.map((p) => p.lead.id)).toEqual(want.slice(0, 51));
+      expect(await everyPage("gmail", {}, 400)).toEqual(want);
+      const window = {
+        from: new Date(BASE + 100 * 60_000).toISOString(),
+        to: new Date(BASE + 900 * 60_000).toISOString(),
+      };
+      const inWindow = (l: LeadRecord) => l.createdAt >= window.from && l.createdAt < window.to;
+      expect(await everyPage("gmail crew", window, 30)).toEqual(expected("gmail crew", inWindow));
+    });
+
+    it("phone digits search the phone; short words filter what the long ones found", async () => {
+      expect(await everyPage("512-555-1234")).toEqual(expected("512-555-1234"));
+      expect(await everyPage("jo outlook")).toEqual(expected("jo outlook"));
+      // Short words alone still search (a scan).
+      expect(
+        (await store.inboxPage({ spam: false, limit: 5, search: "jo" })).map((p) => p.lead.id),
+      ).toEqual(expected("jo").slice(0, 6));
+    });
+
+    it("an erased lead is gone from the search; a new one is found at once", async () => {
+      const target = all[2_201]!;
+      expect(await everyPage("p2201@gmail")).toEqual([target.id]);
+      expect(await store.eraseLead(target.id)).toEqual([target.id]);
+      expect(await everyPage("p2201@gmail")).toEqual([]);
+      const late = { ...lead(COUNT + 5), id: "late-arrival-search-test" };
+      late.fields = { ...late.fields, name: "Zelda Latecomer" };
+      await leads.insert(late);
+      expect(await everyPage("latecomer")).toEqual([late.id]);
+    });
+  });
+}
+
+const dir = tempDir("inbox-search-");
+suite(
+  "SQLite",
+  async () => new SqliteLeadStore(join(dir, "leads.db")),
+  async () => removeDir(dir),
+);
+
+describe("inbox search: a SQLite file from before the index", () => {
+  const old = tempDir("inbox-search-old-");
+  afterAll(() => removeDir(old));
+  it("indexes the leads it already holds when the migration runs", async () => {
+    const file = join(old, "leads.db");
+    // The file as the release before the index left it: migrations 1 to 7, and a lead.
+    const db = new DatabaseSync(file);
+    db.exec(migrationsTableSql);
+    for (const m of migrations.filter((m) => m.version < 8)) {
+      db.exec(m.sqlite);
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      );
+    }
+    db.prepare(
+      `INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
+       VALUES ('stored-before-index', 'contact', 'contact', NULL, ?, 0, ?, '{}')`,
+    ).run(new Date(BASE).toISOString(), JSON.stringify({ name: "Olive Oldtimer" }));
+    db.close();
+    const reopened = new SqliteLeadStore(file);
+    try {
+      const page = await adminStoreFor(reopened).inboxPage({
+        spam: false,
+        limit: 5,
+        search: "oldtimer",
+      });
+      expect(page.map((p) => p.lead.id)).toEqual(["stored-before-index"]);
+      expect(reopened.appliedOnOpen).toContain(8);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+const pg = await postgresAvailable();
+const schema = uniqueSchema("search");
+describe.skipIf(!pg)("PostgreSQL", () => {
+  suite(
+    "PostgreSQL",
+    async () => {
+      const store = new PostgresLeadStore(testDatabaseUrl, { schema });
+      store.appliedOnOpen = await store.migrate();
+      return store;
+    },
+    async () => dropSchema(schema),
+  );
+
+  it("the search uses the trigram indexes (the expressions match migration 8's)", async () => {
+    const store = new PostgresLeadStore(testDatabaseUrl, { schema: `${schema}_plan` });
+    try {
+      await store.migrate();
+      const plan = await store.sql.begin(async (tx) => {
+        await tx`SET LOCAL enable_seqscan = off`;
+        const text = await tx.unsafe(
+          `EXPLAIN SELECT id FROM leads WHERE ${(await import("../../src/admin/search")).PG_SEARCH_TEXT} LIKE '%meadow%'`,
+        );
+        const phone = await tx.unsafe(
+          `EXPLAIN SELECT id FROM leads WHERE ${(await import("../../src/admin/search")).PG_SEARCH_PHONE} LIKE '%5551%'`,
+        );
+        return [...text, ...phone].map((r) => Object.values(r)[0]).join("\n");
+      });
+      expect(plan).toContain("leads_search ");
+      expect(plan).toContain("leads_search_phone");
+    } finally {
+      await store.close();
+      await dropSchema(`${schema}_plan`);
+    }
+  });
+});
