@@ -7,6 +7,8 @@ declare namespace App {
     staff?: import("./admin/store/types").StaffRecord;
     /** The session cookie's value of that request (to sign it out). */
     session?: string;
+    /** That session as the store has it (when it was last confirmed, for passkeys). */
+    sessionRecord?: import("./admin/store/types").SessionRecord;
   }
 }
 

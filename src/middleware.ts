@@ -86,6 +86,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (session) {
       context.locals.staff = session.staff;
       context.locals.session = cookie;
+      context.locals.sessionRecord = session;
     }
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;

@@ -116,7 +116,8 @@ export async function redeemLink(
   return { ok: true, staff: { ...used.staff, hasPassword: true }, session };
 }
 
-async function startSession(
+/** A new session for the account: a fresh secret, only its hash stored. */
+export async function startSession(
   store: AdminStore,
   staffId: string,
   userAgent: string | null,
@@ -200,8 +201,9 @@ export type AccountChange =
   { ok: true; message: string } | { ok: false; message: string; field: string };
 
 /**
- * Changes one's own password or email: asks for the current password again, then ends every other
- * session of the account (a stolen session cannot keep going after the owner reacts).
+ * Changes one's own password or email: asks for the current password again (or a passkey moments
+ * before: ./passkeys.ts), then ends every other session of the account (a stolen session cannot
+ * keep going after the owner reacts).
  */
 export async function changeOwn(
   store: AdminStore,
@@ -209,10 +211,12 @@ export async function changeOwn(
   session: string,
   input: { current: string; password?: string; confirm?: string; email?: string },
   now: Date = new Date(),
+  /** The session was confirmed with a passkey (or the password) moments ago: no password asked. */
+  confirmed = false,
 ): Promise<AccountChange> {
   const m = adminMessages.account;
   const found = await store.findStaffByEmail(staff.email);
-  if (!found || !(await checkPassword(input.current, found.passwordHash))) {
+  if (!found || (!confirmed && !(await checkPassword(input.current, found.passwordHash)))) {
     return { ok: false, field: "current", message: m.wrongCurrent };
   }
   if (input.email !== undefined) {

@@ -13,7 +13,13 @@ import { SESSION_MAX_MS } from "./accounts.ts";
 export const ADMIN_PREFIXES = ["/admin", "/api/admin"] as const;
 /** Admin pages a signed-out browser may open. */
 export const SIGN_IN_PATH = "/admin/sign-in";
-export const OPEN_PATHS = [SIGN_IN_PATH, "/admin/invite/"] as const;
+export const OPEN_PATHS = [
+  SIGN_IN_PATH,
+  "/admin/invite/",
+  // Passkey sign-in's two steps (src/pages/api/admin/passkeys/[step].ts); nothing else opens.
+  "/api/admin/passkeys/sign-in-options",
+  "/api/admin/passkeys/sign-in",
+] as const;
 
 /** Admin paths for owners only (staff get 403): managing staff and reading the audit log. */
 export const OWNER_PATHS = ["/admin/staff", "/admin/audit"] as const;

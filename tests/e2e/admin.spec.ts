@@ -4,32 +4,10 @@
  * and back in by keyboard; every admin view is axe-clean and fits a phone; public pages carry
  * nothing of it.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
 import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
 import { humanPause, uniqueEmail } from "./leads";
-
-const root = resolve(import.meta.dirname, "../..");
-const node = existsSync(resolve(root, "node_modules/.bin/node"))
-  ? resolve(root, "node_modules/.bin/node")
-  : process.execPath;
-const PASSWORD = "mossy granite patio lantern";
-
-/** `npm run -s admin -- invite EMAIL --role owner` against the e2e server's store. */
-function invite(email: string): string {
-  const result = spawnSync(
-    node,
-    ["--disable-warning=ExperimentalWarning", "cli/admin.ts", "invite", email, "--role", "owner"],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: process.env.E2E_DATA_DIR ?? "" },
-    },
-  );
-  if (result.status !== 0) throw new Error(`admin invite failed: ${result.stderr}`);
-  return result.stdout.trim();
-}
+import { invite, PASSWORD } from "./staff";
 
 test.describe("staff inbox", () => {
   test("invite → set password → inbox shows a lead from the site → sign out → sign in by keyboard", async ({
@@ -127,7 +105,7 @@ test.describe("staff inbox", () => {
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/admin\/sign-in\?out=1$/);
-    await expect(page.getByRole("status")).toHaveText("You are signed out.");
+    await expect(page.getByRole("status").first()).toHaveText("You are signed out.");
     await expectNoAxeViolations(page);
     // The inbox is closed again.
     await page.goto("/admin");
@@ -150,7 +128,7 @@ test.describe("staff inbox", () => {
     await page.goto("/admin/sign-in");
     await page.getByLabel("Email").fill("nobody@example.test");
     await page.getByLabel("Password").fill("not a password anyone has");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Email or password is wrong.");
     await expect(page.getByLabel("Email")).toHaveValue("nobody@example.test");
     await expectNoAxeViolations(page);

@@ -15,6 +15,8 @@ import type {
   LeadEvent,
   LeadStatus,
   LeadWork,
+  ChallengePurpose,
+  PasskeyRecord,
   Role,
   SessionRecord,
   StaffRecord,
@@ -28,6 +30,28 @@ interface StaffRow {
   password_hash: string | null;
   created_at: Date;
   updated_at: Date;
+}
+
+interface PasskeyRow {
+  id: string;
+  staff_id: string;
+  public_key: Uint8Array;
+  counter: string | number;
+  transports: string;
+  name: string;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+function toPasskey(row: PasskeyRow): PasskeyRecord {
+  return {
+    id: row.id,
+    staffId: row.staff_id,
+    name: row.name,
+    transports: JSON.parse(row.transports) as string[],
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+  };
 }
 
 function toStaff(row: StaffRow): StaffRecord {
@@ -184,13 +208,19 @@ export class PostgresAdminStore implements AdminStore {
     return this.#run(async (): Promise<SessionRecord | null> => {
       const sql = this.#sql;
       const [row] = await sql<
-        (StaffRow & { session_created: Date; last_seen_at: Date; expires_at: Date })[]
+        (StaffRow & {
+          session_created: Date;
+          last_seen_at: Date;
+          expires_at: Date;
+          confirmed_at: Date | null;
+        })[]
       >`
         UPDATE staff_sessions x SET last_seen_at = ${now}
         FROM staff s
         WHERE x.id_hash = ${idHash} AND s.id = x.staff_id
           AND x.expires_at > ${now} AND x.last_seen_at >= ${idleSince}
-        RETURNING s.*, x.created_at AS session_created, x.last_seen_at, x.expires_at`;
+        RETURNING s.*, x.created_at AS session_created, x.last_seen_at, x.expires_at,
+                  x.confirmed_at`;
       if (!row) {
         await sql`DELETE FROM staff_sessions WHERE id_hash = ${idHash}`;
         return null;
@@ -200,7 +230,95 @@ export class PostgresAdminStore implements AdminStore {
         createdAt: row.session_created.toISOString(),
         lastSeenAt: row.last_seen_at.toISOString(),
         expiresAt: row.expires_at.toISOString(),
+        confirmedAt: row.confirmed_at?.toISOString() ?? null,
       };
+    });
+  }
+
+  async confirmSession(idHash: string, at: string) {
+    await this.#run(
+      () => this.#sql`UPDATE staff_sessions SET confirmed_at = ${at} WHERE id_hash = ${idHash}`,
+    );
+  }
+
+  async addPasskey(p: PasskeyRecord & { publicKey: Uint8Array; counter: number }) {
+    await this.#run(
+      () => this.#sql`
+        INSERT INTO staff_passkeys (id, staff_id, public_key, counter, transports, name, created_at)
+        VALUES (${p.id}, ${p.staffId}, ${Buffer.from(p.publicKey)}, ${p.counter},
+                ${JSON.stringify(p.transports)}, ${p.name}, ${p.createdAt})`,
+    );
+  }
+
+  async passkeysOf(staffId: string) {
+    return this.#run(async () => {
+      const rows = await this.#sql<PasskeyRow[]>`
+        SELECT * FROM staff_passkeys WHERE staff_id = ${staffId} ORDER BY created_at, id`;
+      return rows.map(toPasskey);
+    });
+  }
+
+  async findPasskey(id: string) {
+    return this.#run(async () => {
+      const [row] = await this.#sql<(PasskeyRow & { staff: StaffRow })[]>`
+        SELECT k.*, to_jsonb(s) AS staff
+        FROM staff_passkeys k JOIN staff s ON s.id = k.staff_id WHERE k.id = ${id}`;
+      if (!row) return null;
+      const staff = row.staff as unknown as Omit<StaffRow, "created_at" | "updated_at"> & {
+        created_at: string;
+        updated_at: string;
+      };
+      return {
+        ...toPasskey(row),
+        publicKey: new Uint8Array(row.public_key),
+        counter: Number(row.counter),
+        staff: toStaff({
+          ...staff,
+          created_at: new Date(staff.created_at),
+          updated_at: new Date(staff.updated_at),
+        }),
+      };
+    });
+  }
+
+  async usePasskey(id: string, counter: number, at: string) {
+    await this.#run(
+      () => this.#sql`
+        UPDATE staff_passkeys SET counter = ${counter}, last_used_at = ${at} WHERE id = ${id}`,
+    );
+  }
+
+  async deletePasskey(staffId: string, id: string) {
+    return this.#run(async () => {
+      const result = await this.#sql`
+        DELETE FROM staff_passkeys WHERE staff_id = ${staffId} AND id = ${id}`;
+      return result.count === 1;
+    });
+  }
+
+  async addChallenge(c: {
+    idHash: string;
+    challenge: string;
+    purpose: ChallengePurpose;
+    staffId: string | null;
+    expiresAt: string;
+    now: string;
+  }) {
+    await this.#run(async () => {
+      await this.#sql`DELETE FROM webauthn_challenges WHERE expires_at <= ${c.now}`;
+      await this.#sql`
+        INSERT INTO webauthn_challenges (id_hash, challenge, purpose, staff_id, expires_at)
+        VALUES (${c.idHash}, ${c.challenge}, ${c.purpose}, ${c.staffId}, ${c.expiresAt})`;
+    });
+  }
+
+  async takeChallenge(idHash: string, purpose: ChallengePurpose, now: string) {
+    return this.#run(async () => {
+      const [row] = await this.#sql<{ challenge: string; staff_id: string | null }[]>`
+        DELETE FROM webauthn_challenges
+        WHERE id_hash = ${idHash} AND purpose = ${purpose} AND expires_at > ${now}
+        RETURNING challenge, staff_id`;
+      return row ? { challenge: row.challenge, staffId: row.staff_id } : null;
     });
   }
 

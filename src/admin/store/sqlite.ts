@@ -15,6 +15,8 @@ import type {
   LeadEvent,
   LeadStatus,
   LeadWork,
+  ChallengePurpose,
+  PasskeyRecord,
   Role,
   SessionRecord,
   StaffRecord,
@@ -31,6 +33,49 @@ interface StaffRow {
 }
 
 const STAFF = "s.id, s.email, s.role, s.password_hash, s.created_at, s.updated_at";
+
+interface PasskeyRow {
+  id: string;
+  staff_id: string;
+  public_key: Uint8Array;
+  counter: number;
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+function toPasskey(row: PasskeyRow): PasskeyRecord {
+  return {
+    id: row.id,
+    staffId: row.staff_id,
+    name: row.name,
+    transports: JSON.parse(row.transports) as string[],
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+/** The account columns beside a passkey's (prefixed, as both tables have id and created_at). */
+const STAFF_OF_PASSKEY =
+  "s.email AS s_email, s.role AS s_role, s.password_hash AS s_password_hash, " +
+  "s.created_at AS s_created_at, s.updated_at AS s_updated_at";
+interface StaffOfPasskey {
+  s_email: string;
+  s_role: string;
+  s_password_hash: string | null;
+  s_created_at: string;
+  s_updated_at: string;
+}
+const staffOfPasskey = (row: PasskeyRow & StaffOfPasskey): StaffRecord =>
+  toStaff({
+    id: row.staff_id,
+    email: row.s_email,
+    role: row.s_role,
+    password_hash: row.s_password_hash,
+    created_at: row.s_created_at,
+    updated_at: row.s_updated_at,
+  });
 
 function toStaff(row: StaffRow): StaffRecord {
   return {
@@ -248,11 +293,17 @@ export class SqliteAdminStore implements AdminStore {
     return this.#transaction((): SessionRecord | null => {
       const row = this.#db
         .prepare(
-          `SELECT ${STAFF}, x.created_at AS session_created, x.last_seen_at, x.expires_at
+          `SELECT ${STAFF}, x.created_at AS session_created, x.last_seen_at, x.expires_at,
+                  x.confirmed_at
            FROM staff_sessions x JOIN staff s ON s.id = x.staff_id WHERE x.id_hash = ?`,
         )
         .get(idHash) as
-        | (StaffRow & { session_created: string; last_seen_at: string; expires_at: string })
+        | (StaffRow & {
+            session_created: string;
+            last_seen_at: string;
+            expires_at: string;
+            confirmed_at: string | null;
+          })
         | undefined;
       if (!row) return null;
       if (row.expires_at <= now || row.last_seen_at < idleSince) {
@@ -267,8 +318,94 @@ export class SqliteAdminStore implements AdminStore {
         createdAt: row.session_created,
         lastSeenAt: now,
         expiresAt: row.expires_at,
+        confirmedAt: row.confirmed_at,
       };
     });
+  }
+
+  async confirmSession(idHash: string, at: string) {
+    this.#exec("UPDATE staff_sessions SET confirmed_at = ? WHERE id_hash = ?", at, idHash);
+  }
+
+  async addPasskey(p: PasskeyRecord & { publicKey: Uint8Array; counter: number }) {
+    this.#exec(
+      `INSERT INTO staff_passkeys (id, staff_id, public_key, counter, transports, name, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      p.id,
+      p.staffId,
+      p.publicKey,
+      p.counter,
+      JSON.stringify(p.transports),
+      p.name,
+      p.createdAt,
+    );
+  }
+
+  async passkeysOf(staffId: string) {
+    return this.#all<PasskeyRow>(
+      "SELECT * FROM staff_passkeys WHERE staff_id = ? ORDER BY created_at, id",
+      staffId,
+    ).map(toPasskey);
+  }
+
+  async findPasskey(id: string) {
+    const row = this.#one<PasskeyRow & StaffOfPasskey>(
+      `SELECT k.*, ${STAFF_OF_PASSKEY}
+       FROM staff_passkeys k JOIN staff s ON s.id = k.staff_id WHERE k.id = ?`,
+      id,
+    );
+    if (!row) return null;
+    return {
+      ...toPasskey(row),
+      publicKey: new Uint8Array(row.public_key),
+      counter: Number(row.counter),
+      staff: staffOfPasskey(row),
+    };
+  }
+
+  async usePasskey(id: string, counter: number, at: string) {
+    this.#exec(
+      "UPDATE staff_passkeys SET counter = ?, last_used_at = ? WHERE id = ?",
+      counter,
+      at,
+      id,
+    );
+  }
+
+  async deletePasskey(staffId: string, id: string) {
+    return (
+      this.#exec("DELETE FROM staff_passkeys WHERE staff_id = ? AND id = ?", staffId, id) === 1
+    );
+  }
+
+  async addChallenge(c: {
+    idHash: string;
+    challenge: string;
+    purpose: ChallengePurpose;
+    staffId: string | null;
+    expiresAt: string;
+    now: string;
+  }) {
+    this.#transaction(() => {
+      this.#db.prepare("DELETE FROM webauthn_challenges WHERE expires_at <= ?").run(c.now);
+      this.#db
+        .prepare(
+          `INSERT INTO webauthn_challenges (id_hash, challenge, purpose, staff_id, expires_at)
+           VALUES (?, ?, ?, ?, ?)`,
+        )
+        .run(c.idHash, c.challenge, c.purpose, c.staffId, c.expiresAt);
+    });
+  }
+
+  async takeChallenge(idHash: string, purpose: ChallengePurpose, now: string) {
+    const row = this.#one<{ challenge: string; staff_id: string | null }>(
+      `DELETE FROM webauthn_challenges WHERE id_hash = ? AND purpose = ? AND expires_at > ?
+       RETURNING challenge, staff_id`,
+      idHash,
+      purpose,
+      now,
+    );
+    return row ? { challenge: row.challenge, staffId: row.staff_id } : null;
   }
 
   async deleteSession(idHash: string) {

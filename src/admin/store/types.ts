@@ -28,7 +28,23 @@ export interface SessionRecord {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
+  /** When the password or a passkey was last given again in this session (null: not since). */
+  confirmedAt: string | null;
 }
+
+/** A passkey (WebAuthn credential) of an account. */
+export interface PasskeyRecord {
+  /** The credential id, base64url. */
+  id: string;
+  staffId: string;
+  name: string;
+  /** How the browser reaches the authenticator ("internal", "hybrid", "usb", …). */
+  transports: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export type ChallengePurpose = "register" | "sign_in" | "confirm";
 
 export interface AuditEntry {
   id: string;
@@ -160,6 +176,38 @@ export interface AdminStore {
   deleteSession(idHash: string): Promise<void>;
   /** Ends every session of the account but `keepIdHash`; returns how many ended. */
   deleteSessionsOf(staffId: string, keepIdHash?: string): Promise<number>;
+
+  /** Records that the session's owner gave the password or a passkey again, now. */
+  confirmSession(idHash: string, at: string): Promise<void>;
+
+  addPasskey(passkey: PasskeyRecord & { publicKey: Uint8Array; counter: number }): Promise<void>;
+  /** The account's passkeys, oldest first. */
+  passkeysOf(staffId: string): Promise<PasskeyRecord[]>;
+  /** A passkey with what verifying a signature needs, and its account. */
+  findPasskey(
+    id: string,
+  ): Promise<
+    (PasskeyRecord & { publicKey: Uint8Array; counter: number; staff: StaffRecord }) | null
+  >;
+  /** After a verified use: the authenticator's new counter and the time. */
+  usePasskey(id: string, counter: number, at: string): Promise<void>;
+  /** False when the account has no passkey with this id. */
+  deletePasskey(staffId: string, id: string): Promise<boolean>;
+  /** Stores a ceremony's challenge (the hash of its id); expired ones are cleared meanwhile. */
+  addChallenge(challenge: {
+    idHash: string;
+    challenge: string;
+    purpose: ChallengePurpose;
+    staffId: string | null;
+    expiresAt: string;
+    now: string;
+  }): Promise<void>;
+  /** Removes and returns an unexpired challenge of this purpose: each one works once. */
+  takeChallenge(
+    idHash: string,
+    purpose: ChallengePurpose,
+    now: string,
+  ): Promise<{ challenge: string; staffId: string | null } | null>;
 
   /** Newest first, `limit` + 1 rows at most (one more tells there is a next page). */
   inboxPage(query: InboxQuery): Promise<InboxLead[]>;

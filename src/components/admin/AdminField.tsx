@@ -8,6 +8,8 @@ interface Props {
   hint?: string | undefined;
   error?: string | undefined;
   autoFocus?: boolean | undefined;
+  /** Left empty on purpose sometimes (a passkey's name). Default: required. */
+  optional?: boolean | undefined;
 }
 
 /** A labelled input of the staff forms, its hint and error tied to it for screen readers. */
@@ -21,6 +23,7 @@ export function AdminField({
   hint,
   error,
   autoFocus,
+  optional,
 }: Props) {
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
   return (
@@ -32,7 +35,7 @@ export function AdminField({
         id={id}
         name={name}
         type={type}
-        required
+        required={!optional}
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         autoFocus={autoFocus}
