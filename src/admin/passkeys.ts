@@ -98,6 +98,19 @@ export async function confirmWithPassword(
   return true;
 }
 
+/** Confirmed moments ago, or now by the password given with this request. */
+async function confirmed(
+  store: AdminStore,
+  record: SessionRecord,
+  session: string,
+  password: unknown,
+  now: Date,
+): Promise<boolean> {
+  if (isConfirmed(record, now)) return true;
+  const given = typeof password === "string" ? password : "";
+  return confirmWithPassword(store, record.staff, session, given, now);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sign-in (signed out)
 
@@ -232,11 +245,7 @@ export async function registrationOptions(
   now: Date = new Date(),
 ) {
   const staff = record.staff;
-  const password = typeof input.password === "string" ? input.password : "";
-  if (
-    !isConfirmed(record, now) &&
-    !(await confirmWithPassword(store, staff, session, password, now))
-  ) {
+  if (!(await confirmed(store, record, session, input.password, now))) {
     return fail(403, copy.confirmFirst);
   }
   const mine = await store.passkeysOf(staff.id);
@@ -313,11 +322,7 @@ export async function removePasskey(
   now: Date = new Date(),
 ): Promise<PasskeyResult> {
   const staff = record.staff;
-  const password = typeof input.password === "string" ? input.password : "";
-  if (
-    !isConfirmed(record, now) &&
-    !(await confirmWithPassword(store, staff, session, password, now))
-  ) {
+  if (!(await confirmed(store, record, session, input.password, now))) {
     return fail(403, copy.confirmFirst);
   }
   const id = typeof input.id === "string" ? input.id : "";

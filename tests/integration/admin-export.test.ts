@@ -5,33 +5,22 @@
  * filter is a usage error (exit 2); and the command line's export is in the audit log. (Plain
  * `export` without the inbox's filters keeps its own format: tests/integration/leads-cli.test.ts.)
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  dropSchema,
+  adminCli,
   node,
   postgresAvailable,
   postJson,
-  removeDir,
   root,
+  serverStore,
   startServer,
-  tempDir,
-  testDatabaseUrl,
-  uniqueSchema,
   validLeads,
   type RunningServer,
 } from "./support";
 
 const PASSWORD = "mossy granite patio lantern";
-
-function run(cli: "admin" | "leads", args: string[], env: Record<string, string>) {
-  return spawnSync(
-    node,
-    ["--disable-warning=ExperimentalWarning", join(root, `cli/${cli}.ts`), ...args],
-    { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
-  );
-}
 
 /** The leads CLI without blocking this process (the server's requests are answered meanwhile). */
 function leadsCli(args: string[], env: Record<string, string>) {
@@ -68,19 +57,11 @@ function suite(driver: "sqlite" | "postgres") {
       });
 
     beforeAll(async () => {
-      const dataDir = tempDir("admin-export-");
-      env = { DATA_DIR: dataDir };
-      cleanup = async () => removeDir(dataDir);
-      if (driver === "postgres") {
-        const schema = uniqueSchema("adminexport");
-        Object.assign(env, { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema });
-        cleanup = async () => {
-          removeDir(dataDir);
-          await dropSchema(schema);
-        };
-      }
+      const store = serverStore(driver, "admin-export");
+      env = { ...store.env };
+      cleanup = store.cleanup;
       server = await startServer({ ...env, LOG_LEVEL: "warn", LEADS_RATE_LIMIT: "off" });
-      const link = run("admin", ["invite", "owner@export.test", "--role", "owner"], env);
+      const link = adminCli(["invite", "owner@export.test", "--role", "owner"], env);
       const set = await post(link.stdout.trim(), { password: PASSWORD, confirm: PASSWORD });
       cookie = set.headers.get("set-cookie")!.split(";")[0]!;
 

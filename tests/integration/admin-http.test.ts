@@ -6,16 +6,13 @@
  * admin answers are no-store and noindex; and the public pages stay as they were: no cookie, no
  * admin stylesheet, /admin out of the sitemap and disallowed in robots.txt.
  */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  adminCli,
   dropSchema,
-  node,
   postJson,
   postgresAvailable,
   removeDir,
-  root,
   startServer,
   tempDir,
   testDatabaseUrl,
@@ -25,16 +22,6 @@ import {
 } from "./support";
 
 const PASSWORD = "mossy granite patio lantern";
-
-/** `npm run admin -- …` as the agency runs it, with the server's store settings. */
-function admin(args: string[], env: Record<string, string>) {
-  const result = spawnSync(
-    node,
-    ["--disable-warning=ExperimentalWarning", join(root, "cli/admin.ts"), ...args],
-    { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
-  );
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 const cookieOf = (res: Response) => res.headers.get("set-cookie")?.split(";")[0] ?? "";
 
@@ -102,11 +89,11 @@ function suite(driver: "sqlite" | "postgres") {
     });
 
     it("invite link → password → signed in; the inbox lists a lead from the public site", async () => {
-      const invited = admin(["invite", "owner@example.test", "--role", "owner"], env);
+      const invited = adminCli(["invite", "owner@example.test", "--role", "owner"], env);
       expect(invited.status).toBe(0);
       const link = invited.stdout.trim();
       expect(link).toMatch(/^\/admin\/invite\/[\w-]{43}$/);
-      const withSite = admin(["invite", "staff@example.test"], {
+      const withSite = adminCli(["invite", "staff@example.test"], {
         ...env,
         SITE_URL: "https://agency.example",
       });
@@ -158,7 +145,7 @@ function suite(driver: "sqlite" | "postgres") {
       });
       // The link works once.
       expect((await get(link)).status).toBe(410);
-      const users = admin(["users"], env).stdout;
+      const users = adminCli(["users"], env).stdout;
       expect(users).toMatch(/owner@example\.test\s+owner\s+active/);
       expect(users).toMatch(/staff@example\.test\s+staff\s+invited/);
     });
@@ -323,7 +310,7 @@ function suite(driver: "sqlite" | "postgres") {
       expect((await form(page, { action: "spam", spam: "0" }, { cookie: owner })).status).toBe(303);
       expect(await html("/admin?q=erasable")).toContain("Erasable Person");
 
-      const link = admin(["invite", "worker@example.test"], env).stdout.trim();
+      const link = adminCli(["invite", "worker@example.test"], env).stdout.trim();
       const staff = cookieOf(await form(link, { password: PASSWORD, confirm: PASSWORD }));
       expect(await html(page, staff)).not.toContain("Erase this lead");
       const refused = await form(page, { action: "erase", confirm: "ERASE" }, { cookie: staff });
@@ -413,7 +400,7 @@ function suite(driver: "sqlite" | "postgres") {
     });
 
     it("changing one's own password or email asks for the current password and ends the other sessions", async () => {
-      const link = admin(["invite", "self@example.test"], env).stdout.trim();
+      const link = adminCli(["invite", "self@example.test"], env).stdout.trim();
       const a = cookieOf(await form(link, { password: PASSWORD, confirm: PASSWORD }));
       const signIn = async (email: string, password: string) =>
         form("/admin/sign-in", { email, password });
@@ -557,7 +544,7 @@ describe("a lead's page: deliveries with a retry, and the same person's other le
   });
 
   it("shows a failed delivery, tries it again on request, and links the person's other leads", async () => {
-    const link = admin(["invite", "owner@example.test", "--role", "owner"], env).stdout.trim();
+    const link = adminCli(["invite", "owner@example.test", "--role", "owner"], env).stdout.trim();
     const set = await fetch(`${server.url}${link}`, {
       method: "POST",
       redirect: "manual",

@@ -4,11 +4,9 @@
  * SMTP is configured), and the emailed link opens the set-password page; with the receiver
  * refusing mail, the page still shows the link and says the email did not go.
  */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_FROM, EMAIL_TO, startSmtpReceiver, type SmtpReceiver } from "./notify-support";
-import { node, removeDir, root, startServer, tempDir, type RunningServer } from "./support";
+import { adminCli, removeDir, startServer, tempDir, type RunningServer } from "./support";
 
 const PASSWORD = "mossy granite patio lantern";
 
@@ -42,18 +40,7 @@ describe("links emailed from the inbox (SQLite, real SMTP)", () => {
       LEAD_EMAIL_FROM: EMAIL_FROM,
       SMTP_TIMEOUT_MS: "2000",
     });
-    const invited = spawnSync(
-      node,
-      [
-        "--disable-warning=ExperimentalWarning",
-        join(root, "cli/admin.ts"),
-        "invite",
-        "boss@agency.test",
-        "--role",
-        "owner",
-      ],
-      { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
-    );
+    const invited = adminCli(["invite", "boss@agency.test", "--role", "owner"], env);
     const set = await post(invited.stdout.trim(), { password: PASSWORD, confirm: PASSWORD });
     expect(set.status).toBe(303);
     cookie = set.headers.get("set-cookie")!.split(";")[0]!;

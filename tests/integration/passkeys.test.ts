@@ -5,26 +5,18 @@
  * ceremony works once; a tampered signature, an unknown passkey and a cross-origin request are
  * refused, and repeated failures are throttled (429 with Retry-After).
  */
-import { spawnSync } from "node:child_process";
 import { createHash, createSign, generateKeyPairSync, randomBytes } from "node:crypto";
-import { join } from "node:path";
 import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore } from "../../src/admin/store/types";
-import { PostgresLeadStore } from "../../src/leads/store/postgres";
-import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadStore } from "../../src/leads/store/types";
 import {
-  dropSchema,
-  node,
+  adminCli,
+  onBothStores,
   postgresAvailable,
-  removeDir,
-  root,
+  serverStore,
   startServer,
-  tempDir,
-  testDatabaseUrl,
-  uniqueSchema,
   type RunningServer,
 } from "./support";
 
@@ -141,35 +133,16 @@ function suite(driver: "sqlite" | "postgres") {
     const cookieOf = (res: Response) => res.headers.get("set-cookie")?.split(";")[0] ?? "";
 
     async function owner(email: string): Promise<string> {
-      const link = spawnSync(
-        node,
-        [
-          "--disable-warning=ExperimentalWarning",
-          join(root, "cli/admin.ts"),
-          "invite",
-          email,
-          "--role",
-          "owner",
-        ],
-        { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
-      ).stdout.trim();
+      const link = adminCli(["invite", email, "--role", "owner"], env).stdout.trim();
       const set = await post(link, { password: PASSWORD, confirm: PASSWORD });
       expect(set.status).toBe(303);
       return cookieOf(set);
     }
 
     beforeAll(async () => {
-      const dataDir = tempDir("passkeys-");
-      env = { DATA_DIR: dataDir, ADMIN_SIGNIN_ACCOUNT_FAILURES: "3" };
-      cleanup = async () => removeDir(dataDir);
-      if (driver === "postgres") {
-        const schema = uniqueSchema("passkeys");
-        Object.assign(env, { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema });
-        cleanup = async () => {
-          removeDir(dataDir);
-          await dropSchema(schema);
-        };
-      }
+      const store = serverStore(driver, "passkeys");
+      env = { ...store.env, ADMIN_SIGNIN_ACCOUNT_FAILURES: "3" };
+      cleanup = store.cleanup;
       server = await startServer({ ...env, LOG_LEVEL: "error" });
       // A passkey belongs to a domain, never an IP address: the server by the name localhost.
       base = server.url.replace("127.0.0.1", "localhost");
@@ -368,22 +341,4 @@ function storeContract(name: string, open: () => Promise<LeadStore>, cleanup: ()
   });
 }
 
-const dir = tempDir("passkey-store-");
-storeContract(
-  "SQLite",
-  async () => new SqliteLeadStore(join(dir, "leads.db")),
-  async () => removeDir(dir),
-);
-const pgStore = await postgresAvailable();
-const storeSchema = uniqueSchema("pkstore");
-describe.skipIf(!pgStore)("PostgreSQL", () => {
-  storeContract(
-    "PostgreSQL",
-    async () => {
-      const store = new PostgresLeadStore(testDatabaseUrl, { schema: storeSchema });
-      store.appliedOnOpen = await store.migrate();
-      return store;
-    },
-    async () => dropSchema(storeSchema),
-  );
-});
+await onBothStores("passkey-store", storeContract);

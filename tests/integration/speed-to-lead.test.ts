@@ -5,7 +5,6 @@
  * the sweep runs, not while the agency is closed, delivered over real SMTP to the lead's assignee
  * or else to the owners, and not at all to a lead contacted in the meantime.
  */
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueLink } from "../../src/admin/accounts";
 import { reminderDeliverer, sweepReminders } from "../../src/admin/reminders";
@@ -13,18 +12,9 @@ import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore } from "../../src/admin/store/types";
 import { newLeadId } from "../../src/leads/id";
 import { defaultOutboxSettings, OutboxWorker } from "../../src/leads/notify/outbox";
-import { PostgresLeadStore } from "../../src/leads/store/postgres";
-import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { EMAIL_FROM, EMAIL_TO, startSmtpReceiver, waitFor } from "./notify-support";
-import {
-  dropSchema,
-  postgresAvailable,
-  removeDir,
-  tempDir,
-  testDatabaseUrl,
-  uniqueSchema,
-} from "./support";
+import { onBothStores } from "./support";
 
 const MIN = 60_000;
 /**
@@ -218,23 +208,4 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
   });
 }
 
-const dir = tempDir("speed-to-lead-");
-suite(
-  "SQLite",
-  async () => new SqliteLeadStore(join(dir, "leads.db")),
-  async () => removeDir(dir),
-);
-
-const pg = await postgresAvailable();
-const schema = uniqueSchema("speed");
-describe.skipIf(!pg)("PostgreSQL", () => {
-  suite(
-    "PostgreSQL",
-    async () => {
-      const store = new PostgresLeadStore(testDatabaseUrl, { schema });
-      store.appliedOnOpen = await store.migrate();
-      return store;
-    },
-    async () => dropSchema(schema),
-  );
-});
+await onBothStores("speed-to-lead", suite);

@@ -7,7 +7,10 @@ import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
-import type { LeadRecord } from "../../src/leads/store/types";
+import { describe } from "vitest";
+import { PostgresLeadStore } from "../../src/leads/store/postgres";
+import { SqliteLeadStore } from "../../src/leads/store/sqlite";
+import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 
 export const root = resolve(import.meta.dirname, "../..");
 export const buildDir = process.env.BUILD_DIR || "dist";
@@ -251,4 +254,62 @@ export async function followReview(
   if (res.status !== 303 || !location.startsWith("/form-review?")) return { res, reviewed: false };
   await res.arrayBuffer();
   return { res: await fetch(new URL(location, url), { redirect: "manual" }), reviewed: true };
+}
+
+/**
+ * Defines `suite` twice: over a new SQLite file and over the real PostgreSQL in a schema of its
+ * own (skipped when PostgreSQL is unreachable outside CI). `open` gives the suite its store
+ * (migrated); `cleanup` removes the file or drops the schema after it.
+ */
+export async function onBothStores(
+  label: string,
+  suite: (name: string, open: () => Promise<LeadStore>, cleanup: () => Promise<void>) => void,
+): Promise<void> {
+  const dir = tempDir(`${label}-`);
+  suite(
+    "SQLite",
+    async () => new SqliteLeadStore(join(dir, "leads.db")),
+    async () => removeDir(dir),
+  );
+  const pg = await postgresAvailable();
+  const schema = uniqueSchema(label.replace(/\W/g, ""));
+  describe.skipIf(!pg)("PostgreSQL", () => {
+    suite(
+      "PostgreSQL",
+      async () => {
+        const store = new PostgresLeadStore(testDatabaseUrl, { schema });
+        store.appliedOnOpen = await store.migrate();
+        return store;
+      },
+      async () => dropSchema(schema),
+    );
+  });
+}
+
+/** The server's store settings for a driver: a data folder, and a schema on PostgreSQL. */
+export function serverStore(
+  driver: "sqlite" | "postgres",
+  label: string,
+): { env: Record<string, string>; cleanup: () => Promise<void> } {
+  const dataDir = tempDir(`${label}-`);
+  if (driver === "sqlite")
+    return { env: { DATA_DIR: dataDir }, cleanup: async () => removeDir(dataDir) };
+  const schema = uniqueSchema(label.replace(/\W/g, ""));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema },
+    cleanup: async () => {
+      removeDir(dataDir);
+      await dropSchema(schema);
+    },
+  };
+}
+
+/** `npm run -s admin -- …` as the agency runs it, with the server's store settings. */
+export function adminCli(args: string[], env: Record<string, string>) {
+  const result = spawnSync(
+    node,
+    ["--disable-warning=ExperimentalWarning", join(root, "cli/admin.ts"), ...args],
+    { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
+  );
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
