@@ -18,6 +18,7 @@ import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import {
   dropSchema,
+  onBothStores,
   postgresAvailable,
   removeDir,
   tempDir,
@@ -150,12 +151,7 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
   });
 }
 
-const dir = tempDir("inbox-search-");
-suite(
-  "SQLite",
-  async () => new SqliteLeadStore(join(dir, "leads.db")),
-  async () => removeDir(dir),
-);
+await onBothStores("inbox-search", suite);
 
 describe("inbox search: a SQLite file from before the index", () => {
   const old = tempDir("inbox-search-old-");
@@ -194,20 +190,10 @@ describe("inbox search: a SQLite file from before the index", () => {
 });
 
 const pg = await postgresAvailable();
-const schema = uniqueSchema("search");
-describe.skipIf(!pg)("PostgreSQL", () => {
-  suite(
-    "PostgreSQL",
-    async () => {
-      const store = new PostgresLeadStore(testDatabaseUrl, { schema });
-      store.appliedOnOpen = await store.migrate();
-      return store;
-    },
-    async () => dropSchema(schema),
-  );
-
+const schema = uniqueSchema("searchplan");
+describe.skipIf(!pg)("inbox search: PostgreSQL's plan", () => {
   it("the search uses the trigram indexes (the expressions match migration 8's)", async () => {
-    const store = new PostgresLeadStore(testDatabaseUrl, { schema: `${schema}_plan` });
+    const store = new PostgresLeadStore(testDatabaseUrl, { schema });
     try {
       await store.migrate();
       const plan = await store.sql.begin(async (tx) => {
@@ -224,7 +210,7 @@ describe.skipIf(!pg)("PostgreSQL", () => {
       expect(plan).toContain("leads_search_phone");
     } finally {
       await store.close();
-      await dropSchema(`${schema}_plan`);
+      await dropSchema(schema);
     }
   });
 });
