@@ -28,6 +28,12 @@ export const CEREMONY_MS = 5 * 60_000;
 /** How long a confirmation (the password or a passkey again) lets the account page change things. */
 export const CONFIRM_MS = 5 * 60_000;
 const NAME_MAX = 60;
+/**
+ * EdDSA, ES256 and RS256, what every passkey offers. Named here rather than left to the library,
+ * whose default also probes Node's experimental Web Crypto for post-quantum keys and prints a
+ * warning into the server's log doing so.
+ */
+const ALGORITHMS = [-8, -7, -257];
 
 /** Where the browser is: its Origin (checked by the middleware) and the host as the RP id. */
 export interface RelyingParty {
@@ -257,6 +263,7 @@ export async function registrationOptions(
     attestationType: "none",
     excludeCredentials: mine.map((k) => ({ id: k.id, transports: k.transports })),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+    supportedAlgorithmIDs: ALGORITHMS,
   });
   return {
     ok: true as const,
@@ -288,6 +295,7 @@ export async function addPasskey(
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       requireUserVerification: false,
+      supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch {
     return fail(422, copy.notSaved);

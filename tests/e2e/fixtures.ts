@@ -36,6 +36,9 @@ export { expect };
 export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
 export async function expectNoAxeViolations(page: Page) {
+  // After a navigation a script started, the DOM can be there before the stylesheet: judge the
+  // page as the visitor sees it, styled.
+  await page.waitForLoadState("load");
   const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
