@@ -12,8 +12,17 @@ import {
   uiSchema,
 } from "./schemas/collections";
 import { conversionSchema } from "./schemas/conversion";
+import { authorSchema, checklistSchema, guideSchema } from "./schemas/guides";
+import { readdirSync } from "node:fs";
 
 const yaml = (folder: string) => glob({ pattern: "*.yaml", base: `./src/content/${folder}` });
+const markdown = (folder: string) => glob({ pattern: "*.md", base: `./src/content/${folder}` });
+/** The ids a guide's topics may name: every industry and service entry (file names). */
+const topicIds = ["industries", "services"].flatMap((folder) =>
+  readdirSync(`./src/content/${folder}`)
+    .filter((f) => f.endsWith(".yaml"))
+    .map((f) => f.replace(/\.yaml$/, "")),
+);
 
 export const collections = {
   ui: defineCollection({ loader: yaml("ui"), schema: uiSchema }),
@@ -28,4 +37,9 @@ export const collections = {
   legal: defineCollection({ loader: yaml("legal"), schema: legalSchema }),
   /** The conversion pages (free audit, thank you, book a call, contact, testimonial, growth). */
   conversion: defineCollection({ loader: yaml("conversion"), schema: conversionSchema }),
+  /** The free guides: Markdown, each tagged with industries and services. */
+  guides: defineCollection({ loader: markdown("guides"), schema: guideSchema(topicIds) }),
+  authors: defineCollection({ loader: yaml("authors"), schema: authorSchema }),
+  /** Printable checklists a guide may offer (Markdown task lists). */
+  checklists: defineCollection({ loader: markdown("checklists"), schema: checklistSchema }),
 };
