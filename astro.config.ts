@@ -7,6 +7,7 @@ import precompress from "./integrations/precompress";
 import clientDirectives from "./integrations/clientDirectives";
 import csp from "./integrations/csp";
 import inlineScript from "./integrations/inlineScript";
+import checklists from "./integrations/checklists";
 import { SCHEDULING_SCRIPT, VIDEO_EMBED_ORIGIN } from "./src/config/providers";
 
 // BUILD_DIR lets several builds (parallel work trees, benchmarks) live side by side; default dist/.
@@ -29,6 +30,8 @@ export default defineConfig({
       scriptOrigins: [SCHEDULING_SCRIPT],
     }),
     precompress(),
+    // The guides' printable checklists, as PDFs outside the public folder.
+    checklists({ source: "src/content/checklists", footer: `${site.name} · ${site.url}` }),
   ],
   trailingSlash: "never",
   build: { format: "directory", inlineStylesheets: "never" },
