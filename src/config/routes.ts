@@ -22,6 +22,7 @@ export const routes = {
   cookiePolicy: "/cookie-policy",
   testimonial: "/testimonial",
   growthInitiation: "/landscape-business-growth-initiation",
+  guides: "/guides",
   homeServices: "/#services",
   homeAbout: "/#about",
   homeGuides: "/#guides",
@@ -36,3 +37,8 @@ export const routeKeys = Object.keys(routes) as [RouteKey, ...RouteKey[]];
 export const industryPath = (id: string) => `${routes.industries}/${id}`;
 /** Case-study pages live under /case-study/<entry id>. */
 export const caseStudyPath = (id: string) => `/case-study/${id}`;
+/** Guides live under /guides/<entry id>, and each topic's list under /guides/topic/<topic id>. */
+export const guidePath = (id: string) => `${routes.guides}/${id}`;
+export const guideTopicPath = (id: string) => `${routes.guides}/topic/${id}`;
+/** The guides' RSS feed. */
+export const guidesFeedPath = `${routes.guides}/rss.xml`;

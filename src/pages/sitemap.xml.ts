@@ -1,7 +1,14 @@
 /** sitemap.xml: every public route (not /thank-you, not the 404), from routes.ts and the collections. */
 import type { APIRoute } from "astro";
 import { getCollection } from "astro:content";
-import { caseStudyPath, industryPath, routes, type RouteKey } from "../config/routes";
+import {
+  caseStudyPath,
+  guidePath,
+  guideTopicPath,
+  industryPath,
+  routes,
+  type RouteKey,
+} from "../config/routes";
 import { site } from "../config/site";
 
 /** Routes that exist but are not for search engines. */
@@ -13,7 +20,12 @@ export async function sitemapPaths(): Promise<string[]> {
     .map(([, path]) => path);
   const industries = (await getCollection("industries")).map((e) => industryPath(e.id));
   const caseStudies = (await getCollection("caseStudies")).map((e) => caseStudyPath(e.id));
-  return [...new Set([...staticPaths, ...industries, ...caseStudies])].sort();
+  const guides = await getCollection("guides");
+  const guidePaths = guides.map((e) => guidePath(e.id));
+  const topicPaths = [...new Set(guides.flatMap((e) => e.data.topics))].map(guideTopicPath);
+  return [
+    ...new Set([...staticPaths, ...industries, ...caseStudies, ...guidePaths, ...topicPaths]),
+  ].sort();
 }
 
 export const GET: APIRoute = async () => {

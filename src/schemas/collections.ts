@@ -154,6 +154,38 @@ export type LegalDocument = z.infer<typeof legalSchema>;
 export const pageSchema = z.discriminatedUnion("template", [
   z
     .object({
+      template: z.literal("guides"),
+      seo: seoSchema,
+      hero: pageHeroSchema,
+      /** A topic's own list page: `[topic]` is the industry's or service's name. */
+      topicSeo: seoSchema,
+      topicHeadline: text,
+      topicLead: text,
+      /** The link from an industry's or service's page to its guides. */
+      topicAll: text,
+      list: z
+        .object({
+          heading: text,
+          filterLabel: text,
+          allTopics: text,
+          readLabel: text,
+          empty: text,
+        })
+        .strict(),
+      /** `[minutes]`: the reading time. */
+      readingTime: text,
+      published: text,
+      updated: text,
+      byline: text,
+      contents: text,
+      related: text,
+      topicsLabel: text,
+      feedTitle: text,
+      cta: ctaBandSchema,
+    })
+    .strict(),
+  z
+    .object({
       template: z.literal("industries"),
       seo: seoSchema,
       hero: pageHeroSchema,
@@ -331,6 +363,8 @@ export const homePageSchema = ({ image }: SchemaContext) =>
         .strict(),
       services: headingBlockSchema.extend({ cards: z.array(serviceCardSchema).length(6) }).strict(),
       industries: headingBlockSchema.extend({ viewAll: ctaSchema }).strict(),
+      /** The three newest free guides (anchor #guides). */
+      guides: headingBlockSchema.extend({ viewAll: ctaSchema }).strict(),
       about: headingBlockSchema
         .extend({ mission: z.array(text).min(1), values: z.array(reasonSchema).length(4) })
         .strict(),

@@ -38,7 +38,7 @@ test.describe("home page", () => {
       "Social Media Marketing",
       "Marketing Automation",
     ]);
-    const tiles = page.locator("#guides ul > li > a");
+    const tiles = page.locator("#industries ul > li > a");
     await expect(tiles).toHaveCount(8);
     expect(await tiles.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
       "/industries/turf-lawn-care",
@@ -51,7 +51,7 @@ test.describe("home page", () => {
       "/industries/sprinkler-irrigation",
     ]);
     await expect(
-      page.locator("#guides").getByRole("link", { name: "View All Industries" }),
+      page.locator("#industries").getByRole("link", { name: "View All Industries" }),
     ).toHaveAttribute("href", "/industries");
     await expect(page.locator("#about h3")).toHaveText([
       "Expert Team",

@@ -160,11 +160,10 @@ test.describe("mobile menu (375 px)", () => {
       await expect(menu.getByRole("link", { name })).toBeVisible();
     }
     const guides = menu.getByRole("link", { name: "Free Guides" });
-    await expect(guides).toHaveAttribute("href", "/#guides");
+    await expect(guides).toHaveAttribute("href", "/guides");
     await guides.tap();
-    await expect(page).toHaveURL(/#guides$/);
-    await expect(menu).toBeHidden();
-    await expect(page.locator("#guides")).toBeInViewport();
+    await expect(page).toHaveURL(/\/guides$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Guides for Owners");
   });
 
   test("Escape closes the mobile menu and returns focus to the toggle", async ({ page }) => {
@@ -213,7 +212,7 @@ test.describe("footer", () => {
     const company = footer.getByRole("navigation", { name: "Company" });
     expect(
       await company.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
-    ).toEqual(["/#about", "/industries", "/case-studies", "/contact-us"]);
+    ).toEqual(["/#about", "/industries", "/case-studies", "/guides", "/contact-us"]);
     await expect(footer.getByRole("link", { name: formatPhone(site.phone) })).toHaveAttribute(
       "href",
       `tel:${site.phone}`,

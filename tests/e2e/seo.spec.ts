@@ -62,7 +62,8 @@ test.describe("search metadata", () => {
     request,
   }) => {
     const paths = await sitemapPaths(request);
-    expect(paths.length).toBe(28);
+    // 28 pages, /guides, its 8 guides and the 14 topics they cover.
+    expect(paths.length).toBe(28 + 1 + 8 + 14);
     expect(paths).not.toContain("/thank-you");
     for (const path of [
       "/",
@@ -70,6 +71,9 @@ test.describe("search metadata", () => {
       "/industries/pest-control",
       "/case-study/puretek-llc",
       "/cookie-policy",
+      "/guides",
+      "/guides/google-business-profile-lawn-care",
+      "/guides/topic/seo-optimization",
     ])
       expect(paths).toContain(path);
     const robots = await (await request.get("/robots.txt")).text();
