@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
 import { expectOneH1AndLandmarks } from "./checks";
 
@@ -113,6 +114,13 @@ test.describe("free guides", () => {
       itemListElement: { name: string }[];
     };
     expect(crumbs.itemListElement.map((i) => i.name)).toEqual(["Home", "Free Guides", guide.title]);
+    // Its own share picture: the title on the site's green, 1200×630.
+    const og = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(og).toMatch(new RegExp(`/guides/${guide.id}/og\\.jpg$`));
+    const picture = await page.request.get(new URL(og!).pathname);
+    expect(picture.headers()["content-type"]).toBe("image/jpeg");
+    const meta = await sharp(await picture.body()).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
     // Nothing runs before the visitor does something.
     expect(await page.locator("script[src]").count()).toBe(0);
     await expectNoAxeViolations(page);

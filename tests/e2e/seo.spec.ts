@@ -107,7 +107,12 @@ test.describe("search metadata", () => {
         description: head.description,
         url: head.canonical,
       });
-      expect(head.og.image, path).toMatch(new RegExp(`^${site.url}/_astro/.+\\.jpg$`));
+      // The site's share picture, or a guide's own with its title.
+      expect(head.og.image, path).toMatch(
+        path.startsWith("/guides/") && !path.startsWith("/guides/topic/")
+          ? new RegExp(`^${site.url}${path}/og\\.jpg$`)
+          : new RegExp(`^${site.url}/_astro/.+\\.jpg$`),
+      );
       expect(head.twitter, path).toEqual({ card: "summary_large_image", image: head.og.image });
       // No page blocks indexing: /thank-you is kept out of the sitemap instead (decisions.md).
       expect(head.robots, path).toBeUndefined();
