@@ -22,6 +22,8 @@ if (!existsSync(entry)) {
 }
 
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
+// Where the build is, for routes that read its files outside the public folder (the checklists).
+process.env.SITE_OUT_DIR = outDir;
 const { handler } = await import(entry);
 const { serve, readContentSecurityPolicy, connectionLimits } = await import("../server/serve.ts");
 // JSON lead posts skip Astro's page pipeline (src/leads/node.ts; same code as /api/leads).

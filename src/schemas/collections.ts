@@ -181,6 +181,10 @@ export const pageSchema = z.discriminatedUnion("template", [
       related: text,
       topicsLabel: text,
       feedTitle: text,
+      /** The page a checklist link answers when it is not valid (403) or has expired. */
+      badLink: z
+        .object({ seo: seoSchema, hero: pageHeroSchema, expired: text, invalid: text })
+        .strict(),
       cta: ctaBandSchema,
     })
     .strict(),
