@@ -174,4 +174,25 @@ test.describe("free guides", () => {
       ).toHaveAttribute("href", `/guides/topic/${topic}`);
     }
   });
+
+  test("a checklist link that does not work says so, leads back to the guides, axe-clean", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const res = await page.goto("/checklists/not-a-link.at-all");
+    expect(res?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "This Download Link Does Not Work Any More",
+    );
+    await expect(page.getByRole("link", { name: "Browse the Free Guides" })).toHaveAttribute(
+      "href",
+      "/guides",
+    );
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await expectNoAxeViolations(page);
+    // The browser logs the 403 itself; nothing else may be logged.
+    const rest = consoleErrors.filter((e) => !/status of 403/.test(e));
+    consoleErrors.splice(0, consoleErrors.length, ...rest);
+  });
 });
