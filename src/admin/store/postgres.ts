@@ -347,11 +347,20 @@ export class PostgresAdminStore implements AdminStore {
     if (q.source) conds.push(sql`lower(metadata->'utm'->>'utm_source') = ${q.source}`);
     if (q.campaign) conds.push(sql`lower(metadata->'utm'->>'utm_campaign') = ${q.campaign}`);
     const { words, digits } = searchTerms(q.search);
-    // The expressions migration 8's trigram indexes are built on, written the same way.
-    const text = sql.unsafe(PG_SEARCH_TEXT);
-    const phone = sql.unsafe(PG_SEARCH_PHONE);
-    for (const word of words) conds.push(sql`${text} LIKE ${`%${likeEscaped(word)}%`}`);
-    for (const d of digits) conds.push(sql`${phone} LIKE ${`%${d}%`}`);
+    if (words.length || digits.length) {
+      // The indexed text (migration 11's `lead_search`, trigram indexes), and the leads not
+      // indexed yet read from the table by the same expressions.
+      const likes = (text: postgres.PendingQuery<postgres.Row[]>, phone: typeof text) =>
+        [
+          ...words.map((w) => sql`${text} LIKE ${`%${likeEscaped(w)}%`}`),
+          ...digits.map((d) => sql`${phone} LIKE ${`%${d}%`}`),
+        ].reduce((all, c) => sql`${all} AND ${c}`);
+      conds.push(sql`id IN (
+        SELECT lead_id FROM lead_search WHERE ${likes(sql`doc`, sql`phone`)}
+        UNION ALL
+        SELECT id FROM leads WHERE id IN (SELECT lead_id FROM lead_search_pending)
+          AND ${likes(sql.unsafe(PG_SEARCH_TEXT), sql.unsafe(PG_SEARCH_PHONE))})`);
+    }
     if (q.before) {
       conds.push(sql`(created_at, id) < (${q.before.createdAt}::timestamptz, ${q.before.id})`);
     }
@@ -567,6 +576,8 @@ export class PostgresAdminStore implements AdminStore {
         if (!ids.includes(leadId)) return [];
         await tx`DELETE FROM outbox WHERE lead_id IN ${tx(ids)}`;
         await tx`DELETE FROM lead_events WHERE lead_id IN ${tx(ids)}`;
+        // Its search text goes with it (lead_search: ON DELETE CASCADE), and so does its note.
+        await tx`DELETE FROM lead_search_pending WHERE lead_id IN ${tx(ids)}`;
         // The partial first: it names the lead it was completed by.
         await tx`DELETE FROM leads WHERE completed_by = ${leadId}`;
         await tx`DELETE FROM leads WHERE id = ${leadId}`;

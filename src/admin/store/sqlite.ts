@@ -6,6 +6,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import { READ_COLUMNS, toRecord, unavailable, type Row } from "../../leads/store/sqlite.ts";
 import { UNWORKED_CAP } from "../count.ts";
+import { indexAllPendingSearch } from "../../leads/store/searchIndex.ts";
 import { ftsQuery, isIndexed, likeEscaped, SEARCHED_FIELDS, searchTerms } from "../search.ts";
 import type {
   AdminStore,
@@ -439,8 +440,10 @@ export class SqliteAdminStore implements AdminStore {
     for (const word of terms.words.filter((w) => !isIndexed(w))) {
       add(`${text} LIKE ? ESCAPE '\\'`, `%${likeEscaped(word)}%`);
     }
-    // Words of three characters or more and phone digits: the trigram index (migration 8).
+    // Words of three characters or more and phone digits: the trigram index (migration 8),
+    // brought up to date first with the leads that arrived since it last was (migration 11).
     const indexed = ftsQuery(terms);
+    if (indexed) this.#run(() => indexAllPendingSearch(this.#db));
     const dense =
       indexed !== null &&
       Number(

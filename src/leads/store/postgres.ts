@@ -9,7 +9,9 @@
  */
 import postgres from "postgres";
 import { migrationsTableSql, pendingMigrations } from "./migrations/index.ts";
+import { PG_SEARCH_PHONE, PG_SEARCH_TEXT } from "../../admin/search.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
+import { SEARCH_BACKLOG, SEARCH_BATCH, SEARCH_QUIET_MS } from "./searchIndex.ts";
 import {
   StoreUnavailableError,
   type Channel,
@@ -170,14 +172,21 @@ export class PostgresLeadStore implements LeadStore {
     try {
       if (partialId) {
         await this.#insertCompleting(lead, notifications, partialId, dueAt);
+        this.#inserted();
         return;
       }
+      // The lead is noted as pending for the search index in the same statement (migration 11).
       if (!notifications.length) {
         await sql`
-          INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
-          VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
-                  ${lead.spam}, ${sql.json(lead.fields)},
-                  ${sql.json(lead.metadata as unknown as postgres.JSONValue)})`;
+          WITH lead AS (
+            INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
+            VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
+                    ${lead.spam}, ${sql.json(lead.fields)},
+                    ${sql.json(lead.metadata as unknown as postgres.JSONValue)})
+            RETURNING id
+          )
+          INSERT INTO lead_search_pending (lead_id) SELECT id FROM lead`;
+        this.#inserted();
         return;
       }
       // One statement, so one round trip and one transaction: the lead and its outbox rows
@@ -189,7 +198,8 @@ export class PostgresLeadStore implements LeadStore {
                   ${lead.spam}, ${sql.json(lead.fields)},
                   ${sql.json(lead.metadata as unknown as postgres.JSONValue)})
           RETURNING id, created_at
-        )
+        ),
+        pending AS (INSERT INTO lead_search_pending (lead_id) SELECT id FROM lead)
         INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
                             created_at, updated_at)
         SELECT n.id, lead.id, n.channel, 'pending', 0, ${dueAt}::timestamptz, n.give_up_at,
@@ -199,9 +209,87 @@ export class PostgresLeadStore implements LeadStore {
                     ${sql.array(notifications.map((n) => n.channel))}::text[],
                     ${sql.array(notifications.map((n) => n.giveUpAt))}::timestamptz[])
                AS n (id, channel, give_up_at)`;
+      this.#inserted();
     } catch (error) {
       throw unavailable(error);
     }
+  }
+
+  /** Leads stored since the search index last caught up, and when the last one came. */
+  #unindexed = 0;
+  #lastInsertAt = 0;
+  #indexTimer: NodeJS.Timeout | null = null;
+  #indexing = false;
+  #closed = false;
+
+  /** A lead was stored: index it for search once intake is quiet (./searchIndex.ts). */
+  #inserted(): void {
+    this.#unindexed++;
+    this.#lastInsertAt = performance.now();
+    this.#indexTimer ??= setTimeout(() => void this.#indexWhenQuiet(), SEARCH_QUIET_MS).unref();
+  }
+
+  async #indexWhenQuiet(): Promise<void> {
+    this.#indexTimer = null;
+    if (this.#closed || this.#indexing) return;
+    const quietFor = performance.now() - this.#lastInsertAt;
+    if (quietFor < SEARCH_QUIET_MS && this.#unindexed < SEARCH_BACKLOG) {
+      this.#indexTimer = setTimeout(
+        () => void this.#indexWhenQuiet(),
+        SEARCH_QUIET_MS - quietFor,
+      ).unref();
+      return;
+    }
+    this.#indexing = true;
+    let indexed = 0;
+    try {
+      indexed = await this.#indexBatch(SEARCH_BATCH);
+    } catch {
+      // Down or busy: the next insert tries again; the leads stay pending (and searchable).
+    } finally {
+      this.#indexing = false;
+    }
+    this.#unindexed = Math.max(0, this.#unindexed - indexed);
+    if (indexed > 0 && !this.#closed) {
+      this.#indexTimer = setTimeout(() => void this.#indexWhenQuiet(), 0).unref();
+    } else {
+      this.#unindexed = 0;
+    }
+  }
+
+  /**
+   * Moves up to `limit` pending leads into the search index in one statement. SKIP LOCKED:
+   * several servers index side by side without waiting on each other's batches.
+   */
+  async #indexBatch(limit: number): Promise<number> {
+    const rows = await this.sql`
+      WITH batch AS (
+        DELETE FROM lead_search_pending
+        WHERE lead_id IN (SELECT lead_id FROM lead_search_pending
+                          LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING lead_id
+      )
+      INSERT INTO lead_search (lead_id, doc, phone)
+      SELECT l.id, ${this.sql.unsafe(PG_SEARCH_TEXT)}, ${this.sql.unsafe(PG_SEARCH_PHONE)}
+      FROM leads l JOIN batch b ON b.lead_id = l.id
+      ON CONFLICT (lead_id) DO UPDATE SET doc = excluded.doc, phone = excluded.phone`;
+    return rows.count;
+  }
+
+  /** Indexes every lead still pending for search; returns how many (tests, the bench). */
+  async indexSearch(): Promise<number> {
+    let total = 0;
+    try {
+      for (
+        let n = await this.#indexBatch(SEARCH_BATCH);
+        n > 0;
+        n = await this.#indexBatch(SEARCH_BATCH)
+      )
+        total += n;
+    } catch (error) {
+      throw unavailable(error);
+    }
+    return total;
   }
 
   /**
@@ -218,10 +306,14 @@ export class PostgresLeadStore implements LeadStore {
   ): Promise<void> {
     await this.sql.begin(async (tx) => {
       await tx`
-        INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
-        VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
-                ${lead.spam}, ${tx.json(lead.fields)},
-                ${tx.json(lead.metadata as unknown as postgres.JSONValue)})`;
+        WITH lead AS (
+          INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
+          VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
+                  ${lead.spam}, ${tx.json(lead.fields)},
+                  ${tx.json(lead.metadata as unknown as postgres.JSONValue)})
+          RETURNING id
+        )
+        INSERT INTO lead_search_pending (lead_id) SELECT id FROM lead`;
       for (const n of notifications) {
         await tx`
           INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
@@ -415,6 +507,9 @@ export class PostgresLeadStore implements LeadStore {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#indexTimer) clearTimeout(this.#indexTimer);
+    this.#indexTimer = null;
     await this.sql.end({ timeout: 5 });
   }
 }

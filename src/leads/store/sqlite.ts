@@ -15,6 +15,12 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { migrationsTableSql, pendingMigrations } from "./migrations/index.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
 import {
+  indexAllPendingSearch,
+  indexPendingSearch,
+  SEARCH_BACKLOG,
+  SEARCH_QUIET_MS,
+} from "./searchIndex.ts";
+import {
   StoreUnavailableError,
   type Channel,
   type ClaimedNotification,
@@ -132,6 +138,8 @@ export class SqliteLeadStore implements LeadStore {
       throw unavailable(error);
     }
     this.appliedOnOpen = this.migrateSync();
+    // Leads a stopped server (or another process) left unindexed: index them soon.
+    this.#indexTimer = setTimeout(() => this.#indexWhenQuiet(), SEARCH_QUIET_MS).unref();
     this.#insert = this.#db.prepare(
       `INSERT INTO leads (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
@@ -233,6 +241,7 @@ export class SqliteLeadStore implements LeadStore {
     try {
       if (!notifications.length && !partialId) {
         insertLead();
+        this.#inserted();
         return;
       }
       this.#transaction(() => {
@@ -255,6 +264,55 @@ export class SqliteLeadStore implements LeadStore {
           }
         }
       });
+      this.#inserted();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  /** Leads stored since the search index last caught up, and when the last one came. */
+  #unindexed = 0;
+  #lastInsertAt = 0;
+  #indexTimer: NodeJS.Timeout | null = null;
+
+  /** A lead was stored: index it for search once intake is quiet (./searchIndex.ts). */
+  #inserted(): void {
+    this.#unindexed++;
+    this.#lastInsertAt = performance.now();
+    this.#indexTimer ??= setTimeout(() => this.#indexWhenQuiet(), SEARCH_QUIET_MS).unref();
+  }
+
+  /** Indexes a batch if intake has been quiet for SEARCH_QUIET_MS (or the backlog is large). */
+  #indexWhenQuiet(): void {
+    this.#indexTimer = null;
+    if (!this.#db.isOpen) return;
+    const quietFor = performance.now() - this.#lastInsertAt;
+    if (quietFor < SEARCH_QUIET_MS && this.#unindexed < SEARCH_BACKLOG) {
+      this.#indexTimer = setTimeout(
+        () => this.#indexWhenQuiet(),
+        SEARCH_QUIET_MS - quietFor,
+      ).unref();
+      return;
+    }
+    let indexed = 0;
+    try {
+      indexed = indexPendingSearch(this.#db);
+    } catch {
+      // Busy or failing: the next insert or search tries again; nothing is lost (still pending).
+    }
+    this.#unindexed = Math.max(0, this.#unindexed - indexed);
+    if (indexed > 0) {
+      // More may be pending: the next batch after whatever else is waiting to run.
+      this.#indexTimer = setTimeout(() => this.#indexWhenQuiet(), 0).unref();
+    } else {
+      this.#unindexed = 0;
+    }
+  }
+
+  /** Indexes every lead still pending for search; returns how many (tests, the CLI). */
+  indexSearch(): number {
+    try {
+      return indexAllPendingSearch(this.#db);
     } catch (error) {
       throw unavailable(error);
     }
@@ -469,6 +527,8 @@ export class SqliteLeadStore implements LeadStore {
   }
 
   async close(): Promise<void> {
+    if (this.#indexTimer) clearTimeout(this.#indexTimer);
+    this.#indexTimer = null;
     if (this.#db.isOpen) this.#db.close();
   }
 }
