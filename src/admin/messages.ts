@@ -88,6 +88,7 @@ export const adminMessages = {
     growth_partial: "Growth plan (step 1 only)",
     growth: "Growth plan",
     quick: "Call request",
+    guide: "Guide checklist",
   },
   possibleSpam: "Possible spam",
   /** Lead statuses as the agency says them. */
@@ -100,6 +101,9 @@ export const adminMessages = {
   },
   lead: {
     back: "All leads",
+    /** A checkbox's answer (the guide form's consent to further emails). */
+    yes: "Yes",
+    no: "No",
     fields: "What they sent",
     attribution: "Where they came from",
     attributionLabels: {
@@ -142,7 +146,12 @@ export const adminMessages = {
     deliveries: "Delivery to the agency",
     noDeliveries: "No delivery channel was set up when this lead came in (it is only stored).",
     retry: "Try again",
-    channels: { email: "Email", webhook: "CRM webhook", reminder: "Reminder to staff" },
+    channels: {
+      email: "Email",
+      webhook: "CRM webhook",
+      reminder: "Reminder to staff",
+      checklist: "Checklist link to the visitor",
+    },
     delivery: (channel: string, status: string, attempts: number, when: string) =>
       status === "sent"
         ? `${channel}: sent ${when}`

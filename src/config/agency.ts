@@ -5,6 +5,9 @@
  * so each is written once.
  */
 
+/** The agency's name: pages, structured data and the emails the server sends visitors. */
+export const AGENCY_NAME = "Greenline Growth";
+
 /** Canonical origin of the public site when SITE_URL is not set. */
 export const DEFAULT_SITE_URL = "https://greenline-growth.example";
 

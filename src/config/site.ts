@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { parseWithFriendlyErrors } from "../lib/parseWithFriendlyErrors";
-import { agencyHours, DEFAULT_SITE_URL } from "./agency";
+import { AGENCY_NAME, agencyHours, DEFAULT_SITE_URL } from "./agency";
 
 const e164 = /^\+1\d{10}$/;
 const youtubeId = /^[A-Za-z0-9_-]{11}$/;
@@ -80,7 +80,7 @@ type Env = Record<string, string | undefined>;
 /** The embedded defaults: clearly sample values that the agency replaces (README, "Configuration"). */
 export function defaultSiteConfig(env: Env): SiteConfigInput {
   return {
-    name: "Greenline Growth",
+    name: AGENCY_NAME,
     url: env.SITE_URL || DEFAULT_SITE_URL,
     logo: "/logo.svg",
     phone: env.SITE_PHONE || "+15555550142",

@@ -65,3 +65,19 @@ export function openChecklistLink(
     return { ok: false, reason: "invalid" };
   }
 }
+
+/**
+ * The checklist a token names, read without checking its signature: only to offer that
+ * checklist's form again on the page a bad link gets. Never a reason to hand anything out.
+ */
+export function checklistNamedBy(token: string): string | null {
+  if (token.length > MAX_TOKEN) return null;
+  try {
+    const p = JSON.parse(
+      Buffer.from(token.split(".")[0] ?? "", "base64url").toString("utf8"),
+    ) as Partial<Payload>;
+    return typeof p.c === "string" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(p.c) ? p.c : null;
+  } catch {
+    return null;
+  }
+}

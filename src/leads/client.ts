@@ -6,7 +6,8 @@
  *   (`_t` ms since page load, `_page`, `_landing`, `_ref`, `utm_*` of the landing URL) and the
  *   honeypot value if `values` carries one.
  * - Resolves (never rejects) with
- *   `{ ok: true, id }` on 201 (spam is answered the same way, on purpose);
+ *   `{ ok: true, id }` on 201 (spam is answered the same way, on purpose), with `download`, the
+ *   checklist's signed link, for a guide's form;
  *   `{ ok: false, status: 422, message, fields }` where `fields` maps a field name to its message;
  *   `{ ok: false, status, message }` for 400, 413, 415, 429 (message says when to retry), 503 or
  *   any other answer; `status: 0` when the request never reached the server.
@@ -17,7 +18,7 @@ import type { FormId } from "./fields.ts";
 import { hiddenFields, LEADS_ENDPOINT, utmKeys } from "./wire.ts";
 
 export type SubmitLeadResult =
-  | { ok: true; id: string }
+  | { ok: true; id: string; download?: string; emailed?: boolean }
   | { ok: false; status: number; message: string; fields?: Record<string, string> };
 
 /** sessionStorage key of what the visit's first page view recorded. */
@@ -133,13 +134,28 @@ export async function submitLead(
   } catch {
     return { ok: false, status: 0, message: NETWORK_MESSAGE };
   }
-  let body: { id?: unknown; message?: unknown; fields?: unknown } = {};
+  let body: {
+    id?: unknown;
+    download?: unknown;
+    emailed?: unknown;
+    message?: unknown;
+    fields?: unknown;
+  } = {};
   try {
     body = (await response.json()) as typeof body;
   } catch {
     // Not JSON (a proxy's error page): keep the fallback message.
   }
-  if (response.status === 201 && typeof body.id === "string") return { ok: true, id: body.id };
+  if (response.status === 201 && typeof body.id === "string") {
+    // Only a path on this site is taken as the checklist's link.
+    const download =
+      typeof body.download === "string" && /^\/checklists\/[\w.-]+$/.test(body.download)
+        ? body.download
+        : undefined;
+    return download
+      ? { ok: true, id: body.id, download, emailed: body.emailed === true }
+      : { ok: true, id: body.id };
+  }
   const message = typeof body.message === "string" ? body.message : FALLBACK_MESSAGE;
   if (body.fields && typeof body.fields === "object") {
     return {

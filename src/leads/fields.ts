@@ -3,8 +3,13 @@
  * section 5's. Browser forms render from this list and the server validates against schemas
  * built from it, so a rule is written once. Pure data: no framework code.
  */
-/** Input type of a field; selects list their allowed values in `options`. */
-export type FieldType = "text" | "email" | "url" | "tel" | "textarea" | "select";
+/**
+ * Input type of a field; selects list their allowed values in `options`. A checkbox is "yes"
+ * when ticked and empty when not. A hidden field carries an id the page sets (a slug: lowercase
+ * letters, digits and hyphens), never something the visitor types.
+ */
+export type FieldType =
+  "text" | "email" | "url" | "tel" | "textarea" | "select" | "checkbox" | "hidden";
 
 export interface FieldDef {
   name: string;
@@ -32,6 +37,7 @@ export const formIds = [
   "growthPartial",
   "growth",
   "quick",
+  "guide",
 ] as const;
 export type FormId = (typeof formIds)[number];
 
@@ -143,6 +149,22 @@ export const leadForms = {
     subject: null,
     fields: nameEmailPhone,
   },
+  /**
+   * A guide's free checklist (issue 15): the guide page sets which checklist; the answer carries
+   * the download link signed for this lead. `consent` (to further emails) starts unticked.
+   */
+  guide: {
+    kind: "guide",
+    source: "guide_checklist",
+    subject: "Checklist Request",
+    fields: [
+      shared.name,
+      shared.email,
+      { name: "businessType", type: "text", required: false, maxLength: NAME },
+      { name: "consent", type: "checkbox", required: false, maxLength: 3 },
+      { name: "checklist", type: "hidden", required: true, maxLength: 60 },
+    ],
+  },
 } as const satisfies Record<
   FormId,
   { kind: string; source: string; subject: string | null; fields: readonly FieldDef[] }
@@ -156,6 +178,7 @@ export const leadKinds = [
   "growth_partial",
   "growth",
   "quick",
+  "guide",
 ] as const;
 export type LeadKind = (typeof leadKinds)[number];
 

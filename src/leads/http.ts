@@ -4,12 +4,18 @@
  * use it: the Astro endpoint (src/pages/api/leads.ts, every post) and the Node fast path
  * (src/leads/node.ts, JSON posts only, dispatched before Astro's pipeline).
  *
- * JSON (Content-Type: application/json): 201 {id} | 422 {error:"validation", message, fields} |
+ * JSON (Content-Type: application/json): 201 {id} (a guide's checklist: {id, download}) | 422 {error:"validation", message, fields} |
  * 400 | 413 | 415 | 429 (Retry-After) | 503, every error as {error, message}.
  * Native form posts (application/x-www-form-urlencoded or multipart/form-data): 303 to the safe
- * `_next` once stored, or a "review" for the caller to render as a page with the visitor's input.
+ * `_next` once stored (a guide's checklist: to its download page), or a "review" for the caller to render as a page with the visitor's input.
  */
 import { buildAttribution, hashIp } from "./attribution.ts";
+import {
+  CHECKLIST_PATH,
+  CHECKLIST_READY_PATH,
+  checklistDownloadPath,
+  checklistExists,
+} from "./checklists.ts";
 import { clientIp, rateLimitKey } from "./clientAddress.ts";
 import { hiddenFields, utmKeys, type FormId } from "./fields.ts";
 import { echoValues, intake, type EchoValues } from "./intake.ts";
@@ -313,18 +319,39 @@ export async function handleLeadInput(
       notifyMaxAgeMs: config.notify.outbox.maxAgeMs,
       onQueued: service.nudgeOutbox,
       admit: () => (limiter ? limiter.consume(key) : Promise.resolve({ ok: true })),
+      checklistExists,
+      emailChecklist: config.notify.email !== null,
     },
   );
 
   switch (outcome.status) {
-    case "stored":
+    case "stored": {
+      // A guide's checklist: the answer carries the download link signed for this lead.
+      const download =
+        outcome.form === "guide"
+          ? checklistDownloadPath(outcome, outcome.fields.checklist ?? "", service.ipSalt())
+          : null;
       if (native) {
+        const location = download
+          ? `${CHECKLIST_READY_PATH}?t=${download.slice(CHECKLIST_PATH.length + 1)}`
+          : next;
         return {
           kind: "response",
-          response: { status: 303, headers: { location: next, ...noStore }, body: null },
+          response: { status: 303, headers: { location, ...noStore }, body: null },
         };
       }
-      return { kind: "response", response: plainJson(201, { id: outcome.id }) };
+      return {
+        kind: "response",
+        // `emailed` says whether the link also goes by email (SMTP is set); a spam-flagged post
+        // is answered the same way, so a bot learns nothing from it.
+        response: plainJson(
+          201,
+          download
+            ? { id: outcome.id, download, emailed: config.notify.email !== null }
+            : { id: outcome.id },
+        ),
+      };
+    }
     case "invalid":
       if (native) {
         return review({

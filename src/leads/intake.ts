@@ -10,7 +10,7 @@ import { buildAttribution, hashIp } from "./attribution.ts";
 import { hiddenFields, leadForms, type FormId } from "./fields.ts";
 import { newLeadId } from "./id.ts";
 import { leadMessages } from "./messages.ts";
-import { isFormId, validateLead } from "./schema.ts";
+import { isFormId, validateLead, type LeadFields } from "./schema.ts";
 import { spamVerdict } from "./spam.ts";
 import { truncate } from "./text.ts";
 import {
@@ -55,6 +55,10 @@ export interface IntakeDeps {
    * would be stored. Absent: always admitted.
    */
   admit?: () => Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+  /** The checklists a guide lead may ask for (./checklists.ts); absent: any well-formed id. */
+  checklistExists?: (id: string) => boolean;
+  /** Email a guide lead its checklist link (channel 'checklist'): SMTP is configured. */
+  emailChecklist?: boolean;
 }
 
 /**
@@ -75,7 +79,14 @@ export function notificationsFor(
 export type EchoValues = Record<string, string>;
 
 export type IntakeOutcome =
-  | { status: "stored"; id: string; form: FormId; spam: boolean }
+  | {
+      status: "stored";
+      id: string;
+      form: FormId;
+      spam: boolean;
+      createdAt: string;
+      fields: LeadFields;
+    }
   | { status: "invalid"; form: FormId | null; values: EchoValues; errors: Record<string, string> }
   | { status: "limited"; form: FormId; values: EchoValues; retryAfterSeconds: number }
   | { status: "unavailable"; form: FormId; values: EchoValues };
@@ -119,6 +130,11 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
     return { status: "invalid", form, values: echoValues(form, body), errors: result.errors };
   }
   const fields = result.fields;
+  if (form === "guide" && deps.checklistExists && !deps.checklistExists(fields.checklist ?? "")) {
+    log.info({ event: "lead_rejected", form, invalidFields: ["checklist"] }, "lead rejected");
+    const errors = { checklist: leadMessages.missingId };
+    return { status: "invalid", form, values: echoValues(form, body), errors };
+  }
   const verdict = spamVerdict(
     {
       honeypot: body[hiddenFields.honeypot],
@@ -161,9 +177,12 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
     }),
   };
 
+  // The visitor's own copy of the checklist link goes by email too, but never to an address a
+  // spam-flagged post typed in: that would make the site a way to mail strangers.
+  const emailVisitor = def.kind === "guide" && deps.emailChecklist && !lead.spam;
   const notifications = notificationsFor(
     lead,
-    deps.channels ?? [],
+    [...(deps.channels ?? []), ...(emailVisitor ? (["checklist"] as const) : [])],
     deps.notifyMaxAgeMs ?? 24 * 60 * 60_000,
     now,
   );
@@ -197,5 +216,5 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
     "lead stored",
   );
   if (notifications.length) deps.onQueued?.();
-  return { status: "stored", id: lead.id, form, spam: lead.spam };
+  return { status: "stored", id: lead.id, form, spam: lead.spam, createdAt: timestamp, fields };
 }

@@ -13,6 +13,9 @@ export const leadMessages = {
     "Please enter a phone number with its area code, like (512) 555-0142 (or with + and the country code).",
   unreadable:
     "Some characters could not be read (for example a broken emoji). Please retype this field.",
+  checkbox: "Please tick the box or leave it empty.",
+  /** A hidden id the page sets (which checklist) is missing or unknown: the page is out of date. */
+  missingId: "This form is out of date. Please reload the page and try again.",
   choice: (options: readonly string[]) => `Please choose ${options.join(" or ")}.`,
   unknownForm: "This form is not recognised. Please reload the page and try again.",
   /** `message` of a 422. */
@@ -28,6 +31,19 @@ export const leadMessages = {
   tooLarge: (kib: number) => `The submission is too large (limit ${kib} KB).`,
   unsupported: "Send the form as JSON, application/x-www-form-urlencoded or multipart/form-data.",
   method: "Use POST to send a lead.",
+  /** The email a visitor gets after asking for a guide's checklist (src/leads/notify/checklist.ts). */
+  checklistEmail: {
+    subject: "Your free checklist",
+    button: "Download the checklist (PDF)",
+    guide: "The guide it goes with:",
+    lines: (p: { name: string; expires: string; agency: string }) => ({
+      greeting: p.name ? `Hi ${p.name},` : "Hi,",
+      intro: "Thanks for asking for the checklist. Here is your download link:",
+      expiry: `The link works until ${p.expires} (7 days). After that, ask for the checklist again from its guide.`,
+      why: `You get this email because this address was entered in the checklist form on the ${p.agency} website. We do not add you to a mailing list unless you ticked the box for it.`,
+      signature: `The ${p.agency} team`,
+    }),
+  },
   /** The no-JavaScript review page. */
   review: {
     title: "Please check your details",

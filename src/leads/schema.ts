@@ -23,6 +23,7 @@ const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 export const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 const EMAIL = z.regexes.email;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -67,6 +68,25 @@ const emptyIfMissing = (v: unknown) => (v === undefined || v === null ? "" : v);
 
 /** The schema of one field, from its definition. */
 export function fieldSchema(field: FieldDef) {
+  if (field.type === "checkbox") {
+    // A native post sends the box's value ("yes") only when ticked; JSON may send a boolean.
+    return z.preprocess(
+      (v) => {
+        const value = typeof v === "string" ? v.trim() : v;
+        if (value === true || value === "yes" || value === "on") return "yes";
+        return value === false ? "" : emptyIfMissing(value);
+      },
+      z.string({ error: m.notText }).refine((v) => v === "" || v === "yes", m.checkbox),
+    );
+  }
+  if (field.type === "hidden") {
+    let id = z.string({ error: m.notText }).trim();
+    if (field.required) id = id.min(1, m.missingId);
+    return z.preprocess(
+      emptyIfMissing,
+      id.refine((v) => v === "" || SLUG.test(v), m.missingId).max(field.maxLength, m.missingId),
+    );
+  }
   if (field.type === "select") {
     const options = field.options ?? [];
     let choice = z.string({ error: m.notText }).trim();

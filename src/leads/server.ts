@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { loadIpSalt } from "./attribution.ts";
 import { leadConfig, type LeadConfig } from "./config.ts";
 import { leadLog } from "./log.ts";
+import { checklistDeliverer } from "./notify/checklist.ts";
 import { emailDeliverer } from "./notify/email.ts";
 import { OutboxWorker } from "./notify/outbox.ts";
 import type { Deliverer } from "./notify/types.ts";
@@ -37,9 +38,11 @@ export interface LeadService {
 function deliverers(
   config: LeadConfig,
   store: () => Promise<LeadStore>,
+  ipSalt: () => string,
 ): Partial<Record<Channel, Deliverer>> {
   const d: Partial<Record<Channel, Deliverer>> = {};
   if (config.notify.email) d.email = emailDeliverer(config.notify.email);
+  if (config.notify.email) d.checklist = checklistDeliverer(config.notify.email, ipSalt);
   if (config.notify.webhook) d.webhook = webhookDeliverer(config.notify.webhook);
   if (config.notify.email && config.notify.reminders)
     d.reminder = reminderDeliverer(config.notify.email, store);
@@ -56,7 +59,11 @@ function createLeadService(config: LeadConfig): LeadService {
   const outbox = config.notify.channels.length
     ? new OutboxWorker({
         store: () => holder.get(),
-        deliverers: deliverers(config, () => holder.get()),
+        deliverers: deliverers(
+          config,
+          () => holder.get(),
+          () => service.ipSalt(),
+        ),
         settings: config.notify.outbox,
         log: leadLog,
       })

@@ -6,6 +6,7 @@ import { getCollection, render, type CollectionEntry } from "astro:content";
 import { guidePath, guideTopicPath, industryPath, routes } from "../config/routes";
 import { loadCollection, requireEntry } from "./content";
 import { toPicture } from "./images";
+import { requireFormCopy } from "./requireFormCopy";
 import type { GuideCardData } from "../components/sections/GuideCards";
 import type { TopicLink } from "../components/sections/TopicFilter";
 
@@ -145,4 +146,52 @@ export function heroGallery(guides: GuideEntry[]) {
       }),
     ),
   );
+}
+
+/** A checklist's sections with their item counts ("Set up", 6), read from its Markdown. */
+export function checklistOutline(body: string): { heading: string; items: number }[] {
+  const outline: { heading: string; items: number }[] = [];
+  for (const line of body.split("\n")) {
+    const heading = /^## (.+)$/.exec(line.trim());
+    if (heading) outline.push({ heading: heading[1]!, items: 0 });
+    else if (/^- \[ \] /.test(line.trim()) && outline.length) outline.at(-1)!.items++;
+  }
+  return outline;
+}
+
+/**
+ * What a guide's page needs to offer its checklist (section #checklist): the checklist's title,
+ * intro and outline, and the form's copy; null when the guide offers none.
+ */
+export async function checklistOffer(guide: GuideEntry) {
+  if (!guide.data.checklist) return null;
+  const page = (await loadCollection("pages")).find((p) => p.id === "guides")?.data;
+  if (!page || page.template !== "guides")
+    throw new Error("src/content/pages/guides.yaml is missing");
+  const entry = (await getCollection("checklists")).find((c) => c.id === guide.data.checklist!.id);
+  if (!entry) throw new Error(`checklist ${guide.data.checklist.id} is missing`);
+  const copy = await requireFormCopy("guide", ["success", "error"]);
+  const { download, emailed } = copy.success;
+  if (!download || !emailed) {
+    throw new Error("src/content/forms/guide.yaml needs success.download and success.emailed");
+  }
+  return {
+    id: entry.id,
+    heading: {
+      eyebrow: page.checklist.eyebrow,
+      heading: entry.data.title,
+      intro: entry.data.intro,
+    },
+    inside: page.checklist.inside,
+    outline: checklistOutline(entry.body ?? "").map(
+      (s) => `${s.heading}: ${page.checklist.steps.replaceAll("[count]", String(s.items))}`,
+    ),
+    copy,
+    download: { label: download, emailed },
+  };
+}
+
+/** The first guide (newest first) that offers checklist `id`, or null. */
+export async function guideOfferingChecklist(id: string): Promise<GuideEntry | null> {
+  return (await loadGuides()).find((g) => g.data.checklist?.id === id) ?? null;
 }

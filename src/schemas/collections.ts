@@ -181,7 +181,45 @@ export const pageSchema = z.discriminatedUnion("template", [
       related: text,
       topicsLabel: text,
       feedTitle: text,
-      /** The page a checklist link answers when it is not valid (403) or has expired. */
+      /**
+       * The search over the guides (Pagefind, loaded on use): `[query]` is what was searched,
+       * `[count]` how many guides matched. /guides/search answers without JavaScript.
+       */
+      search: z
+        .object({
+          label: text,
+          placeholder: text,
+          button: text,
+          loading: text,
+          results: text,
+          resultsOne: text,
+          none: text,
+          failed: text,
+          seo: seoSchema,
+          headline: text,
+        })
+        .strict(),
+      /** A guide's checklist offer (section #checklist): `[count]` is a section's item count. */
+      checklist: z.object({ eyebrow: text, inside: text, steps: text }).strict(),
+      /**
+       * /checklists/ready: where the checklist form lands without JavaScript. `[title]` is the
+       * checklist's title, `[date]` the day its link stops working.
+       */
+      ready: z
+        .object({
+          seo: seoSchema,
+          badge: text,
+          headline: text,
+          lead: text,
+          emailed: text,
+          download: text,
+          back: text,
+        })
+        .strict(),
+      /**
+       * The page a checklist link answers when it is not valid (403) or has expired; it offers
+       * the checklist's form again when the link names one.
+       */
       badLink: z
         .object({ seo: seoSchema, hero: pageHeroSchema, expired: text, invalid: text })
         .strict(),
@@ -264,7 +302,17 @@ export const formCopySchema = z
     submitting: text,
     requiredNote: text,
     /** Forms that send in place (islands): the view after success and the error box. */
-    success: z.object({ title: text, message: text, again: text.optional() }).strict().optional(),
+    success: z
+      .object({
+        title: text,
+        message: text,
+        again: text.optional(),
+        /** A guide's checklist: the download button, and the line when the link was emailed. */
+        download: text.optional(),
+        emailed: text.optional(),
+      })
+      .strict()
+      .optional(),
     error: text.optional(),
     /** A form in steps: a title per step, the Next button, progress words, the step-1 alert. */
     steps: z

@@ -225,6 +225,13 @@ export const validLeads = {
     aiIntegration: "No",
   },
   quick: { name: "Quinn Quick", email: "quinn.quick@example.test", phone: "+15125555000" },
+  guide: {
+    name: "Gabe Guide",
+    email: "gabe.guide@example.test",
+    businessType: "Lawn care",
+    consent: "yes",
+    checklist: "gbp-checklist",
+  },
 } as const;
 
 /** The operator's token the tests give servers whose /api/health details they read. */

@@ -23,6 +23,13 @@ const good: Record<FormId, Record<string, string>> = {
   growthPartial: { name: "Dana Green", email: "dana@greenacres.com", phone: "+15125551234" },
   growth: { name: "Dana Green", email: "dana@greenacres.com", phone: "+15125551234" },
   quick: { name: "Dana Green", email: "dana@greenacres.com", phone: "+15125551234" },
+  guide: {
+    name: "Dana Green",
+    email: "dana@greenacres.com",
+    businessType: "",
+    consent: "",
+    checklist: "gbp-checklist",
+  },
 };
 
 /** Required fields per form, exactly as spec section 5 lists them. */
@@ -34,6 +41,7 @@ const required: Record<FormId, string[]> = {
   growthPartial: ["name", "email", "phone"],
   growth: ["name", "email", "phone"],
   quick: ["name", "email", "phone"],
+  guide: ["name", "email", "checklist"],
 };
 
 const errorsOf = (form: FormId, values: Record<string, unknown>) => {
@@ -75,7 +83,13 @@ describe("lead schemas", () => {
         const empty = Object.fromEntries(leadForms[form].fields.map((f) => [f.name, ""]));
         const errors = errorsOf(form, empty);
         expect(Object.keys(errors).sort()).toEqual([...required[form]].sort());
-        for (const name of required[form]) expect(errors[name]).toBe(m.required);
+        // A hidden id (which checklist) is the page's to set: its message says to reload.
+        const hidden = new Set(
+          leadForms[form].fields.filter((f) => f.type === "hidden").map((f) => f.name as string),
+        );
+        for (const name of required[form]) {
+          expect(errors[name]).toBe(hidden.has(name) ? m.missingId : m.required);
+        }
         // Missing keys count as empty, whitespace-only too.
         expect(Object.keys(errorsOf(form, {})).sort()).toEqual([...required[form]].sort());
         const spaces = Object.fromEntries(required[form].map((n) => [n, "   "]));
@@ -107,7 +121,9 @@ describe("lead schemas", () => {
 
       it("bounds every field and rejects control characters and non-text", () => {
         for (const field of leadForms[form].fields) {
-          if (field.type === "select") continue;
+          // Choices, boxes and hidden ids have their own messages (tested below).
+          if (field.type === "select" || field.type === "checkbox" || field.type === "hidden")
+            continue;
           const long = "a".repeat(field.maxLength + 1);
           expect(errorsOf(form, { ...good[form], [field.name]: long })[field.name]).toBe(
             m.tooLong(field.maxLength),
@@ -168,6 +184,40 @@ describe("lead schemas", () => {
     expect(errorsOf("growth", { ...good.growth, aiIntegration: "yes " }).aiIntegration).toBe(
       m.choice(["Yes", "No"]),
     );
+  });
+
+  it("the guide form's consent box is 'yes' when ticked and empty when not, never checked by default", () => {
+    for (const [sent, stored] of [
+      ["yes", "yes"],
+      ["on", "yes"],
+      [true, "yes"],
+      ["", ""],
+      [false, ""],
+      [undefined, ""],
+    ] as const) {
+      const r = validateLead("guide", { ...good.guide, consent: sent });
+      expect(r.ok && r.fields.consent, String(sent)).toBe(stored);
+    }
+    for (const bad of ["no", "maybe", "YES!", 1]) {
+      expect(errorsOf("guide", { ...good.guide, consent: bad }).consent, String(bad)).toBe(
+        typeof bad === "number" ? m.notText : m.checkbox,
+      );
+    }
+  });
+
+  it("the guide form's checklist is an id the page sets: a slug, nothing else", () => {
+    expect(validateLead("guide", { ...good.guide, businessType: "Tree service" }).ok).toBe(true);
+    for (const bad of [
+      "../etc/passwd",
+      "GBP",
+      "gbp checklist",
+      "gbp-",
+      "<script>",
+      "a".repeat(61),
+    ]) {
+      expect(errorsOf("guide", { ...good.guide, checklist: bad }).checklist, bad).toBe(m.missingId);
+    }
+    expect(errorsOf("guide", { ...good.guide, checklist: "" }).checklist).toBe(m.missingId);
   });
 
   it("growth steps 2 and 3 are free text with no checks beyond bounds", () => {

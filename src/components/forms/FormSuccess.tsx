@@ -1,17 +1,20 @@
 import { useEffect, useRef } from "react";
 // A lucide icon imported directly: the Icon map would bring every drawing into the island.
 import { Check } from "lucide-react";
+import { buttonBase, buttonStyles } from "../ui/LinkButton";
 
 interface Props {
   title: string;
   message: string;
   /** The 'Submit Another Request' button; it returns to the empty form. */
   again?: { label: string; onClick: () => void } | undefined;
+  /** A link to what the visitor asked for (a guide's checklist PDF). */
+  action?: { label: string; href: string } | undefined;
   titleLevel?: 2 | 3;
 }
 
 /** What a form that sends in place shows once the lead is stored. Takes focus when it appears. */
-export function FormSuccess({ title, message, again, titleLevel = 2 }: Props) {
+export function FormSuccess({ title, message, again, action, titleLevel = 2 }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const Title = titleLevel === 2 ? "h2" : "h3";
@@ -24,6 +27,11 @@ export function FormSuccess({ title, message, again, titleLevel = 2 }: Props) {
         {title}
       </Title>
       <p className="mt-3 text-pretty text-slate-700">{message}</p>
+      {action && (
+        <a href={action.href} download className={`${buttonBase} ${buttonStyles.primary} mt-6`}>
+          {action.label}
+        </a>
+      )}
       {again && (
         <button
           type="button"

@@ -18,6 +18,13 @@ export interface InPlaceLeadFormProps {
   titleLevel?: 2 | 3;
   /** When the error clears: on the next submit (testimonial form), or as soon as the visitor types. */
   clearErrorOn?: "submit" | "input";
+  /** Values the page sets (a hidden field's id, such as which checklist). */
+  values?: Record<string, string> | undefined;
+  /**
+   * A guide's checklist: the success view offers the download link the answer carried, and says
+   * when the link was also emailed.
+   */
+  download?: { label: string; emailed: string } | undefined;
 }
 
 const card = "rounded-2xl bg-white p-6 text-ink shadow-xl ring-1 ring-slate-200 sm:p-8";
@@ -35,8 +42,12 @@ export function InPlaceLeadForm({
   next,
   titleLevel = 2,
   clearErrorOn = "submit",
+  values,
+  download,
 }: InPlaceLeadFormProps) {
   const { status, error, submit, reset, clearError } = useLeadSubmission();
+  /** The stored lead's checklist link, and whether it was emailed too. */
+  const [delivered, setDelivered] = useState<{ href: string; emailed: boolean } | null>(null);
   /** The HTTP status of the last failed send: FormAlert words a rate limit differently. */
   const [failedWith, setFailedWith] = useState<number | undefined>(undefined);
   const [round, setRound] = useState(0);
@@ -54,8 +65,15 @@ export function InPlaceLeadForm({
       <div className={card}>
         <FormSuccess
           title={copy.success.title}
-          message={copy.success.message}
+          message={
+            download && delivered?.emailed
+              ? `${copy.success.message} ${download.emailed}`
+              : copy.success.message
+          }
           titleLevel={titleLevel}
+          action={
+            download && delivered ? { label: download.label, href: delivered.href } : undefined
+          }
           again={
             copy.success.again
               ? {
@@ -85,7 +103,11 @@ export function InPlaceLeadForm({
       onSubmit={(event) => {
         event.preventDefault();
         void submit(event.currentTarget, form).then((result) => {
-          if (result) setFailedWith(result.ok ? undefined : result.status);
+          if (!result) return;
+          setFailedWith(result.ok ? undefined : result.status);
+          if (result.ok && result.download) {
+            setDelivered({ href: result.download, emailed: result.emailed === true });
+          }
         });
       }}
     >
@@ -96,7 +118,13 @@ export function InPlaceLeadForm({
       <p className="mt-2 text-sm text-slate-600">{copy.requiredNote}</p>
       <LeadHiddenFields form={form} next={next} idPrefix={idPrefix} />
       <div className="mt-6 grid gap-4">
-        <LeadFields fields={fields} copy={copy} idPrefix={idPrefix} errors={error?.fields} />
+        <LeadFields
+          fields={fields}
+          copy={copy}
+          idPrefix={idPrefix}
+          errors={error?.fields}
+          values={values}
+        />
       </div>
       {status === "error" && (
         <FormAlert title={copy.error} detail={error?.message} status={failedWith} />

@@ -29,6 +29,41 @@ export function Field({ field, id, label, placeholder, tone = "light", value, er
     "aria-describedby": error ? errorId : undefined,
     className: control,
   };
+  if (field.type === "hidden") {
+    return <input type="hidden" name={field.name} value={value ?? ""} />;
+  }
+  if (field.type === "checkbox") {
+    return (
+      <div>
+        <div className="flex items-start gap-3">
+          <input
+            id={id}
+            name={field.name}
+            type="checkbox"
+            value="yes"
+            defaultChecked={value === "yes"}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700 focus:ring-2 focus:ring-brand-600 focus:outline-none"
+          />
+          <label
+            htmlFor={id}
+            className={`text-sm ${tone === "dark" ? "text-white" : "text-slate-800"}`}
+          >
+            {label}
+          </label>
+        </div>
+        {error && (
+          <p
+            id={errorId}
+            className={`mt-1 text-sm font-medium ${tone === "dark" ? "text-red-200" : "text-red-700"}`}
+          >
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
   return (
     <div>
       <label

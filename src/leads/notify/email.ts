@@ -40,11 +40,13 @@ const KIND_LABELS: Record<LeadKind, string> = {
   growth_partial: "growth (step 1)",
   growth: "growth",
   quick: "quick",
+  guide: "guide checklist",
 };
 
 const LABELS: Record<string, string> = {
   "full-name": "Full name",
   aiIntegration: "AI integration",
+  consent: "Agrees to further emails",
   utm_source: "UTM source",
   utm_medium: "UTM medium",
   utm_campaign: "UTM campaign",
@@ -145,8 +147,14 @@ function fieldRows(lead: LeadRecord): Row[] {
       .filter((f) => f.type === "tel")
       .map((f) => f.name as string),
   );
+  const boxes = new Set(
+    (leadForms[lead.form]?.fields ?? [])
+      .filter((f) => f.type === "checkbox")
+      .map((f) => f.name as string),
+  );
   return names.map((name) => {
     const value = lead.fields[name] ?? "";
+    if (boxes.has(name)) return [fieldLabel(name), value === "yes" ? "Yes" : "No"];
     return [fieldLabel(name), phones.has(name) ? formatPhone(value) : value];
   });
 }

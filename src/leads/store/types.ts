@@ -48,10 +48,11 @@ export interface InsertOptions {
 
 /**
  * Where a notification goes: the agency's inbox (SMTP), its CRM (signed webhook), or a reminder to
- * staff that a lead is still waiting for a first contact (SMTP; src/admin/reminders.ts).
+ * staff that a lead is still waiting for a first contact (SMTP; src/admin/reminders.ts), or the
+ * visitor's own checklist link after a guide's form (SMTP; src/leads/notify/checklist.ts).
  */
-export type Channel = "email" | "webhook" | "reminder";
-export const channels: readonly Channel[] = ["email", "webhook", "reminder"];
+export type Channel = "email" | "webhook" | "reminder" | "checklist";
+export const channels: readonly Channel[] = ["email", "webhook", "reminder", "checklist"];
 
 export type NotificationStatus = "pending" | "sent" | "failed";
 
