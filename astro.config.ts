@@ -8,6 +8,7 @@ import clientDirectives from "./integrations/clientDirectives";
 import csp from "./integrations/csp";
 import inlineScript from "./integrations/inlineScript";
 import checklists from "./integrations/checklists";
+import guideSearch from "./integrations/guideSearch";
 import { SCHEDULING_SCRIPT, VIDEO_EMBED_ORIGIN } from "./src/config/providers";
 
 // BUILD_DIR lets several builds (parallel work trees, benchmarks) live side by side; default dist/.
@@ -24,10 +25,14 @@ export default defineConfig({
   integrations: [
     react(),
     clientDirectives(),
+    // The guides' search index (Pagefind), written before precompress compresses it.
+    guideSearch({ glob: "guides/*/index.html" }),
     // csp hashes the pages before precompress writes their compressed copies.
     csp({
       frameOrigins: [VIDEO_EMBED_ORIGIN, site.scheduling.url],
       scriptOrigins: [SCHEDULING_SCRIPT],
+      // The guides' search runs Pagefind's WebAssembly (src/components/islands/GuideSearch.tsx).
+      wasmPaths: ["/guides"],
     }),
     precompress(),
     // The guides' printable checklists, as PDFs outside the public folder.

@@ -3,6 +3,9 @@
  * site's Content-Security-Policy to <outDir>/csp.json, which the server (server/serve.ts) sends
  * with every response. Scripts run only from this origin or with a known hash: no
  * 'unsafe-inline', no 'unsafe-eval'. Frames only from the video and scheduling providers.
+ * Pages under `wasmPaths` (the guides, whose search runs Pagefind's WebAssembly) get the same
+ * policy plus 'wasm-unsafe-eval', which lets a page compile WebAssembly and nothing else (no
+ * eval of JavaScript); every other page keeps the policy without it.
  */
 import type { AstroIntegration } from "astro";
 import { createHash } from "node:crypto";
@@ -15,6 +18,8 @@ export interface CspOptions {
   frameOrigins: string[];
   /** Third-party scripts the site may add (the scheduling provider's embed script). */
   scriptOrigins: string[];
+  /** Paths (and the pages under them) whose scripts may compile WebAssembly. */
+  wasmPaths?: string[];
 }
 
 /** Inline scripts that execute (not JSON-LD or other data blocks), as they appear in the HTML. */
@@ -33,11 +38,15 @@ export function inlineScripts(html: string): string[] {
 export const sha256 = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-export function policy(hashes: string[], { frameOrigins, scriptOrigins }: CspOptions): string {
+export function policy(
+  hashes: string[],
+  { frameOrigins, scriptOrigins }: CspOptions,
+  wasm = false,
+): string {
   const origins = (list: string[]) => [...new Set(list.map((u) => new URL(u).origin))];
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...hashes].sort().join(" ")} ${origins(scriptOrigins).join(" ")}`
+    `script-src 'self'${wasm ? " 'wasm-unsafe-eval'" : ""} ${[...hashes].sort().join(" ")} ${origins(scriptOrigins).join(" ")}`
       .replace(/\s+/g, " ")
       .trim(),
     // React sets a few style attributes (progress bar width, widget height).
@@ -76,9 +85,11 @@ export default function csp(options: CspOptions): AstroIntegration {
             hashes.add(sha256(script));
         }
         const header = policy([...hashes], options);
+        const wasmHeader = policy([...hashes], options, true);
+        const paths = Object.fromEntries((options.wasmPaths ?? []).map((p) => [p, wasmHeader]));
         await writeFile(
           join(dirname(client), "csp.json"),
-          `${JSON.stringify({ header, hashes: [...hashes] }, null, 2)}\n`,
+          `${JSON.stringify({ header, paths, hashes: [...hashes] }, null, 2)}\n`,
         );
         logger.info(`Content-Security-Policy with ${hashes.size} inline script hashes`);
       },

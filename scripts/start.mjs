@@ -33,10 +33,12 @@ const { leadLog } = await import("../src/leads/log.ts");
 const host = process.env.HOST || "0.0.0.0";
 const port = Number(process.env.PORT ?? 4321);
 const limits = connectionLimits();
+const policies = readContentSecurityPolicy(outDir);
 const server = await serve({
   handler: leadsFastPath(handler),
   clientDir: join(outDir, "client"),
-  contentSecurityPolicy: readContentSecurityPolicy(outDir),
+  contentSecurityPolicy: policies?.header,
+  policiesByPath: policies?.paths,
   host,
   port,
   limits,

@@ -130,8 +130,10 @@ export interface ServeOptions {
   clientDir: string;
   /** The folder of hashed assets under the client folder. */
   assetsDir?: string;
-  /** The Content-Security-Policy sent with every response (see integrations/csp.ts). */
+  /** The Content-Security-Policy sent with every response (see integrations/csp.ts)… */
   contentSecurityPolicy?: string | undefined;
+  /** …except at these paths and below them, which get their own (the guides' search). */
+  policiesByPath?: Record<string, string> | undefined;
 }
 
 export function createRequestListener({
@@ -139,14 +141,24 @@ export function createRequestListener({
   clientDir,
   assetsDir = "_astro",
   contentSecurityPolicy,
+  policiesByPath = {},
 }: ServeOptions): Handler {
+  const special = Object.entries(policiesByPath);
+  const policyFor = (url: string) => {
+    const path = url.split("?")[0]!;
+    for (const [prefix, header] of special) {
+      if (path === prefix || path.startsWith(`${prefix}/`)) return header;
+    }
+    return contentSecurityPolicy;
+  };
   const files = loadStaticFiles(normalize(clientDir).replace(/[/\\]$/, ""));
   // Responses made on demand (the 404 page, the API, the review page) are compressed as they go.
   const compress = compression({ brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } });
   return (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    if (contentSecurityPolicy) res.setHeader("Content-Security-Policy", contentSecurityPolicy);
     const url = req.url ?? "/";
+    const csp = policyFor(url);
+    if (csp) res.setHeader("Content-Security-Policy", csp);
     const immutable = url.startsWith(`/${assetsDir}/`);
     res.setHeader("Cache-Control", immutable ? IMMUTABLE : REVALIDATE);
 
@@ -294,9 +306,18 @@ export function serve(
   });
 }
 
-/** Reads the policy the build wrote (integrations/csp.ts); undefined when the build has none. */
-export function readContentSecurityPolicy(outDir: string): string | undefined {
+/**
+ * Reads the policies the build wrote (integrations/csp.ts): the site's, and those of the paths
+ * with their own; undefined when the build has none.
+ */
+export function readContentSecurityPolicy(
+  outDir: string,
+): { header: string; paths: Record<string, string> } | undefined {
   const file = join(outDir, "csp.json");
   if (!existsSync(file)) return undefined;
-  return (JSON.parse(readFileSync(file, "utf8")) as { header: string }).header;
+  const read = JSON.parse(readFileSync(file, "utf8")) as {
+    header: string;
+    paths?: Record<string, string>;
+  };
+  return { header: read.header, paths: read.paths ?? {} };
 }

@@ -175,6 +175,48 @@ test.describe("free guides", () => {
     }
   });
 
+  test("search finds guides in the browser, loading Pagefind only once the visitor searches", async ({
+    page,
+  }) => {
+    const loaded: string[] = [];
+    page.on("request", (r) => loaded.push(new URL(r.url()).pathname));
+    await page.goto("/guides");
+    await page.waitForTimeout(500);
+    expect(loaded.filter((p) => p.startsWith("/pagefind/") || p.endsWith(".js"))).toEqual([]);
+    const box = page.getByRole("searchbox", { name: "Search the guides" });
+    await box.fill("crew hiring");
+    await expect(page.getByRole("status")).toHaveText("1 guide matches “crew hiring”.");
+    const results = page.locator("form[role=search] ~ ul a");
+    await expect(results).toHaveText([
+      "Hiring Your Spring Crew: A Playbook for Landscaping Owners",
+    ]);
+    await expect(results.first()).toHaveAttribute("href", "/guides/spring-crew-hiring");
+    await expect(page.locator("form[role=search] ~ ul mark").first()).toBeVisible();
+    expect(loaded).toContain("/pagefind/pagefind.js");
+    await box.fill("reviews");
+    await expect(page.getByRole("status")).toHaveText(/^\d+ guides match “reviews”\.$/);
+    await box.fill("zzzqqq");
+    await expect(page.getByRole("status")).toHaveText(/^No guide matches “zzzqqq”/);
+    await expectNoAxeViolations(page);
+  });
+
+  test("without JavaScript the search form asks /guides/search, which answers", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/guides");
+    await page.getByRole("searchbox", { name: "Search the guides" }).fill("google business");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/guides\/search\?q=google\+business$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search the Free Guides");
+    const first = page.locator("#results ul a").first();
+    await expect(first).toHaveText("Google Business Profile for Lawn Care Companies");
+    await first.click();
+    await expect(page).toHaveURL(/\/guides\/google-business-profile-lawn-care$/);
+    await context.close();
+  });
+
   test("a checklist link that does not work says so, leads back to the guides, axe-clean", async ({
     page,
     consoleErrors,

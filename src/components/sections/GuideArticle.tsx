@@ -25,7 +25,8 @@ interface Props {
  */
 export function GuideArticle(p: Props) {
   return (
-    <article className="bg-white py-12 sm:py-16">
+    // Pagefind (integrations/guideSearch.ts) indexes the article alone, not the page's chrome.
+    <article className="bg-white py-12 sm:py-16" data-pagefind-body>
       <Container>
         <div className="mx-auto max-w-3xl">
           <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
@@ -58,6 +59,7 @@ export function GuideArticle(p: Props) {
             className="mt-8 aspect-[16/9] w-full rounded-2xl object-cover"
           />
           <nav
+            data-pagefind-ignore
             aria-labelledby="contents-title"
             className="mt-8 rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100"
           >
