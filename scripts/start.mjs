@@ -29,13 +29,15 @@ const { serve, readContentSecurityPolicy, connectionLimits } = await import("../
 // JSON lead posts skip Astro's page pipeline (src/leads/node.ts; same code as /api/leads).
 const { leadsFastPath, stopLeads } = await import("../src/leads/node.ts");
 const { leadLog } = await import("../src/leads/log.ts");
+// Page-view beacons too (src/analytics/node.ts): answered at once, written in batches.
+const { eventsFastPath, stopAnalytics } = await import("../src/analytics/node.ts");
 
 const host = process.env.HOST || "0.0.0.0";
 const port = Number(process.env.PORT ?? 4321);
 const limits = connectionLimits();
 const policies = readContentSecurityPolicy(outDir);
 const server = await serve({
-  handler: leadsFastPath(handler),
+  handler: eventsFastPath(leadsFastPath(handler)),
   clientDir: join(outDir, "client"),
   contentSecurityPolicy: policies?.header,
   policiesByPath: policies?.paths,
@@ -57,5 +59,12 @@ console.log(
 
 // On stop, the lead outbox finishes or gives back its deliveries in flight before the exit.
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => server.close(() => stopLeads().finally(() => process.exit(0))));
+  process.once(signal, () =>
+    server.close(() =>
+      stopAnalytics()
+        .catch(() => {})
+        .then(() => stopLeads())
+        .finally(() => process.exit(0)),
+    ),
+  );
 }

@@ -6,6 +6,7 @@ export function headerProps(staff: StaffRecord, path: string) {
   const nav = adminMessages.nav;
   const sections = [
     { href: "/admin", label: nav.leads },
+    { href: "/admin/performance", label: nav.performance },
     ...(staff.role === "owner"
       ? [
           { href: "/admin/staff", label: nav.staff },

@@ -122,7 +122,10 @@ export function buildAttribution(input: AttributionInput): LeadMetadata {
     source: leadForms[input.form].source,
     page: cleanPath(body[hiddenFields.page]) ?? sameSiteReferer?.pathname ?? null,
     landingPage: cleanPath(body[hiddenFields.landingPage]),
-    referrer: cleanText(body[hiddenFields.landingReferrer], LIMITS.referrer) ?? referer,
+    // A referer on this site names the page, not where the visit came from.
+    referrer:
+      cleanText(body[hiddenFields.landingReferrer], LIMITS.referrer) ??
+      (sameSiteReferer ? null : referer),
     timestamp: input.timestamp,
     userAgent: cleanText(input.userAgent, LIMITS.userAgent),
     utm,

@@ -22,7 +22,10 @@ const DRAIN_MS = 5_000;
  * to its end and dropped (up to DRAIN_BYTES or DRAIN_MS) before the caller answers: a socket
  * closed while the client still sends is reset, and the client would never see the 413.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export function readBody(
+  req: IncomingMessage,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -67,13 +70,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<Array
   });
 }
 
-function send(res: ServerResponse, plain: PlainResponse, close = false) {
+export function send(res: ServerResponse, plain: PlainResponse, close = false) {
   const headers = close ? { ...plain.headers, connection: "close" } : plain.headers;
   res.writeHead(plain.status, headers);
   res.end(plain.body ?? undefined);
 }
 
-function header(req: IncomingMessage, name: string): string | null {
+export function header(req: IncomingMessage, name: string): string | null {
   const value = req.headers[name];
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }

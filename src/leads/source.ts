@@ -2,7 +2,7 @@
  * How a lead is shown in one line, for the CLI, the inbox and the notification email: who sent
  * it, their company, and where the visit came from.
  */
-import type { LeadRecord } from "./store/types.ts";
+import type { LeadMetadata } from "./attribution.ts";
 
 /** The person's name, whichever form sent it (each names the field differently); "" if none. */
 export function leadName(fields: Record<string, string>): string {
@@ -14,8 +14,11 @@ export function leadCompany(fields: Record<string, string>): string {
   return fields.companyName || fields.company || "";
 }
 
-/** Where the visit came from: utm_source/utm_medium, else the referrer's host, else direct. */
-export function trafficSource(l: Pick<LeadRecord, "metadata">): string {
+/**
+ * Where the visit came from: utm_source/utm_medium, else the referrer's host, else direct. The
+ * same for a lead and for a page view (src/analytics/ingest.ts), so the two can be compared.
+ */
+export function trafficSource(l: { metadata: Pick<LeadMetadata, "utm" | "referrer"> }): string {
   const utm = l.metadata.utm ?? {};
   if (utm.utm_source || utm.utm_medium) {
     return [utm.utm_source, utm.utm_medium].filter(Boolean).join("/");

@@ -1,0 +1,177 @@
+/**
+ * The analytics of one server process: events are answered at once and written in batches
+ * (EVENT_BATCH rows, or whatever came in FLUSH_MS), so a flood of page views costs the lead
+ * intake one short transaction now and then rather than one per view; the buffer is bounded
+ * (a flood past it is refused with 429, never queued without end). The day's salt is cached per
+ * day. A sweep rolls up days, prunes raw events after RAW_EVENT_DAYS and deletes past salts.
+ */
+import { randomBytes } from "node:crypto";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { clientIp, rateLimitKey } from "../leads/clientAddress.ts";
+import { plainJson, type PlainResponse } from "../leads/http.ts";
+import { leadService } from "../leads/server.ts";
+import { analyticsStoreFor } from "./store/index.ts";
+import type { AnalyticsEvent } from "./store/types.ts";
+import { readEvent } from "./ingest.ts";
+import { sweepAnalytics } from "./rollup.ts";
+
+const EVENT_BATCH = 1_000;
+const FLUSH_MS = 200;
+const BUFFER_CAP = 50_000;
+const SWEEP_MS = 60 * 60 * 1000;
+
+export interface EventPost {
+  contentType: string | null;
+  /** The body, or null when it was larger than EVENT_BODY_LIMIT. */
+  bytes: Uint8Array | null;
+  userAgent: string | null;
+  acceptLanguage: string | null;
+  secGpc: string | null;
+  origin: string | null;
+  host: string | null;
+  forwardedFor: string | null;
+  remoteAddress: string | undefined;
+}
+
+const noContent: PlainResponse = {
+  status: 204,
+  headers: { "cache-control": "no-store" },
+  body: null,
+};
+const refuse = (status: number, error: string, message: string, headers = {}) =>
+  plainJson(status, { error, message }, headers);
+
+function createAnalytics() {
+  const leads = leadService();
+  const log = leads.log;
+  const store = async () => analyticsStoreFor(await leads.store());
+  const points = Number(process.env.ANALYTICS_RATE_LIMIT ?? 120);
+  const limiter =
+    process.env.ANALYTICS_RATE_LIMIT === "off"
+      ? null
+      : new RateLimiterMemory({ points: Number.isFinite(points) ? points : 120, duration: 60 });
+  let salt: { day: string; value: Promise<string> } | null = null;
+  const buffer: AnalyticsEvent[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+
+  const daySalt = (day: string): Promise<string> => {
+    if (salt?.day !== day) {
+      const value = store().then((s) => s.daySalt(day, randomBytes(32).toString("base64url")));
+      value.catch(() => (salt = null));
+      salt = { day, value };
+    }
+    return salt.value;
+  };
+
+  async function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    while (flushing) await flushing;
+    const batch = buffer.splice(0, EVENT_BATCH);
+    if (!batch.length) return;
+    flushing = (async () => {
+      try {
+        await (await store()).insertEvents(batch);
+      } catch (error) {
+        // Page views are not leads: a batch the store refused is dropped, and said so.
+        log.warn({ event: "analytics_batch_dropped", events: batch.length, err: String(error) });
+      }
+    })();
+    await flushing;
+    flushing = null;
+    if (buffer.length) schedule(buffer.length >= EVENT_BATCH ? 0 : FLUSH_MS);
+  }
+
+  function schedule(ms: number) {
+    timer ??= setTimeout(() => void flush(), ms).unref();
+  }
+
+  async function handle(post: EventPost, now = new Date()): Promise<PlainResponse> {
+    const type = (post.contentType ?? "").split(";")[0]!.trim().toLowerCase();
+    if (type !== "text/plain" && type !== "application/json")
+      return refuse(415, "unsupported_type", "Send the event as JSON.");
+    if (post.bytes === null) return refuse(413, "too_large", "The event is too large.");
+    let originHost: string | null;
+    try {
+      originHost = post.origin ? new URL(post.origin).host : null;
+    } catch {
+      originHost = null;
+    }
+    if (originHost !== null && originHost !== post.host)
+      return refuse(403, "cross_origin", "Events come from this site's own pages.");
+    const ip = clientIp(post.forwardedFor, post.remoteAddress, leads.config.trustProxy);
+    if (limiter) {
+      try {
+        await limiter.consume(ip ? rateLimitKey(ip) : "unknown");
+      } catch (result) {
+        if (!(result instanceof RateLimiterRes)) throw result;
+        const wait = String(Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
+        return refuse(429, "rate_limited", "Too many events.", { "retry-after": wait });
+      }
+    }
+    if (buffer.length >= BUFFER_CAP)
+      return refuse(429, "busy", "Too many events.", { "retry-after": "1" });
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(post.bytes));
+    } catch {
+      return refuse(400, "invalid", "Not a page event.");
+    }
+    const outcome = await readEvent({
+      body,
+      ip,
+      // Without an Origin (older browsers) the request is no browser's beacon: not counted.
+      userAgent: originHost === null ? null : post.userAgent,
+      acceptLanguage: post.acceptLanguage,
+      secGpc: post.secGpc,
+      site: post.host ?? "",
+      now,
+      salt: daySalt,
+    });
+    if (outcome.kind === "invalid") return refuse(400, "invalid", outcome.message);
+    if (outcome.kind === "count") {
+      buffer.push(...outcome.events);
+      schedule(buffer.length >= EVENT_BATCH ? 0 : FLUSH_MS);
+    }
+    return noContent;
+  }
+
+  return {
+    handle,
+    /** Writes whatever waits (before a stop, and in tests). */
+    async flushAll(): Promise<void> {
+      while (buffer.length || flushing) await flush();
+    },
+    /** Starts the hourly sweep (first run a minute after start); idempotent. */
+    startSweep(): void {
+      if (sweepTimer) return;
+      const run = async () => {
+        try {
+          await sweepAnalytics(await store(), new Date());
+        } catch (error) {
+          log.warn({ event: "analytics_sweep_failed", err: String(error) });
+        }
+        sweepTimer = setTimeout(() => void run(), SWEEP_MS).unref();
+      };
+      sweepTimer = setTimeout(() => void run(), 60_000).unref();
+    },
+    stop(): Promise<void> {
+      if (sweepTimer) clearTimeout(sweepTimer);
+      return this.flushAll();
+    },
+  };
+}
+
+export type Analytics = ReturnType<typeof createAnalytics>;
+
+const GLOBAL_KEY = Symbol.for("greenline.analytics");
+type WithAnalytics = typeof globalThis & { [GLOBAL_KEY]?: Analytics };
+
+/** The process's analytics (one for the Node fast path and the Astro routes). */
+export function analytics(): Analytics {
+  const g = globalThis as WithAnalytics;
+  g[GLOBAL_KEY] ??= createAnalytics();
+  return g[GLOBAL_KEY];
+}

@@ -1,0 +1,25 @@
+/** The analytics store sharing an open lead store's connection (one per lead store). */
+import type { PostgresLeadStore } from "../../leads/store/postgres.ts";
+import type { SqliteLeadStore } from "../../leads/store/sqlite.ts";
+import type { LeadStore } from "../../leads/store/types.ts";
+import { PostgresAnalyticsStore } from "./postgres.ts";
+import { SqliteAnalyticsStore } from "./sqlite.ts";
+import type { AnalyticsStore } from "./types.ts";
+
+export type * from "./types.ts";
+
+const stores = new WeakMap<LeadStore, AnalyticsStore>();
+
+export function analyticsStoreFor(leads: LeadStore): AnalyticsStore {
+  let store = stores.get(leads);
+  if (!store) {
+    // By driver, not instanceof (two copies of the store classes in one process; see
+    // src/admin/store/index.ts).
+    store =
+      leads.driver === "sqlite"
+        ? new SqliteAnalyticsStore((leads as SqliteLeadStore).database)
+        : new PostgresAnalyticsStore((leads as PostgresLeadStore).sql);
+    stores.set(leads, store);
+  }
+  return store;
+}

@@ -1,0 +1,162 @@
+import type { Series } from "../../analytics/report";
+
+interface Props {
+  series: Series;
+  heading: string;
+  summary: string;
+  tableLabel: string;
+  bucketLabel: string;
+  leadsLabel: string;
+  sourceLabel: (source: string) => string;
+}
+
+/** Colours with at least 3:1 against white (WCAG 1.4.11), the last one for "other". */
+const COLOURS = ["#1f6f43", "#1d4ed8", "#b45309", "#7c3aed", "#be123c", "#475569"];
+const W = 720;
+const TOP = 150;
+const BOTTOM = 70;
+const GAP = 24;
+const LEFT = 40;
+const H = TOP + GAP + BOTTOM + 24;
+
+/**
+ * Visits per day or week stacked by source (top) and leads (bottom), as SVG drawn on the server:
+ * no chart script on the page, scales with the screen, and the same figures in a table below.
+ */
+export function PerformanceChart({
+  series,
+  heading,
+  summary,
+  tableLabel,
+  bucketLabel,
+  leadsLabel,
+  sourceLabel,
+}: Props) {
+  const n = Math.max(series.points.length, 1);
+  const step = (W - LEFT) / n;
+  const bar = Math.max(step * 0.7, 1);
+  const maxVisits = Math.max(1, ...series.points.map((p) => sum(Object.values(p.visits))));
+  const maxLeads = Math.max(1, ...series.points.map((p) => p.leads));
+  const colour = (i: number) => (series.sources[i] === "other" ? COLOURS[5]! : COLOURS[i % 5]!);
+  const label = (start: string) => start.slice(5);
+  const every = Math.ceil(n / 8);
+  return (
+    <section aria-labelledby="chart-heading" className="mt-8" data-chart>
+      <h2 id="chart-heading" className="text-lg font-bold text-brand-950">
+        {heading}
+      </h2>
+      <p id="chart-summary" className="mt-1 text-sm text-slate-700">
+        {summary}
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-hidden="true">
+        {series.sources.map((s, i) => (
+          <li key={s} className="flex items-center gap-1">
+            <svg viewBox="0 0 12 12" className="size-3">
+              <rect width="12" height="12" rx="2" fill={colour(i)} />
+            </svg>
+            {sourceLabel(s)}
+          </li>
+        ))}
+        <li className="flex items-center gap-1">
+          <svg viewBox="0 0 12 12" className="size-3">
+            <rect width="12" height="12" rx="2" fill="#0f172a" />
+          </svg>
+          {leadsLabel}
+        </li>
+      </ul>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="mt-2 h-auto w-full rounded-xl bg-white ring-1 ring-slate-200"
+        role="img"
+        aria-labelledby="chart-heading chart-summary"
+      >
+        <text x={4} y={14} fontSize="12" fill="#334155">
+          {maxVisits}
+        </text>
+        <text x={4} y={TOP + GAP + 14} fontSize="12" fill="#334155">
+          {maxLeads}
+        </text>
+        <line x1={LEFT} x2={W} y1={TOP} y2={TOP} stroke="#94a3b8" />
+        <line x1={LEFT} x2={W} y1={TOP + GAP + BOTTOM} y2={TOP + GAP + BOTTOM} stroke="#94a3b8" />
+        {series.points.map((p, i) => {
+          const x = LEFT + i * step + (step - bar) / 2;
+          let y = TOP;
+          return (
+            <g key={p.start}>
+              {series.sources.map((s, j) => {
+                const h = ((p.visits[s] ?? 0) / maxVisits) * (TOP - 8);
+                y -= h;
+                return h > 0 ? (
+                  <rect key={s} x={x} y={y} width={bar} height={h} fill={colour(j)} />
+                ) : null;
+              })}
+              {p.leads > 0 ? (
+                <rect
+                  x={x}
+                  y={TOP + GAP + BOTTOM - (p.leads / maxLeads) * (BOTTOM - 4)}
+                  width={bar}
+                  height={(p.leads / maxLeads) * (BOTTOM - 4)}
+                  fill="#0f172a"
+                />
+              ) : null}
+              {i % every === 0 ? (
+                <text
+                  x={LEFT + i * step + step / 2}
+                  y={H - 6}
+                  fontSize="12"
+                  textAnchor="middle"
+                  fill="#334155"
+                >
+                  {label(p.start)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <details className="mt-2">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline">
+          {tableLabel}
+        </summary>
+        <div className="overflow-x-auto">
+          <table className="mt-2 w-full border-collapse text-left text-sm" data-chart-table>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="px-2 py-1">
+                  {bucketLabel}
+                </th>
+                {series.sources.map((s) => (
+                  <th key={s} scope="col" className="px-2 py-1 text-right">
+                    {sourceLabel(s)}
+                  </th>
+                ))}
+                <th scope="col" className="px-2 py-1 text-right">
+                  {leadsLabel}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {series.points.map((p) => (
+                <tr key={p.start} className="border-b border-slate-200">
+                  <th scope="row" className="px-2 py-1 font-normal">
+                    {p.start}
+                  </th>
+                  {series.sources.map((s) => (
+                    <td key={s} className="px-2 py-1 text-right tabular-nums">
+                      {p.visits[s] ?? 0}
+                    </td>
+                  ))}
+                  <td className="px-2 py-1 text-right tabular-nums">{p.leads}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,97 @@
+export interface Column {
+  id: string;
+  label: string;
+  numeric: boolean;
+  /** Where a click on the heading goes (sorted by this column), and the current order if any. */
+  href: string;
+  sorted: "ascending" | "descending" | null;
+}
+
+interface Props {
+  id: string;
+  heading: string;
+  columns: Column[];
+  rows: { key: string; cells: string[] }[];
+  empty: string;
+  csvHref: string;
+  csvLabel: string;
+  sortByLabel: (column: string) => string;
+}
+
+/**
+ * One of the report's tables: headings are links that sort by the column (server-side, so it
+ * works without JavaScript), and a link downloads the same rows as CSV.
+ */
+export function ReportTable({
+  id,
+  heading,
+  columns,
+  rows,
+  empty,
+  csvHref,
+  csvLabel,
+  sortByLabel,
+}: Props) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-8" data-report={id}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-950">
+          {heading}
+        </h2>
+        <a
+          href={csvHref}
+          download
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+        >
+          {csvLabel}
+        </a>
+      </div>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-slate-700">{empty}</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-300">
+                {columns.map((c) => (
+                  <th
+                    key={c.id}
+                    scope="col"
+                    aria-sort={c.sorted ?? undefined}
+                    className={`px-3 py-2 ${c.numeric ? "text-right" : ""}`}
+                  >
+                    <a
+                      href={c.href}
+                      aria-label={sortByLabel(c.label)}
+                      className="inline-flex min-h-11 items-center font-semibold text-brand-900 underline"
+                    >
+                      {c.label}
+                      {c.sorted ? (c.sorted === "ascending" ? " ▲" : " ▼") : ""}
+                    </a>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.key} className="border-b border-slate-200" data-row={r.key}>
+                  {r.cells.map((cell, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row" className="px-3 py-2 font-normal break-all">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={i} className="px-3 py-2 text-right tabular-nums">
+                        {cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * GET /api/admin/performance.csv?table=pages|forms|sources|campaigns&<the page's period and
+ * sort>: one table of the Performance view as CSV, as the page shows it.
+ */
+import type { APIRoute } from "astro";
+import {
+  performanceReport,
+  readPeriod,
+  reportTables,
+  type ReportTable,
+} from "../../../analytics/report";
+import { analyticsStoreFor } from "../../../analytics/store/index";
+import { tableCsv } from "../../../admin/performance";
+import { jsonResponse } from "../../../leads/http";
+import { leadService } from "../../../leads/server";
+
+export const prerender = false;
+
+export const GET: APIRoute = async ({ url }) => {
+  const table = url.searchParams.get("table") ?? "";
+  if (!(reportTables as readonly string[]).includes(table))
+    return jsonResponse(400, {
+      error: "unknown_table",
+      message: `table must be one of ${reportTables.join(", ")}`,
+    });
+  const now = new Date();
+  const { period, previous } = readPeriod(url.searchParams, now);
+  const store = analyticsStoreFor(await leadService().store());
+  const report = await performanceReport(store, period, previous, now);
+  return new Response(tableCsv(report, table as ReportTable, url.searchParams), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="performance-${table}-${period.from}-to-${period.to}.csv"`,
+    },
+  });
+};
