@@ -36,6 +36,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       // Many tests post from one address; the limiter itself is tested in tests/integration.
       LEADS_RATE_LIMIT_POINTS: "10000",
+      // Every page view of every test comes from 127.0.0.1: no per-client limit on beacons.
+      ANALYTICS_RATE_LIMIT: "off",
       LOG_LEVEL: "warn",
     },
   },

@@ -13,11 +13,11 @@ interface Props {
 /** Colours with at least 3:1 against white (WCAG 1.4.11), the last one for "other". */
 const COLOURS = ["#1f6f43", "#1d4ed8", "#b45309", "#7c3aed", "#be123c", "#475569"];
 const W = 720;
-const TOP = 150;
+const TOP = 170;
 const BOTTOM = 70;
 const GAP = 24;
-const LEFT = 40;
-const H = TOP + GAP + BOTTOM + 24;
+const LEFT = 56;
+const H = TOP + GAP + BOTTOM + 32;
 
 /**
  * Visits per day or week stacked by source (top) and leads (bottom), as SVG drawn on the server:
@@ -39,7 +39,7 @@ export function PerformanceChart({
   const maxLeads = Math.max(1, ...series.points.map((p) => p.leads));
   const colour = (i: number) => (series.sources[i] === "other" ? COLOURS[5]! : COLOURS[i % 5]!);
   const label = (start: string) => start.slice(5);
-  const every = Math.ceil(n / 8);
+  const every = Math.ceil(n / 6);
   return (
     <section aria-labelledby="chart-heading" className="mt-8" data-chart>
       <h2 id="chart-heading" className="text-lg font-bold text-brand-950">
@@ -70,10 +70,10 @@ export function PerformanceChart({
         role="img"
         aria-labelledby="chart-heading chart-summary"
       >
-        <text x={4} y={14} fontSize="12" fill="#334155">
+        <text x={4} y={20} fontSize="20" fill="#334155">
           {maxVisits}
         </text>
-        <text x={4} y={TOP + GAP + 14} fontSize="12" fill="#334155">
+        <text x={4} y={TOP + GAP + 20} fontSize="20" fill="#334155">
           {maxLeads}
         </text>
         <line x1={LEFT} x2={W} y1={TOP} y2={TOP} stroke="#94a3b8" />
@@ -103,7 +103,7 @@ export function PerformanceChart({
                 <text
                   x={LEFT + i * step + step / 2}
                   y={H - 6}
-                  fontSize="12"
+                  fontSize="20"
                   textAnchor="middle"
                   fill="#334155"
                 >
