@@ -158,6 +158,17 @@ export const legalSpec = [
   ["cookie-policy", "Cookie Policy"],
 ] as const;
 
+/**
+ * When each legal page was last updated: the spec's January 2025, except the two policies that
+ * first-party visit counting changed (issue 16; docs/decisions.md), which say so.
+ */
+export const legalUpdated: Record<(typeof legalSpec)[number][0], { month: string; text: string }> =
+  {
+    "privacy-policy": { month: "2026-11", text: "November 2026" },
+    "terms-of-service": { month: "2025-01", text: "January 2025" },
+    "cookie-policy": { month: "2026-11", text: "November 2026" },
+  };
+
 /** The 22 routes of issue 4. */
 export const contentRoutes = [
   ...Object.keys(serviceSpec).map((id) => `/${id}`),

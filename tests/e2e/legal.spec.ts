@@ -7,17 +7,17 @@ import {
 } from "./checks";
 import { formatHoursLong, formatPhone, phoneHref } from "../../src/lib/format";
 import { site } from "../../src/config/site";
-import { legalSpec } from "../specFigures";
+import { legalSpec, legalUpdated } from "../specFigures";
 
 for (const [id, title] of legalSpec) {
   const path = `/${id}`;
   test.describe(path, () => {
-    test("is last updated January 2025 and shows the agency's contact details", async ({
+    test("says when it was last updated and shows the agency's contact details", async ({
       page,
     }) => {
       await page.goto(path);
       await expect(page.locator("h1")).toHaveText(title);
-      await expect(page.getByText("Last updated January 2025")).toBeVisible();
+      await expect(page.getByText(`Last updated ${legalUpdated[id].text}`)).toBeVisible();
       const contact = page.locator("section[aria-labelledby='legal-contact']");
       await expect(contact.locator(`a[href="${phoneHref(site.phone)}"]`)).toHaveText(
         formatPhone(site.phone),

@@ -17,7 +17,7 @@ import {
   type ServicePage,
 } from "../../src/schemas/collections";
 import { contentDir, contextFor, files, root, yamlIn } from "./support/entries";
-import { caseStudySpec, legalSpec, serviceSpec } from "../specFigures";
+import { caseStudySpec, legalSpec, legalUpdated, serviceSpec } from "../specFigures";
 
 const services = Object.fromEntries(
   yamlIn("services").map(({ id, data }) => [id, servicePageSchema.parse(data)]),
@@ -191,13 +191,13 @@ describe("legal pages", () => {
   );
   const text = (id: string) => JSON.stringify(docs[id]!.sections) + JSON.stringify(docs[id]!.intro);
 
-  it("are the three legal routes, each last updated January 2025", () => {
+  it("are the three legal routes, each last updated when its text last changed", () => {
     expect(Object.keys(docs).sort()).toEqual(legalSpec.map(([id]) => id).sort());
     const routePaths = Object.values(routes) as string[];
     for (const [id, title] of legalSpec) {
       expect(routePaths).toContain(`/${id}`);
       expect(docs[id]!.title).toBe(title);
-      expect(docs[id]!.updated.toISOString().slice(0, 7), id).toBe("2025-01");
+      expect(docs[id]!.updated.toISOString().slice(0, 7), id).toBe(legalUpdated[id].month);
     }
   });
 
@@ -217,8 +217,14 @@ describe("legal pages", () => {
     expect(privacy).toMatch(/youtube-nocookie\.com/);
     expect(privacy).toMatch(/Calendly/);
     expect(privacy).toMatch(/sets no cookies/);
+    // The visit count (issue 16): what is kept, the daily hash, no IP, 30 days, GPC.
+    expect(privacy).toMatch(/Your IP address is not stored/);
+    expect(privacy).toMatch(/random value that changes every\s+day/);
+    expect(privacy).toMatch(/deleted after 30 days/);
+    expect(privacy).toMatch(/Global Privacy\s+Control/);
     const cookies = text("cookie-policy");
     expect(cookies).toMatch(/does not set cookies/);
+    expect(cookies).toMatch(/no cookie, no local storage/);
     expect(cookies).toMatch(/Until you press play/);
   });
 });
