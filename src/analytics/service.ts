@@ -41,15 +41,24 @@ const noContent: PlainResponse = {
 const refuse = (status: number, error: string, message: string, headers = {}) =>
   plainJson(status, { error, message }, headers);
 
+/** ANALYTICS_RATE_LIMIT: beacons per client and minute (120), or `off`; anything else stops the start. */
+export function analyticsRateLimit(raw: string | undefined): number | null {
+  if (raw === undefined || raw.trim() === "") return 120;
+  if (raw.trim().toLowerCase() === "off") return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(
+      `ANALYTICS_RATE_LIMIT must be a whole number of events a minute or "off", got "${raw}"`,
+    );
+  return n;
+}
+
 function createAnalytics() {
   const leads = leadService();
   const log = leads.log;
   const store = async () => analyticsStoreFor(await leads.store());
-  const points = Number(process.env.ANALYTICS_RATE_LIMIT ?? 120);
-  const limiter =
-    process.env.ANALYTICS_RATE_LIMIT === "off"
-      ? null
-      : new RateLimiterMemory({ points: Number.isFinite(points) ? points : 120, duration: 60 });
+  const points = analyticsRateLimit(process.env.ANALYTICS_RATE_LIMIT);
+  const limiter = points === null ? null : new RateLimiterMemory({ points, duration: 60 });
   let salt: { day: string; value: Promise<string> } | null = null;
   const buffer: AnalyticsEvent[] = [];
   let timer: NodeJS.Timeout | null = null;

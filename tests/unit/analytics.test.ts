@@ -178,3 +178,14 @@ describe("the report's period", () => {
     expect(sortRows(rows, "key", "asc").map((r) => r.key)).toEqual(["/a", "/b", "/c"]);
   });
 });
+
+describe("ANALYTICS_RATE_LIMIT", () => {
+  it("is 120 a minute unless set; off turns it off; nonsense stops the start", async () => {
+    const { analyticsRateLimit } = await import("../../src/analytics/service");
+    expect(analyticsRateLimit(undefined)).toBe(120);
+    expect(analyticsRateLimit("300")).toBe(300);
+    expect(analyticsRateLimit("off")).toBeNull();
+    for (const bad of ["0", "-5", "1.5", "lots"])
+      expect(() => analyticsRateLimit(bad)).toThrow(/ANALYTICS_RATE_LIMIT/);
+  });
+});
