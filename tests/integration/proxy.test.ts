@@ -7,6 +7,7 @@
  * lead stored twice. Needs nginx and PostgreSQL: skipped without them, except under CI=true,
  * where that fails.
  */
+import { spawnSync } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { Agent, request as httpsRequest } from "node:https";
 import { connect as http2Connect } from "node:http2";
@@ -29,12 +30,16 @@ import {
   type RunningServer,
 } from "./support";
 
-const nginx = findNginx();
+const openssl = spawnSync("openssl", ["version"]).status === 0;
+const nginx = openssl ? findNginx() : null;
 if (!nginx) {
+  const missing = openssl ? "nginx" : "openssl";
   if (process.env.CI === "true") {
-    throw new Error("nginx is required under CI=true (apt-get install nginx); none found");
+    throw new Error(
+      `${missing} is required under CI=true (apt-get install ${missing}); none found`,
+    );
   }
-  console.warn("nginx not found (apt-get install nginx): proxy tests SKIPPED");
+  console.warn(`${missing} not found (apt-get install ${missing}): proxy tests SKIPPED`);
 }
 const pg = nginx ? await postgresAvailable() : false;
 
