@@ -25,19 +25,26 @@ process.env.ASTRO_NODE_AUTOSTART = "disabled";
 // Where the build is, for routes that read its files outside the public folder (the checklists).
 process.env.SITE_OUT_DIR = outDir;
 const { handler } = await import(entry);
-const { serve, readContentSecurityPolicy, connectionLimits } = await import("../server/serve.ts");
+const { serve, readContentSecurityPolicy, connectionLimits, forwardedScheme } =
+  await import("../server/serve.ts");
 // JSON lead posts skip Astro's page pipeline (src/leads/node.ts; same code as /api/leads).
 const { leadsFastPath, stopLeads } = await import("../src/leads/node.ts");
 const { leadLog } = await import("../src/leads/log.ts");
 // Page-view beacons too (src/analytics/node.ts): answered at once, written in batches.
 const { eventsFastPath, stopAnalytics } = await import("../src/analytics/node.ts");
+const { parseTrustProxy, plainAddress } = await import("../src/leads/clientAddress.ts");
 
 const host = process.env.HOST || "0.0.0.0";
 const port = Number(process.env.PORT ?? 4321);
 const limits = connectionLimits();
 const policies = readContentSecurityPolicy(outDir);
+// Behind a TLS-terminating proxy named in TRUST_PROXY, requests are https as the proxy reports.
+const proxies = parseTrustProxy(process.env.TRUST_PROXY);
+const handle = eventsFastPath(leadsFastPath(handler));
 const server = await serve({
-  handler: eventsFastPath(leadsFastPath(handler)),
+  handler: proxies
+    ? forwardedScheme(handle, (address) => proxies.trust(plainAddress(address), 0))
+    : handle,
   clientDir: join(outDir, "client"),
   contentSecurityPolicy: policies?.header,
   policiesByPath: policies?.paths,

@@ -199,6 +199,35 @@ export function createRequestListener({
 }
 
 /**
+ * Behind a TLS-terminating proxy the app's socket is plain HTTP, so Astro, which takes the scheme
+ * from `socket.encrypted`, would build http:// URLs: a same-site form post (its Origin https://…)
+ * would be refused as cross-site (403), and `Astro.url` would name the wrong scheme. For a
+ * request whose TCP peer is a trusted proxy (TRUST_PROXY), this makes the scheme the one the
+ * proxy reports in X-Forwarded-Proto (its first value); from any other peer the header changes
+ * nothing. The socket is the proxy's keep-alive connection, so it is set on every request.
+ */
+export function forwardedScheme(
+  handler: Handler,
+  isTrustedProxy: (address: string) => boolean,
+): Handler {
+  return (req, res) => {
+    const peer = req.socket.remoteAddress;
+    if (peer && isTrustedProxy(peer)) {
+      const proto = String(req.headers["x-forwarded-proto"] ?? "")
+        .split(",")[0]!
+        .trim()
+        .toLowerCase();
+      Object.defineProperty(req.socket, "encrypted", {
+        value: proto === "https",
+        configurable: true,
+        writable: true,
+      });
+    }
+    handler(req, res);
+  };
+}
+
+/**
  * Bounds on connections, so idle or slow clients cannot hold every file descriptor (README,
  * "Security"). The values suit a site of static pages and a lead form with a 64 KiB body.
  */

@@ -77,7 +77,11 @@ export function ReportTable({
                 <tr key={r.key} className="border-b border-slate-200" data-row={r.key}>
                   {r.cells.map((cell, i) =>
                     i === 0 ? (
-                      <th key={i} scope="row" className="min-w-40 px-3 py-2 font-normal break-words">
+                      <th
+                        key={i}
+                        scope="row"
+                        className="min-w-40 px-3 py-2 font-normal break-words"
+                      >
                         {cell}
                       </th>
                     ) : (
