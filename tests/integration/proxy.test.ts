@@ -14,6 +14,7 @@ import { connect as http2Connect } from "node:http2";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashIp } from "../../src/leads/attribution";
 import { findNginx, freePort, selfSignedCertificate, startProxy, type RunningProxy } from "./nginx";
@@ -243,6 +244,44 @@ describe.skipIf(!nginx || !pg)("behind nginx (deploy/nginx/greenline.conf)", () 
     expect(hash).toBe(hashIp("127.0.0.3", SALT));
     expect(hash).not.toBe(hashIp("127.0.0.1", SALT)); // the socket's peer: nginx
     expect(hash).not.toBe(hashIp("198.51.100.7", SALT)); // what the client claimed
+  });
+
+  it("counts page views through nginx by the client address it saw, one visitor across both servers", async () => {
+    const CHROME =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+    const beacon = (page: string, from: string, forged: string) =>
+      send("POST", "/api/events", {
+        headers: {
+          "content-type": "text/plain;charset=UTF-8",
+          origin: proxy.httpsUrl,
+          "user-agent": CHROME,
+          "accept-language": "en-US",
+          "x-forwarded-for": forged,
+        },
+        body: JSON.stringify({ k: "view", _page: page, utm_campaign: "through-nginx" }),
+        from,
+      });
+    // Two views from one client (each with another forged hop, through either server), one from
+    // another client: three views, two visitors, whichever server answered.
+    const answers = [
+      await beacon("/", "127.0.0.3", "198.51.100.1"),
+      await beacon("/industries", "127.0.0.3", "198.51.100.2"),
+      await beacon("/", "127.0.0.4", "198.51.100.1"),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([204, 204, 204]);
+    const sql = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const counts = async () => {
+        const [row] = await sql.unsafe<{ views: number; visitors: number }[]>(
+          `SELECT count(*)::int AS views, count(DISTINCT visitor)::int AS visitors
+           FROM "${schema}".analytics_events WHERE kind = 'view' AND campaign = 'through-nginx'`,
+        );
+        return row;
+      };
+      await expect.poll(counts, { timeout: 5_000 }).toEqual({ views: 3, visitors: 2 });
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
   });
 
   it("takes a native form post as same-site over https, and ignores X-Forwarded-Proto from others", async () => {
