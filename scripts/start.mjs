@@ -31,7 +31,7 @@ const { serve, readContentSecurityPolicy, connectionLimits, forwardedScheme } =
 const { leadsFastPath, stopLeads } = await import("../src/leads/node.ts");
 const { leadLog } = await import("../src/leads/log.ts");
 // Page-view beacons too (src/analytics/node.ts): answered at once, written in batches.
-const { eventsFastPath, stopAnalytics } = await import("../src/analytics/node.ts");
+const { eventsEarly, stopAnalytics } = await import("../src/analytics/node.ts");
 const { parseTrustProxy, plainAddress } = await import("../src/leads/clientAddress.ts");
 
 const host = process.env.HOST || "0.0.0.0";
@@ -40,11 +40,12 @@ const limits = connectionLimits();
 const policies = readContentSecurityPolicy(outDir);
 // Behind a TLS-terminating proxy named in TRUST_PROXY, requests are https as the proxy reports.
 const proxies = parseTrustProxy(process.env.TRUST_PROXY);
-const handle = eventsFastPath(leadsFastPath(handler));
+const handle = leadsFastPath(handler);
 const server = await serve({
   handler: proxies
     ? forwardedScheme(handle, (address) => proxies.trust(plainAddress(address), 0))
     : handle,
+  early: eventsEarly(),
   clientDir: join(outDir, "client"),
   contentSecurityPolicy: policies?.header,
   policiesByPath: policies?.paths,

@@ -7,20 +7,32 @@ import { header, readBody, send } from "../leads/node.ts";
 import { analytics } from "./service.ts";
 import { EVENT_BODY_LIMIT, EVENTS_ENDPOINT } from "./wire.ts";
 
-type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
-
 function isEventPost(req: IncomingMessage): boolean {
   if (req.method !== "POST") return false;
   const url = req.url ?? "";
   return (url.includes("?") ? url.slice(0, url.indexOf("?")) : url) === EVENTS_ENDPOINT;
 }
 
-/** Wraps the handler: event posts are answered here; the sweep starts with the server. */
-export function eventsFastPath(next: Handler): Handler {
+/** An answer without the page headers (see server/serve.ts `early`): an API's few. */
+const API_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "cross-origin-resource-policy": "same-origin",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
+
+/**
+ * Answers event posts before the page headers (server/serve.ts `early`) and passes every other
+ * request on; the hourly sweep starts with the server.
+ */
+export function eventsEarly(): (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+) => void {
   const service = analytics();
   service.startSweep();
-  return (req, res, ...rest) => {
-    if (!isEventPost(req)) return next(req, res, ...rest);
+  return (req, res, next) => {
+    if (!isEventPost(req)) return next();
     void (async () => {
       try {
         const bytes = await readBody(req, EVENT_BODY_LIMIT);
@@ -35,11 +47,14 @@ export function eventsFastPath(next: Handler): Handler {
           forwardedFor: header(req, "x-forwarded-for"),
           remoteAddress: req.socket.remoteAddress,
         });
-        send(res, answer, bytes === null);
-      } catch (error) {
+        send(res, { ...answer, headers: { ...API_HEADERS, ...answer.headers } }, bytes === null);
+      } catch {
         if (!res.headersSent)
-          send(res, { status: 503, headers: { "cache-control": "no-store" }, body: null });
-        void error;
+          send(res, {
+            status: 503,
+            headers: { ...API_HEADERS, "cache-control": "no-store" },
+            body: null,
+          });
       }
     })();
   };

@@ -33,6 +33,8 @@ export interface EventPost {
   remoteAddress: string | undefined;
 }
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 const noContent: PlainResponse = {
   status: 204,
   headers: { "cache-control": "no-store" },
@@ -124,7 +126,7 @@ function createAnalytics() {
       return refuse(429, "busy", "Too many events.", { "retry-after": "1" });
     let body: unknown;
     try {
-      body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(post.bytes));
+      body = JSON.parse(utf8.decode(post.bytes));
     } catch {
       return refuse(400, "invalid", "Not a page event.");
     }

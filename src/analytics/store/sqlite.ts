@@ -1,5 +1,5 @@
 /** Analytics on SQLite: the lead store's own file and connection (migration 13). */
-import type { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { LeadMetadata } from "../../leads/attribution.ts";
 import { unavailable } from "../../leads/store/sqlite.ts";
 import { EVENT_COLUMNS, rollupStatements } from "./sql.ts";
@@ -7,6 +7,7 @@ import type { AnalyticsEvent, AnalyticsStore, DailyRow, LeadFact, UniqueRow } fr
 
 export class SqliteAnalyticsStore implements AnalyticsStore {
   readonly #db: DatabaseSync;
+  #insert: StatementSync | null = null;
   constructor(db: DatabaseSync) {
     this.#db = db;
   }
@@ -27,10 +28,10 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
 
   async insertEvents(events: readonly AnalyticsEvent[]): Promise<void> {
     if (!events.length) return;
-    const insert = this.#db.prepare(
+    const insert = (this.#insert ??= this.#db.prepare(
       `INSERT INTO analytics_events (${EVENT_COLUMNS.join(", ")})
        VALUES (${EVENT_COLUMNS.map(() => "?").join(", ")})`,
-    );
+    ));
     this.#write(() => {
       for (const e of events) insert.run(...EVENT_COLUMNS.map((c) => e[c]));
     });
