@@ -19,7 +19,7 @@ export interface LeadConfig {
   databaseUrl: string | undefined;
   /** DATABASE_SCHEMA, default public. */
   databaseSchema: string | undefined;
-  /** LEADS_SQLITE_SYNC: normal (default) or full. */
+  /** LEADS_SQLITE_SYNC: full (default: an fsync per commit) or normal. */
   sqliteSync: SqliteSync;
   /** IP_HASH_SALT; else a salt kept in DATA_DIR/ip-hash-salt. */
   ipHashSalt: string | undefined;
@@ -176,9 +176,9 @@ export function isPostgresUrl(url: string | undefined): url is string {
 }
 
 export function leadConfig(env: Env = process.env): LeadConfig {
-  const sync = (env.LEADS_SQLITE_SYNC ?? "normal").toLowerCase();
+  const sync = (env.LEADS_SQLITE_SYNC?.trim() || "full").toLowerCase();
   if (sync !== "normal" && sync !== "full") {
-    throw new Error(`LEADS_SQLITE_SYNC must be "normal" or "full", got "${sync}"`);
+    throw new Error(`LEADS_SQLITE_SYNC must be "full" or "normal", got "${sync}"`);
   }
   const points = int(env.LEADS_RATE_LIMIT_POINTS, 10, 1);
   const rateLimitSwitch = (env.LEADS_RATE_LIMIT ?? "on").toLowerCase();

@@ -2,12 +2,12 @@
  * The default store: one SQLite file (DATA_DIR/leads.db) through Node's built-in node:sqlite.
  *
  * Durability: the database runs in WAL mode. `insert` returns only after SQLite has committed the
- * row, i.e. written it to the WAL file with write(2). With synchronous=NORMAL (the default) that
- * write lives in the operating system's page cache, so it survives a crash or kill -9 of the
- * server process; a power loss or kernel crash may lose the last commits before the next
- * checkpoint (the database itself stays consistent). With LEADS_SQLITE_SYNC=full every commit
- * also waits for fsync(2) of the WAL, so an acknowledged lead survives a power loss too, as far
- * as the disk honours flushes, at the cost of one fsync per lead.
+ * row. With synchronous=FULL (the default, LEADS_SQLITE_SYNC=full) every commit waits for
+ * fsync(2) of the WAL, so an acknowledged lead survives a crash of the server and a power loss or
+ * kernel crash too, as far as the disk honours flushes. With LEADS_SQLITE_SYNC=normal the commit
+ * is written to the WAL with write(2) only: it lives in the operating system's page cache, which
+ * survives a crash or kill -9 of the server but not of the machine (the last commits before the
+ * next checkpoint may be lost; the database itself stays consistent).
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -126,7 +126,7 @@ export class SqliteLeadStore implements LeadStore {
   #completePartial: StatementSync;
   #withdrawPartialOutbox: StatementSync;
 
-  constructor(file: string, sync: SqliteSync = "normal") {
+  constructor(file: string, sync: SqliteSync = "full") {
     this.file = file;
     try {
       mkdirSync(dirname(file), { recursive: true });
