@@ -13,6 +13,9 @@
  *   migrate  apply pending schema migrations and print their versions
  *   outbox   [--json]                   notifications waiting for delivery and those given up on
  *   outbox retry ID… | --all            failed notifications become pending again, due now
+ *   erase EMAIL          every lead of this email address, with its deliveries, notes and
+ *                        timeline (a privacy request); prints what it removed; audited
+ *   prune                delete what the retention settings say has expired, now
  *
  * WHEN is an ISO date or time (2026-01-31, 2026-01-31T12:00:00Z) or an age such as 7d, 12h, 30m.
  * Leads flagged as possible spam are listed and exported, marked (a visitor may trip a signal);
@@ -36,6 +39,7 @@ import {
   type LeadRecord,
 } from "../src/leads/store/index.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
+import { eraseByEmail, pruneExpired } from "../src/leads/retention.ts";
 import { audit } from "../src/admin/accounts.ts";
 import { exportCsv, EXPORT_BATCH } from "../src/admin/export.ts";
 import { inboxQuery, readFilters, type InboxFilters } from "../src/admin/inbox.ts";
@@ -59,6 +63,13 @@ Commands:
   outbox retry ID [ID…] | --all
             Send failed notifications again: pending, due now, retried for another
             LEADS_OUTBOX_MAX_AGE_MS (24 h); the running server delivers them
+  erase EMAIL
+            Erase every lead whose email is EMAIL (any case): each with its deliveries,
+            notes, timeline, search entry and the growth step-1 it completed. Prints the
+            ids and counts removed; the audit log keeps the ids. Safe while the server runs
+  prune     Delete now what has expired: sent notifications older than
+            LEADS_OUTBOX_RETENTION_DAYS (30), leads older than LEAD_RETENTION_DAYS (if set).
+            The running server does the same once a day
 
 Options:
   --since WHEN       Only leads created at or after WHEN (ISO date/time, or an age: 7d, 12h, 30m)
@@ -368,9 +379,17 @@ export async function main(
     out(USAGE);
     return command || values.help ? 0 : 2;
   }
-  if (!["list", "export", "migrate", "outbox"].includes(command)) {
+  if (!["list", "export", "migrate", "outbox", "erase", "prune"].includes(command)) {
     throw new UsageError(`Unknown command "${command}"`);
   }
+  if (command === "erase" && positionals.length !== 2) {
+    throw new UsageError("erase takes one email address");
+  }
+  if (command === "erase" && !/^[^\s@]+@[^\s@]+$/.test(positionals[1]!.trim())) {
+    throw new UsageError(`erase: "${positionals[1]}" is not an email address`);
+  }
+  if (command === "prune" && positionals.length > 1)
+    throw new UsageError("prune takes no argument");
   if (values.kind && !leadKinds.includes(values.kind as LeadKind)) {
     throw new UsageError(`--kind must be one of ${leadKinds.join(", ")}`);
   }
@@ -425,6 +444,35 @@ export async function main(
     }
     if (command === "outbox") {
       return await outbox(store, positionals.slice(1), values, out);
+    }
+    if (command === "erase") {
+      const email = positionals[1]!.trim();
+      const erased = await eraseByEmail(store, email, "command line");
+      if (!erased.leads.length) {
+        out(printable(`No lead has the email address ${email}: nothing erased.`));
+        return 0;
+      }
+      out(printable(`Erased ${plural(erased.leads.length, "lead")} of ${email}:`));
+      for (const id of erased.leads) out(printable(`  ${id}`));
+      out(
+        `with ${plural(erased.outbox, "outbox row")} (deliveries) and ` +
+          `${erased.events} timeline ${erased.events === 1 ? "entry" : "entries"} (notes, status changes)`,
+      );
+      return 0;
+    }
+    if (command === "prune") {
+      const { outbox: sent, erased } = await pruneExpired(store, config.retention);
+      const days = config.retention.leadDays;
+      out(
+        `Deleted ${plural(sent, "sent notification")} older than ${config.retention.outboxDays} days.`,
+      );
+      out(
+        days === null
+          ? "Leads are kept forever (LEAD_RETENTION_DAYS is not set)."
+          : `Erased ${plural(erased.leads.length, "lead")} older than ${days} days, ` +
+              `with ${plural(erased.outbox, "outbox row")} and ${erased.events} timeline entries.`,
+      );
+      return 0;
     }
     if (view)
       return await exportView(store, view, { format: values.format, out: values.out }, note);

@@ -21,6 +21,7 @@ import {
   SEARCH_QUIET_MS,
 } from "./searchIndex.ts";
 import {
+  byChannel,
   StoreUnavailableError,
   type Channel,
   type ClaimedNotification,
@@ -469,6 +470,57 @@ export class SqliteLeadStore implements LeadStore {
       const counts: OutboxCounts = { pending: 0, failed: 0 };
       for (const r of rows) counts[r.status as keyof OutboxCounts] = Number(r.n);
       return counts;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async countNotificationsByChannel(): Promise<Record<Channel, OutboxCounts>> {
+    try {
+      const rows = this.#db
+        .prepare(
+          `SELECT channel, status, count(*) AS n FROM outbox
+           WHERE status IN ('pending', 'failed') GROUP BY channel, status`,
+        )
+        .all() as { channel: string; status: string; n: number }[];
+      return byChannel(rows);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async pruneSentNotifications(before: Date, limit: number): Promise<number> {
+    const at = before.toISOString();
+    try {
+      // outbox_status (status, created_at) finds the candidates; a row is sent after it is made.
+      return Number(
+        this.#db
+          .prepare(
+            `DELETE FROM outbox WHERE id IN (
+               SELECT id FROM outbox
+               WHERE status = 'sent' AND created_at < ? AND sent_at < ?
+               LIMIT ?)`,
+          )
+          .run(at, at, limit).changes,
+      );
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async claimMaintenance(task: string, owner: string, now: Date, everyMs: number) {
+    const at = now.toISOString();
+    const due = new Date(now.getTime() - everyMs).toISOString();
+    try {
+      const result = this.#db
+        .prepare(
+          `INSERT INTO maintenance_runs (task, last_run_at, run_by) VALUES (?, ?, ?)
+           ON CONFLICT (task) DO UPDATE SET last_run_at = excluded.last_run_at,
+                                            run_by = excluded.run_by
+           WHERE maintenance_runs.last_run_at <= ?`,
+        )
+        .run(task, at, owner, due);
+      return Number(result.changes) > 0;
     } catch (error) {
       throw unavailable(error);
     }
