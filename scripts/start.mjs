@@ -29,6 +29,11 @@ const { serve, readContentSecurityPolicy, connectionLimits } = await import("../
 // JSON lead posts skip Astro's page pipeline (src/leads/node.ts; same code as /api/leads).
 const { leadsFastPath, stopLeads } = await import("../src/leads/node.ts");
 const { leadLog } = await import("../src/leads/log.ts");
+// Metrics (/api/metrics): every response's time by route family, and the outbox counts.
+const { leadMetrics, routeFamily } = await import("../src/leads/metrics.ts");
+const { leadService } = await import("../src/leads/server.ts");
+const metrics = leadMetrics();
+metrics.watchStore(() => leadService().store());
 
 const host = process.env.HOST || "0.0.0.0";
 const port = Number(process.env.PORT ?? 4321);
@@ -39,6 +44,8 @@ const server = await serve({
   clientDir: join(outDir, "client"),
   contentSecurityPolicy: policies?.header,
   policiesByPath: policies?.paths,
+  onResponse: (req, res, seconds) =>
+    metrics.observeRequest(routeFamily(req.url ?? "/"), req.method ?? "", res.statusCode, seconds),
   host,
   port,
   limits,

@@ -6,7 +6,8 @@
  *   made at build time, chosen by Accept-Encoding,
  * - send caching headers: hashed assets immutable for a year, everything else revalidated,
  * - answer methods the site does not know with 405,
- * - bound connections: how many at once, and how long idle or slow ones may stay open.
+ * - bound connections: how many at once, and how long idle or slow ones may stay open,
+ * - time every response for whoever asks (`onResponse`: the metrics, scripts/start.mjs).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
@@ -134,6 +135,8 @@ export interface ServeOptions {
   contentSecurityPolicy?: string | undefined;
   /** …except at these paths and below them, which get their own (the guides' search). */
   policiesByPath?: Record<string, string> | undefined;
+  /** Told of every finished response and how long it took since the request arrived (metrics). */
+  onResponse?: ((req: IncomingMessage, res: ServerResponse, seconds: number) => void) | undefined;
 }
 
 export function createRequestListener({
@@ -142,6 +145,7 @@ export function createRequestListener({
   assetsDir = "_astro",
   contentSecurityPolicy,
   policiesByPath = {},
+  onResponse,
 }: ServeOptions): Handler {
   const special = Object.entries(policiesByPath);
   const policyFor = (url: string) => {
@@ -155,6 +159,10 @@ export function createRequestListener({
   // Responses made on demand (the 404 page, the API, the review page) are compressed as they go.
   const compress = compression({ brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } });
   return (req, res) => {
+    if (onResponse) {
+      const start = process.hrtime.bigint();
+      res.once("finish", () => onResponse(req, res, Number(process.hrtime.bigint() - start) / 1e9));
+    }
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     const url = req.url ?? "/";
     const csp = policyFor(url);

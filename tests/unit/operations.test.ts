@@ -1,9 +1,11 @@
 /**
- * Operations settings (issue 17): retention settings are checked at start with messages naming
- * the setting.
+ * Operations settings and helpers (issue 17): retention settings are checked at start with
+ * messages naming the setting, and every request path falls in one of the few route families
+ * the request-duration metric is labelled with.
  */
 import { describe, expect, it } from "vitest";
 import { leadConfig } from "../../src/leads/config";
+import { routeFamily } from "../../src/leads/metrics";
 
 describe("retention settings", () => {
   it("keeps sent notifications 30 days and leads forever by default", () => {
@@ -45,5 +47,27 @@ describe("retention settings", () => {
     expect(() => leadConfig({ LEADS_RETENTION_SWEEP_MS: "soon" })).toThrow(
       /LEADS_RETENTION_SWEEP_MS/,
     );
+  });
+});
+
+describe("route families of the request-duration metric", () => {
+  it.each([
+    ["/", "page"],
+    ["/free-audit", "page"],
+    ["/guides/some-guide?utm_source=x", "page"],
+    ["/index.html", "page"],
+    ["/_astro/site.Bx12.css", "asset"],
+    ["/media/hero-loop.mp4", "asset"],
+    ["/favicon.svg", "asset"],
+    ["/api/leads", "api_leads"],
+    ["/api/leads?x=1", "api_leads"],
+    ["/api/health", "api_other"],
+    ["/api/metrics", "api_other"],
+    ["/admin", "admin"],
+    ["/admin/leads/0196", "admin"],
+    ["/api/admin/export.csv", "admin"],
+    ["/administrator", "page"],
+  ])("%s is %s", (path, family) => {
+    expect(routeFamily(path)).toBe(family);
   });
 });
