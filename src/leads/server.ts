@@ -111,7 +111,7 @@ function createLeadService(config: LeadConfig): LeadService {
         failed: (error) =>
           leadLog.warn(
             { event: "retention_failed", err: (error as Error).message },
-            "retention run failed (tried again tomorrow)",
+            "retention run failed (a run that had started is tried again the next day)",
           ),
       });
       if (outbox) {
