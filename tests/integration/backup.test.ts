@@ -40,7 +40,12 @@ function run(file: string, args: string[], env: Record<string, string> = {}): Pr
       args,
       { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        resolve({
+          // A number: the exit status; a string (ENOENT: pg_dump not installed): -1, said in stderr.
+          code: !error ? 0 : typeof error.code === "number" ? error.code : -1,
+          stdout,
+          stderr: error && typeof error.code !== "number" ? `${error.message}\n${stderr}` : stderr,
+        }),
     );
   });
 }
