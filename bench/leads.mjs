@@ -13,7 +13,8 @@
  * address and would otherwise be answered 429 after ten. Logging stays on, as in production.
  *
  * Settings (env): BENCH_DURATION seconds (10), BENCH_CONNECTIONS (32), BENCH_DRIVERS
- * ("sqlite,postgres"), BENCH_DATABASE_URL (else TEST_DATABASE_URL, else
+ * ("sqlite,postgres"), BENCH_SQLITE_SYNC (the server's LEADS_SQLITE_SYNC: "full", the default,
+ * or "normal"; "full,normal" runs SQLite once with each, one after the other), BENCH_DATABASE_URL (else TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/test). Targets on a 2-core machine, load generator
  * included: 2,000 leads/s on SQLite, 1,000 on PostgreSQL, p99 under 50 ms.
  */
@@ -31,6 +32,13 @@ const buildDir = process.env.BUILD_DIR || "dist";
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const drivers = (process.env.BENCH_DRIVERS ?? "sqlite,postgres").split(",").map((d) => d.trim());
+const syncs = (process.env.BENCH_SQLITE_SYNC ?? "full").split(",").map((s) => s.trim());
+for (const sync of syncs) {
+  if (sync !== "full" && sync !== "normal") {
+    console.error(`BENCH_SQLITE_SYNC: "${sync}" is neither full nor normal`);
+    process.exit(2);
+  }
+}
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ||
   process.env.TEST_DATABASE_URL ||
@@ -85,10 +93,11 @@ function load(url, seconds) {
   });
 }
 
-async function bench(driver) {
+async function bench(driver, sync) {
   const dataDir = mkdtempSync(join(tmpdir(), "leads-bench-"));
   const schema = `leads_bench_${process.pid}`;
   const env = { DATA_DIR: dataDir, LEADS_RATE_LIMIT: "off", LOG_LEVEL: "info" };
+  if (sync) env.LEADS_SQLITE_SYNC = sync;
   let sql;
   if (driver === "postgres") {
     sql = postgres(databaseUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
@@ -97,7 +106,11 @@ async function bench(driver) {
     } catch (error) {
       await sql.end({ timeout: 1 }).catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
-      return { driver, skipped: `PostgreSQL unreachable at ${databaseUrl}: ${error.message}` };
+      return {
+        driver,
+        label: driver,
+        skipped: `PostgreSQL unreachable at ${databaseUrl}: ${error.message}`,
+      };
     }
     Object.assign(env, { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema });
   }
@@ -117,6 +130,7 @@ async function bench(driver) {
     const ok = result["2xx"];
     return {
       driver,
+      label: sync ? `${driver} (${sync})` : driver,
       leadsPerSecond: Math.round(result["2xx"] / (result.duration || duration)),
       p50: result.latency.p50,
       p99: result.latency.p99,
@@ -143,16 +157,19 @@ console.log(
   `POST /api/leads, ${connections} connections, ${duration} s per store, build ${buildDir}/`,
 );
 const rows = [];
-for (const driver of drivers) rows.push(await bench(driver));
+for (const driver of drivers) {
+  if (driver === "sqlite") for (const sync of syncs) rows.push(await bench(driver, sync));
+  else rows.push(await bench(driver));
+}
 let failed = false;
 for (const r of rows) {
   if (r.skipped) {
-    console.log(`${r.driver.padEnd(9)} skipped: ${r.skipped}`);
+    console.log(`${r.label.padEnd(16)} skipped: ${r.skipped}`);
     continue;
   }
   const meets = r.leadsPerSecond >= targets[r.driver] && r.p99 < 50;
   console.log(
-    `${r.driver.padEnd(9)} ${String(r.leadsPerSecond).padStart(5)} leads/s  p50 ${r.p50} ms  p99 ${r.p99} ms` +
+    `${r.label.padEnd(16)} ${String(r.leadsPerSecond).padStart(5)} leads/s  p50 ${r.p50} ms  p99 ${r.p99} ms` +
       ` | ${r.ok} acknowledged, ${r.errors} errors, ${r.stored} stored` +
       ` | target (${targets[r.driver]}/s, p99 < 50 ms) ${meets ? "met" : "NOT met"}`,
   );

@@ -13,6 +13,11 @@
  *   migrate  apply pending schema migrations and print their versions
  *   outbox   [--json]                   notifications waiting for delivery and those given up on
  *   outbox retry ID… | --all            failed notifications become pending again, due now
+ *   erase EMAIL          every lead of this email address, with its deliveries, notes and
+ *                        timeline (a privacy request); prints what it removed; audited
+ *   prune                delete what the retention settings say has expired, now
+ *   backup FILE          SQLite: a consistent copy of the live store (the server keeps running)
+ *   restore FILE         SQLite: replace the store with a checked backup (server stopped)
  *
  * WHEN is an ISO date or time (2026-01-31, 2026-01-31T12:00:00Z) or an age such as 7d, 12h, 30m.
  * Leads flagged as possible spam are listed and exported, marked (a visitor may trip a signal);
@@ -36,6 +41,8 @@ import {
   type LeadRecord,
 } from "../src/leads/store/index.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
+import { BackupError, backupSqlite, restoreSqlite } from "../src/leads/store/backup.ts";
+import { eraseByEmail, pruneExpired } from "../src/leads/retention.ts";
 import { audit } from "../src/admin/accounts.ts";
 import { exportCsv, EXPORT_BATCH } from "../src/admin/export.ts";
 import { inboxQuery, readFilters, type InboxFilters } from "../src/admin/inbox.ts";
@@ -59,6 +66,22 @@ Commands:
   outbox retry ID [ID…] | --all
             Send failed notifications again: pending, due now, retried for another
             LEADS_OUTBOX_MAX_AGE_MS (24 h); the running server delivers them
+  erase EMAIL
+            Erase every lead whose email is EMAIL (any case): each with its deliveries,
+            notes, timeline, search entry and the growth step-1 it completed. Prints the
+            ids and counts removed; the audit log keeps the ids. Safe while the server runs
+  prune     Delete now what has expired: sent notifications older than
+            LEADS_OUTBOX_RETENTION_DAYS (30), leads older than LEAD_RETENTION_DAYS (if set).
+            The running server does the same once a day
+  backup FILE
+            SQLite: copy the store to FILE (a new file), consistent as of one moment,
+            while the server keeps taking leads; the copy is checked before it is kept.
+            PostgreSQL: prints the pg_dump command to use instead
+  restore FILE
+            SQLite: replace the store with the backup FILE, after checking it
+            (integrity_check); refuses while a server has the store open. The replaced
+            file is kept beside it as leads.db.before-restore-<time>.
+            PostgreSQL: prints the pg_restore command to use instead
 
 Options:
   --since WHEN       Only leads created at or after WHEN (ISO date/time, or an age: 7d, 12h, 30m)
@@ -317,6 +340,60 @@ async function exportView(
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** With DATABASE_URL, backups are PostgreSQL's own tools' job: the commands to run. */
+function postgresBackupHelp(config: LeadConfig, command: "backup" | "restore"): string {
+  const schema = config.databaseSchema || "public";
+  return [
+    `The store is PostgreSQL (DATABASE_URL): ${command === "backup" ? "back it up" : "restore it"} with PostgreSQL's own tools.`,
+    "Back up (consistent, while the servers run):",
+    `  pg_dump --format=custom --schema=${schema} --file=leads.dump "$DATABASE_URL"`,
+    "Restore (servers stopped; into a database without that schema, or after dropping it):",
+    `  pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" leads.dump`,
+    'See README, "Backups and restores".',
+  ].join("\n");
+}
+
+/** backup FILE / restore FILE on the SQLite store (never opened as a store here). */
+async function sqliteFileCommand(
+  command: "backup" | "restore",
+  file: string,
+  config: LeadConfig,
+  out: (text: string) => void,
+  note: (text: string) => void,
+): Promise<number> {
+  const store = sqliteFile(config);
+  try {
+    if (command === "backup") {
+      const check = await backupSqlite(store, resolve(file));
+      out(
+        printable(
+          `Backed up ${plural(check.leads, "lead")} (schema version ${check.schemaVersion}, integrity ok) to ${resolve(file)}`,
+        ),
+      );
+      if (!config.ipHashSalt && existsSync(resolve(config.dataDir, "ip-hash-salt"))) {
+        note(
+          printable(
+            `Keep ${resolve(config.dataDir, "ip-hash-salt")} with it (or set IP_HASH_SALT): checklist links and IP hashes depend on it.`,
+          ),
+        );
+      }
+      return 0;
+    }
+    const result = restoreSqlite(resolve(file), store);
+    out(
+      printable(
+        `Restored ${plural(result.leads, "lead")} (schema version ${result.schemaVersion}, integrity ok) into ${store}`,
+      ),
+    );
+    if (result.previous) out(printable(`The store it replaced is kept as ${result.previous}`));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof BackupError)) throw error;
+    note(printable(`${command}: ${error.message}`));
+    return 1;
+  }
+}
+
 /** The store the settings select, in words: driver and where, never a password. */
 export function storeName(config: LeadConfig): string {
   if (config.databaseUrl) {
@@ -368,9 +445,23 @@ export async function main(
     out(USAGE);
     return command || values.help ? 0 : 2;
   }
-  if (!["list", "export", "migrate", "outbox"].includes(command)) {
+  if (
+    !["list", "export", "migrate", "outbox", "erase", "prune", "backup", "restore"].includes(
+      command,
+    )
+  ) {
     throw new UsageError(`Unknown command "${command}"`);
   }
+  if (["erase", "backup", "restore"].includes(command) && positionals.length !== 2) {
+    throw new UsageError(
+      `${command} takes one ${command === "erase" ? "email address" : "file name"}`,
+    );
+  }
+  if (command === "erase" && !/^[^\s@]+@[^\s@]+$/.test(positionals[1]!.trim())) {
+    throw new UsageError(`erase: "${positionals[1]}" is not an email address`);
+  }
+  if (command === "prune" && positionals.length > 1)
+    throw new UsageError("prune takes no argument");
   if (values.kind && !leadKinds.includes(values.kind as LeadKind)) {
     throw new UsageError(`--kind must be one of ${leadKinds.join(", ")}`);
   }
@@ -405,6 +496,14 @@ export async function main(
 
   const config = leadConfig();
   const name = storeName(config);
+  if (command === "backup" || command === "restore") {
+    if (config.databaseUrl) {
+      note(postgresBackupHelp(config, command));
+      return 2;
+    }
+    note(printable(`store: ${name}`));
+    return sqliteFileCommand(command, positionals[1]!, config, out, note);
+  }
   // A read of a SQLite file that does not exist creates nothing: most likely DATA_DIR is not the
   // server's, and an empty file in the wrong place would only hide that.
   const missing = !config.databaseUrl && command !== "migrate" && !existsSync(sqliteFile(config));
@@ -425,6 +524,35 @@ export async function main(
     }
     if (command === "outbox") {
       return await outbox(store, positionals.slice(1), values, out);
+    }
+    if (command === "erase") {
+      const email = positionals[1]!.trim();
+      const erased = await eraseByEmail(store, email, "command line");
+      if (!erased.leads.length) {
+        out(printable(`No lead has the email address ${email}: nothing erased.`));
+        return 0;
+      }
+      out(printable(`Erased ${plural(erased.leads.length, "lead")} of ${email}:`));
+      for (const id of erased.leads) out(printable(`  ${id}`));
+      out(
+        `with ${plural(erased.outbox, "outbox row")} (deliveries) and ` +
+          `${erased.events} timeline ${erased.events === 1 ? "entry" : "entries"} (notes, status changes)`,
+      );
+      return 0;
+    }
+    if (command === "prune") {
+      const { outbox: sent, erased } = await pruneExpired(store, config.retention);
+      const days = config.retention.leadDays;
+      out(
+        `Deleted ${plural(sent, "sent notification")} older than ${config.retention.outboxDays} days.`,
+      );
+      out(
+        days === null
+          ? "Leads are kept forever (LEAD_RETENTION_DAYS is not set)."
+          : `Erased ${plural(erased.leads.length, "lead")} older than ${days} days, ` +
+              `with ${plural(erased.outbox, "outbox row")} and ${erased.events} timeline entries.`,
+      );
+      return 0;
     }
     if (view)
       return await exportView(store, view, { format: values.format, out: values.out }, note);

@@ -33,6 +33,11 @@ const { leadLog } = await import("../src/leads/log.ts");
 // Page-view beacons too (src/analytics/node.ts): answered at once, written in batches.
 const { eventsEarly, stopAnalytics } = await import("../src/analytics/node.ts");
 const { parseTrustProxy, plainAddress } = await import("../src/leads/clientAddress.ts");
+// Metrics (/api/metrics): every response's time by route family, and the outbox counts.
+const { leadMetrics, routeFamily } = await import("../src/leads/metrics.ts");
+const { leadService } = await import("../src/leads/server.ts");
+const metrics = leadMetrics();
+metrics.watchStore(() => leadService().store());
 
 const host = process.env.HOST || "0.0.0.0";
 const port = Number(process.env.PORT ?? 4321);
@@ -49,6 +54,8 @@ const server = await serve({
   clientDir: join(outDir, "client"),
   contentSecurityPolicy: policies?.header,
   policiesByPath: policies?.paths,
+  onResponse: (req, res, seconds) =>
+    metrics.observeRequest(routeFamily(req.url ?? "/"), req.method ?? "", res.statusCode, seconds),
   host,
   port,
   limits,

@@ -147,11 +147,11 @@ export async function eraseLead(
   if (actor.role !== "owner")
     return { ok: false, status: 403, message: adminMessages.lead.ownersOnly };
   const erased = await store.eraseLead(leadId);
-  if (!erased.length) return { ok: false, status: 404, message: adminMessages.lead.missing };
+  if (!erased.leads.length) return { ok: false, status: 404, message: adminMessages.lead.missing };
   await audit(
     store,
     "lead_erased",
-    { actorId: actor.id, subject: leadId, detail: { leads: erased } },
+    { actorId: actor.id, subject: leadId, detail: { leads: erased.leads } },
     now,
   );
   return { ok: true };

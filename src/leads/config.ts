@@ -19,7 +19,7 @@ export interface LeadConfig {
   databaseUrl: string | undefined;
   /** DATABASE_SCHEMA, default public. */
   databaseSchema: string | undefined;
-  /** LEADS_SQLITE_SYNC: normal (default) or full. */
+  /** LEADS_SQLITE_SYNC: full (default: an fsync per commit) or normal. */
   sqliteSync: SqliteSync;
   /** IP_HASH_SALT; else a salt kept in DATA_DIR/ip-hash-salt. */
   ipHashSalt: string | undefined;
@@ -38,6 +38,17 @@ export interface LeadConfig {
   notify: NotifyConfig;
   /** METRICS_TOKEN: lets an operator see /api/health's details; at least 16 characters. */
   metricsToken: string | undefined;
+  /** What is deleted when (src/leads/retention.ts). */
+  retention: RetentionConfig;
+}
+
+export interface RetentionConfig {
+  /** LEADS_OUTBOX_RETENTION_DAYS (default 30): sent outbox rows older than this are deleted. */
+  outboxDays: number;
+  /** LEAD_RETENTION_DAYS: leads older than this are erased; null (unset): kept forever. */
+  leadDays: number | null;
+  /** LEADS_RETENTION_SWEEP_MS (default 1 h): how often each server checks the daily run is due. */
+  sweepMs: number;
 }
 
 export interface NotifyConfig {
@@ -162,6 +173,49 @@ export function notifyConfig(env: Env = process.env): NotifyConfig {
   return { email, webhook, channels, outbox, reminders };
 }
 
+/** A whole number of days ≥ `min`, or a clear error naming the setting and why. */
+function days(name: string, value: string, min: number, why: string): number {
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
+    throw new Error(
+      `${name} must be a whole number of days, at least ${min} (${why}), got "${value}"`,
+    );
+  }
+  return n;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export function retentionConfig(env: Env, outboxMaxAgeMs: number): RetentionConfig {
+  const outboxRaw = env.LEADS_OUTBOX_RETENTION_DAYS?.trim();
+  const outboxDays = outboxRaw
+    ? days(
+        "LEADS_OUTBOX_RETENTION_DAYS",
+        outboxRaw,
+        8,
+        "a lead's reminder must stay recorded for the week the reminder sweep looks back",
+      )
+    : 30;
+  const leadRaw = env.LEAD_RETENTION_DAYS?.trim();
+  let leadDays: number | null = null;
+  if (leadRaw && !["off", "forever"].includes(leadRaw.toLowerCase())) {
+    leadDays = days("LEAD_RETENTION_DAYS", leadRaw, 1, "or leave it unset to keep leads forever");
+    if (leadDays * DAY_MS <= outboxMaxAgeMs) {
+      throw new Error(
+        `LEAD_RETENTION_DAYS (${leadDays}) must be longer than LEADS_OUTBOX_MAX_AGE_MS (${outboxMaxAgeMs} ms): a lead must not be erased while its delivery is still being retried`,
+      );
+    }
+  }
+  const sweepRaw = env.LEADS_RETENTION_SWEEP_MS?.trim();
+  const sweepMs = sweepRaw ? Number(sweepRaw) : 60 * 60_000;
+  if (!Number.isSafeInteger(sweepMs) || sweepMs < 100) {
+    throw new Error(
+      `LEADS_RETENTION_SWEEP_MS must be a whole number of ms ≥ 100, got "${sweepRaw}"`,
+    );
+  }
+  return { outboxDays, leadDays, sweepMs };
+}
+
 function metricsToken(raw: string | undefined): string | undefined {
   const token = raw?.trim();
   if (!token) return undefined;
@@ -176,12 +230,13 @@ export function isPostgresUrl(url: string | undefined): url is string {
 }
 
 export function leadConfig(env: Env = process.env): LeadConfig {
-  const sync = (env.LEADS_SQLITE_SYNC ?? "normal").toLowerCase();
+  const sync = (env.LEADS_SQLITE_SYNC?.trim() || "full").toLowerCase();
   if (sync !== "normal" && sync !== "full") {
-    throw new Error(`LEADS_SQLITE_SYNC must be "normal" or "full", got "${sync}"`);
+    throw new Error(`LEADS_SQLITE_SYNC must be "full" or "normal", got "${sync}"`);
   }
   const points = int(env.LEADS_RATE_LIMIT_POINTS, 10, 1);
   const rateLimitSwitch = (env.LEADS_RATE_LIMIT ?? "on").toLowerCase();
+  const notify = notifyConfig(env);
   return {
     dataDir: resolve(env.DATA_DIR || "data"),
     databaseUrl: isPostgresUrl(env.DATABASE_URL) ? env.DATABASE_URL : undefined,
@@ -197,7 +252,8 @@ export function leadConfig(env: Env = process.env): LeadConfig {
     },
     minFillMs: int(env.LEADS_MIN_FILL_MS, DEFAULT_MIN_FILL_MS),
     bodyLimitBytes: int(env.LEADS_BODY_LIMIT_BYTES, 64 * 1024, 1024),
-    notify: notifyConfig(env),
+    notify,
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    retention: retentionConfig(env, notify.outbox.maxAgeMs),
   };
 }

@@ -20,6 +20,7 @@ import { clientIp, rateLimitKey } from "./clientAddress.ts";
 import { hiddenFields, utmKeys, type FormId } from "./fields.ts";
 import { echoValues, intake, type EchoValues } from "./intake.ts";
 import { leadMessages as m } from "./messages.ts";
+import { leadMetrics } from "./metrics.ts";
 import { safeNext } from "./next.ts";
 import { isFormId } from "./schema.ts";
 import type { LeadService } from "./server.ts";
@@ -264,14 +265,22 @@ export async function handleLeadInput(
   const { config } = service;
   const contentType = input.contentType;
   const kind = bodyKind(contentType);
-  if (!kind) return problem(415, "unsupported_media_type", m.unsupported);
+  const metrics = leadMetrics();
+  if (!kind) {
+    metrics.rejected("unsupported_media_type");
+    return problem(415, "unsupported_media_type", m.unsupported);
+  }
 
   const bytes = input.bytes;
   if (!bytes) {
+    metrics.rejected("size");
     return problem(413, "too_large", m.tooLarge(Math.round(config.bodyLimitBytes / 1024)));
   }
   const parsed = await parseBody(kind, bytes, contentType ?? "");
-  if (!parsed.ok) return problem(400, "bad_request", parsed.message);
+  if (!parsed.ok) {
+    metrics.rejected("bad_request");
+    return problem(400, "bad_request", parsed.message);
+  }
   const body = parsed.body;
 
   const native = kind !== "json" && !/application\/json/i.test(input.accept ?? "");
@@ -289,6 +298,7 @@ export async function handleLeadInput(
   const key = ip ? hashIp(rateLimitKey(ip), service.ipSalt()) : "unknown";
   const limited = (retryAfterSeconds: number, form: FormId | null): LeadHttpResult => {
     service.log.warn({ event: "lead_rate_limited" }, "lead rate limited");
+    metrics.rejected("rate_limit");
     const message = m.tooMany(Math.ceil(retryAfterSeconds / 60));
     if (native) {
       const values = echoValues(form, body);
@@ -326,6 +336,7 @@ export async function handleLeadInput(
 
   switch (outcome.status) {
     case "stored": {
+      metrics.received(outcome.form, outcome.spam);
       // A guide's checklist: the answer carries the download link signed for this lead.
       const download =
         outcome.form === "guide"
@@ -353,6 +364,7 @@ export async function handleLeadInput(
       };
     }
     case "invalid":
+      metrics.rejected("validation");
       if (native) {
         return review({
           status: 422,
@@ -373,6 +385,7 @@ export async function handleLeadInput(
     case "limited":
       return limited(outcome.retryAfterSeconds, outcome.form);
     case "unavailable":
+      metrics.rejected("unavailable");
       if (native) {
         return review({
           status: 503,

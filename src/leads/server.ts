@@ -2,9 +2,11 @@
  * The lead-intake service of one server process: configuration, the store (opened and migrated
  * on first use, retried after a failure), the rate limiter, the IP-hash salt, the logger and the
  * outbox worker that delivers leads to the agency (started with the service, stopped with it),
- * and the sweep that queues speed-to-lead reminders (src/admin/reminders.ts) while SMTP is set.
+ * the sweep that queues speed-to-lead reminders (src/admin/reminders.ts) while SMTP is set, and
+ * the daily retention run (./retention.ts: sent outbox rows, and leads past LEAD_RETENTION_DAYS).
  */
 import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { loadIpSalt } from "./attribution.ts";
 import { leadConfig, type LeadConfig } from "./config.ts";
 import { leadLog } from "./log.ts";
@@ -15,6 +17,7 @@ import type { Deliverer } from "./notify/types.ts";
 import { webhookDeliverer } from "./notify/webhook.ts";
 import { reminderDeliverer, startReminderSweep } from "../admin/reminders.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
+import { startRetentionSweep } from "./retention.ts";
 import { storeHolder } from "./store/index.ts";
 import { PostgresLeadStore } from "./store/postgres.ts";
 import type { Channel, LeadStore } from "./store/types.ts";
@@ -56,6 +59,7 @@ function createLeadService(config: LeadConfig): LeadService {
   let started = false;
   let stopping: Promise<void> | null = null;
   let stopReminders: (() => void) | null = null;
+  let stopRetention: (() => void) | null = null;
   const outbox = config.notify.channels.length
     ? new OutboxWorker({
         store: () => holder.get(),
@@ -87,6 +91,29 @@ function createLeadService(config: LeadConfig): LeadService {
             "lead store unavailable at start",
           ),
       );
+      const retention = config.retention;
+      stopRetention = startRetentionSweep({
+        leads: () => holder.get(),
+        rules: retention,
+        sweepMs: retention.sweepMs,
+        owner: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
+        done: ({ outbox: sent, erased }) =>
+          leadLog.info(
+            {
+              event: "retention_pruned",
+              sentNotifications: sent,
+              leads: erased.leads.length,
+              notifications: erased.outbox,
+              events: erased.events,
+            },
+            "retention: expired rows deleted",
+          ),
+        failed: (error) =>
+          leadLog.warn(
+            { event: "retention_failed", err: (error as Error).message },
+            "retention run failed (a run that had started is tried again the next day)",
+          ),
+      });
       if (outbox) {
         leadLog.info(
           {
@@ -126,6 +153,7 @@ function createLeadService(config: LeadConfig): LeadService {
     stop() {
       stopping ??= (async () => {
         stopReminders?.();
+        stopRetention?.();
         await outbox?.stop();
         await holder.close();
       })();

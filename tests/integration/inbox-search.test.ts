@@ -143,7 +143,7 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
     it("an erased lead is gone from the search; a new one is found at once", async () => {
       const target = all[2_201]!;
       expect(await everyPage("p2201@gmail")).toEqual([target.id]);
-      expect(await store.eraseLead(target.id)).toEqual([target.id]);
+      expect((await store.eraseLead(target.id)).leads).toEqual([target.id]);
       expect(await everyPage("p2201@gmail")).toEqual([]);
       const late = { ...lead(COUNT + 5), id: "late-arrival-search-test" };
       late.fields = { ...late.fields, name: "Zelda Latecomer" };
@@ -192,7 +192,7 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
       }
       expect(await everyPage("pendingsworth")).toEqual([erased.id, kept.id]);
       // Erased while (or just after being) pending: gone from the search, the note and the index.
-      expect(await store.eraseLead(erased.id)).toEqual([erased.id]);
+      expect((await store.eraseLead(erased.id)).leads).toEqual([erased.id]);
       expect(await everyPage("pendingsworth")).toEqual([kept.id]);
       // A quiet second later the store has indexed what was pending by itself.
       await leads.insert(fresh(12, "Vera Pendingsworth"));
@@ -206,7 +206,7 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
       expect(state).toEqual({ pending: [], indexed: [kept.id, "pending-12-search-test"].sort() });
       expect(await everyPage("pendingsworth")).toEqual(["pending-12-search-test", kept.id]);
       // Erased once indexed: gone from the index too.
-      expect(await store.eraseLead(kept.id)).toEqual([kept.id]);
+      expect((await store.eraseLead(kept.id)).leads).toEqual([kept.id]);
       expect(await indexState([kept.id])).toEqual({ pending: [], indexed: [] });
       expect(await everyPage("quincy")).toEqual([]);
     });

@@ -282,18 +282,19 @@ describe("ids and config", () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.trustProxy).toBeNull();
     expect(c.metricsToken).toBeUndefined();
-    expect(c.sqliteSync).toBe("normal");
+    expect(c.sqliteSync).toBe("full");
     const d = leadConfig({
       DATABASE_URL: "postgres://u@h/db",
       TRUST_PROXY: "loopback",
       LEADS_RATE_LIMIT: "off",
-      LEADS_SQLITE_SYNC: "FULL",
+      LEADS_SQLITE_SYNC: "Normal",
     });
     expect(d.databaseUrl).toBe("postgres://u@h/db");
     expect(d.trustProxy?.spec).toEqual(["loopback"]);
     expect(() => leadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
     expect(d.rateLimit.enabled).toBe(false);
-    expect(d.sqliteSync).toBe("full");
+    expect(d.sqliteSync).toBe("normal");
+    expect(() => leadConfig({ LEADS_SQLITE_SYNC: "off" })).toThrow(/LEADS_SQLITE_SYNC/);
     expect(leadConfig({ DATABASE_URL: "mysql://x" }).databaseUrl).toBeUndefined();
     expect(() => leadConfig({ LEADS_RATE_LIMIT_POINTS: "ten" })).toThrow();
   });

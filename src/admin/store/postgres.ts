@@ -10,6 +10,7 @@ import { likeEscaped, PG_SEARCH_PHONE, PG_SEARCH_TEXT, searchTerms } from "../se
 import type {
   AdminStore,
   AuditEntry,
+  Erasure,
   InboxLead,
   InboxQuery,
   LeadEvent,
@@ -567,22 +568,42 @@ export class PostgresAdminStore implements AdminStore {
     });
   }
 
-  async eraseLead(leadId: string) {
+  async eraseLead(leadId: string): Promise<Erasure> {
     return this.#run(() =>
       this.#sql.begin(async (tx) => {
         const rows = await tx<{ id: string }[]>`
           SELECT id FROM leads WHERE id = ${leadId} OR completed_by = ${leadId} FOR UPDATE`;
         const ids = rows.map((r) => r.id);
-        if (!ids.includes(leadId)) return [];
-        await tx`DELETE FROM outbox WHERE lead_id IN ${tx(ids)}`;
-        await tx`DELETE FROM lead_events WHERE lead_id IN ${tx(ids)}`;
+        if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
+        const outbox = await tx`DELETE FROM outbox WHERE lead_id IN ${tx(ids)}`;
+        const events = await tx`DELETE FROM lead_events WHERE lead_id IN ${tx(ids)}`;
         // Its search text goes with it (lead_search: ON DELETE CASCADE), and so does its note.
         await tx`DELETE FROM lead_search_pending WHERE lead_id IN ${tx(ids)}`;
         // The partial first: it names the lead it was completed by.
         await tx`DELETE FROM leads WHERE completed_by = ${leadId}`;
         await tx`DELETE FROM leads WHERE id = ${leadId}`;
-        return ids;
+        return { leads: ids, outbox: outbox.count, events: events.count };
       }),
+    );
+  }
+
+  async leadIdsCreatedBefore(before: string, limit: number): Promise<string[]> {
+    return this.#run(async () =>
+      (
+        await this.#sql<{ id: string }[]>`
+          SELECT id FROM leads WHERE created_at < ${before} AND completed_by IS NULL
+          ORDER BY created_at, id LIMIT ${limit}`
+      ).map((r) => r.id),
+    );
+  }
+
+  async leadIdsByEmail(email: string): Promise<string[]> {
+    return this.#run(async () =>
+      (
+        await this.#sql<{ id: string }[]>`
+          SELECT id FROM leads WHERE lower(fields->>'email') = ${email.trim().toLowerCase()}
+          ORDER BY created_at, id`
+      ).map((r) => r.id),
     );
   }
 

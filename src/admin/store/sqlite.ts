@@ -11,6 +11,7 @@ import { ftsQuery, isIndexed, likeEscaped, SEARCHED_FIELDS, searchTerms } from "
 import type {
   AdminStore,
   AuditEntry,
+  Erasure,
   InboxLead,
   InboxQuery,
   LeadEvent,
@@ -723,25 +724,46 @@ export class SqliteAdminStore implements AdminStore {
     return this.#exec("UPDATE leads SET spam = ? WHERE id = ?", spam ? 1 : 0, leadId) === 1;
   }
 
-  async eraseLead(leadId: string) {
+  async eraseLead(leadId: string): Promise<Erasure> {
     return this.#transaction(() => {
       const ids = (
         this.#db
           .prepare("SELECT id FROM leads WHERE id = ? OR completed_by = ?")
           .all(leadId, leadId) as { id: string }[]
       ).map((r) => r.id);
-      if (!ids.includes(leadId)) return [];
+      if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
       const list = JSON.stringify(ids);
-      for (const table of ["outbox", "lead_events"]) {
-        this.#db
-          .prepare(`DELETE FROM ${table} WHERE lead_id IN (SELECT value FROM json_each(?))`)
-          .run(list);
-      }
-      // The partial first: it names the lead it was completed by.
+      const removed = (table: "outbox" | "lead_events") =>
+        Number(
+          this.#db
+            .prepare(`DELETE FROM ${table} WHERE lead_id IN (SELECT value FROM json_each(?))`)
+            .run(list).changes,
+        );
+      const outbox = removed("outbox");
+      const events = removed("lead_events");
+      // The partial first: it names the lead it was completed by. The search entry goes with
+      // each lead (the lead_search_delete trigger, migration 11).
       this.#db.prepare("DELETE FROM leads WHERE completed_by = ?").run(leadId);
       this.#db.prepare("DELETE FROM leads WHERE id = ?").run(leadId);
-      return ids;
+      return { leads: ids, outbox, events };
     });
+  }
+
+  async leadIdsCreatedBefore(before: string, limit: number): Promise<string[]> {
+    return this.#all<{ id: string }>(
+      `SELECT id FROM leads WHERE created_at < ? AND completed_by IS NULL
+       ORDER BY created_at, id LIMIT ?`,
+      before,
+      limit,
+    ).map((r) => r.id);
+  }
+
+  async leadIdsByEmail(email: string): Promise<string[]> {
+    return this.#all<{ id: string }>(
+      `SELECT id FROM leads WHERE lower(json_extract(fields, '$.email')) = ?
+       ORDER BY created_at, id`,
+      email.trim().toLowerCase(),
+    ).map((r) => r.id);
   }
 
   async leadEvents(leadId: string): Promise<LeadEvent[]> {

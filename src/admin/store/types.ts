@@ -58,6 +58,16 @@ export interface AuditEntry {
   detail: Record<string, unknown>;
 }
 
+/** What erasing a lead removed (AdminStore.eraseLead). */
+export interface Erasure {
+  /** The lead and the growth partial it completed; empty when there was no such lead. */
+  leads: string[];
+  /** Their outbox rows (deliveries, reminders, checklist emails), whatever their status. */
+  outbox: number;
+  /** Their timeline entries: notes, status changes, assignments. */
+  events: number;
+}
+
 /** Where a lead stands in the agency's pipeline. */
 export type LeadStatus = "new" | "contacted" | "qualified" | "won" | "lost";
 export const leadStatuses: readonly LeadStatus[] = ["new", "contacted", "qualified", "won", "lost"];
@@ -284,10 +294,21 @@ export interface AdminStore {
   setSpam(leadId: string, spam: boolean): Promise<boolean>;
   /**
    * Deletes a lead and everything derived from it, in one transaction: its outbox rows, its
-   * timeline, and the growth step-1 partial it completed (the same submission's first half).
-   * Returns the ids of the leads deleted (empty when there was no such lead).
+   * timeline (notes included), its search entry, and the growth step-1 partial it completed (the
+   * same submission's first half). Says what went: the ids of the leads deleted (empty when there
+   * was no such lead) and how many outbox rows and timeline entries with them.
    */
-  eraseLead(leadId: string): Promise<string[]>;
+  eraseLead(leadId: string): Promise<Erasure>;
+  /**
+   * Ids of the leads whose `fields.email` is this address, compared case-insensitively (the
+   * expression indexes of migration 6), oldest first: whom a privacy request names.
+   */
+  leadIdsByEmail(email: string): Promise<string[]>;
+  /**
+   * Up to `limit` ids of leads created before `before`, oldest first, leaving out growth partials
+   * a lead completed (erasing that lead takes them along): what the retention sweep erases.
+   */
+  leadIdsCreatedBefore(before: string, limit: number): Promise<string[]>;
   /** The lead's timeline, oldest first. */
   leadEvents(leadId: string): Promise<LeadEvent[]>;
 

@@ -13,6 +13,7 @@ import { PG_SEARCH_PHONE, PG_SEARCH_TEXT } from "../../admin/search.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
 import { SEARCH_BACKLOG, SEARCH_BATCH, SEARCH_QUIET_MS } from "./searchIndex.ts";
 import {
+  byChannel,
   StoreUnavailableError,
   type Channel,
   type ClaimedNotification,
@@ -453,6 +454,47 @@ export class PostgresLeadStore implements LeadStore {
       const counts: OutboxCounts = { pending: 0, failed: 0 };
       for (const r of rows) counts[r.status as keyof OutboxCounts] = r.n;
       return counts;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async countNotificationsByChannel(): Promise<Record<Channel, OutboxCounts>> {
+    try {
+      const rows = await this.sql<{ channel: string; status: string; n: number }[]>`
+        SELECT channel, status, count(*)::int AS n FROM outbox
+        WHERE status IN ('pending', 'failed') GROUP BY channel, status`;
+      return byChannel(rows);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async pruneSentNotifications(before: Date, limit: number): Promise<number> {
+    try {
+      const result = await this.sql`
+        DELETE FROM outbox WHERE id IN (
+          SELECT id FROM outbox
+          WHERE status = 'sent' AND created_at < ${before} AND sent_at < ${before}
+          LIMIT ${limit})`;
+      return result.count;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async claimMaintenance(task: string, owner: string, now: Date, everyMs: number) {
+    const due = new Date(now.getTime() - everyMs);
+    try {
+      // The row lock of ON CONFLICT serialises concurrent claims: the second sees the first's
+      // time and its WHERE fails.
+      const rows = await this.sql`
+        INSERT INTO maintenance_runs (task, last_run_at, run_by) VALUES (${task}, ${now}, ${owner})
+        ON CONFLICT (task) DO UPDATE SET last_run_at = excluded.last_run_at,
+                                         run_by = excluded.run_by
+        WHERE maintenance_runs.last_run_at <= ${due}
+        RETURNING task`;
+      return rows.length > 0;
     } catch (error) {
       throw unavailable(error);
     }

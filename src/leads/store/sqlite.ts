@@ -2,12 +2,12 @@
  * The default store: one SQLite file (DATA_DIR/leads.db) through Node's built-in node:sqlite.
  *
  * Durability: the database runs in WAL mode. `insert` returns only after SQLite has committed the
- * row, i.e. written it to the WAL file with write(2). With synchronous=NORMAL (the default) that
- * write lives in the operating system's page cache, so it survives a crash or kill -9 of the
- * server process; a power loss or kernel crash may lose the last commits before the next
- * checkpoint (the database itself stays consistent). With LEADS_SQLITE_SYNC=full every commit
- * also waits for fsync(2) of the WAL, so an acknowledged lead survives a power loss too, as far
- * as the disk honours flushes, at the cost of one fsync per lead.
+ * row. With synchronous=FULL (the default, LEADS_SQLITE_SYNC=full) every commit waits for
+ * fsync(2) of the WAL, so an acknowledged lead survives a crash of the server and a power loss or
+ * kernel crash too, as far as the disk honours flushes. With LEADS_SQLITE_SYNC=normal the commit
+ * is written to the WAL with write(2) only: it lives in the operating system's page cache, which
+ * survives a crash or kill -9 of the server but not of the machine (the last commits before the
+ * next checkpoint may be lost; the database itself stays consistent).
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -21,6 +21,7 @@ import {
   SEARCH_QUIET_MS,
 } from "./searchIndex.ts";
 import {
+  byChannel,
   StoreUnavailableError,
   type Channel,
   type ClaimedNotification,
@@ -126,7 +127,7 @@ export class SqliteLeadStore implements LeadStore {
   #completePartial: StatementSync;
   #withdrawPartialOutbox: StatementSync;
 
-  constructor(file: string, sync: SqliteSync = "normal") {
+  constructor(file: string, sync: SqliteSync = "full") {
     this.file = file;
     try {
       mkdirSync(dirname(file), { recursive: true });
@@ -469,6 +470,57 @@ export class SqliteLeadStore implements LeadStore {
       const counts: OutboxCounts = { pending: 0, failed: 0 };
       for (const r of rows) counts[r.status as keyof OutboxCounts] = Number(r.n);
       return counts;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async countNotificationsByChannel(): Promise<Record<Channel, OutboxCounts>> {
+    try {
+      const rows = this.#db
+        .prepare(
+          `SELECT channel, status, count(*) AS n FROM outbox
+           WHERE status IN ('pending', 'failed') GROUP BY channel, status`,
+        )
+        .all() as { channel: string; status: string; n: number }[];
+      return byChannel(rows);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async pruneSentNotifications(before: Date, limit: number): Promise<number> {
+    const at = before.toISOString();
+    try {
+      // outbox_status (status, created_at) finds the candidates; a row is sent after it is made.
+      return Number(
+        this.#db
+          .prepare(
+            `DELETE FROM outbox WHERE id IN (
+               SELECT id FROM outbox
+               WHERE status = 'sent' AND created_at < ? AND sent_at < ?
+               LIMIT ?)`,
+          )
+          .run(at, at, limit).changes,
+      );
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async claimMaintenance(task: string, owner: string, now: Date, everyMs: number) {
+    const at = now.toISOString();
+    const due = new Date(now.getTime() - everyMs).toISOString();
+    try {
+      const result = this.#db
+        .prepare(
+          `INSERT INTO maintenance_runs (task, last_run_at, run_by) VALUES (?, ?, ?)
+           ON CONFLICT (task) DO UPDATE SET last_run_at = excluded.last_run_at,
+                                            run_by = excluded.run_by
+           WHERE maintenance_runs.last_run_at <= ?`,
+        )
+        .run(task, at, owner, due);
+      return Number(result.changes) > 0;
     } catch (error) {
       throw unavailable(error);
     }

@@ -109,6 +109,21 @@ export type OutboxOutcome =
 /** Rows waiting for delivery and rows given up on (sent rows are not counted). */
 export type OutboxCounts = Record<"pending" | "failed", number>;
 
+/** Pending and failed counts per channel, zeros for channels without rows. */
+export function byChannel(
+  rows: readonly { channel: string; status: string; n: number | bigint }[],
+): Record<Channel, OutboxCounts> {
+  const counts = Object.fromEntries(channels.map((c) => [c, { pending: 0, failed: 0 }])) as Record<
+    Channel,
+    OutboxCounts
+  >;
+  for (const r of rows) {
+    const entry = counts[r.channel as Channel];
+    if (entry && (r.status === "pending" || r.status === "failed")) entry[r.status] = Number(r.n);
+  }
+  return counts;
+}
+
 /**
  * Where leads live. Adapters hold SQL, never rules: validation and attribution happen before
  * `insert`, which resolves only once the lead is committed; which notifications a lead gets,
@@ -160,6 +175,19 @@ export interface LeadStore {
     giveUpAt: Date,
   ): Promise<string[]>;
   countNotifications(): Promise<OutboxCounts>;
+  /** Pending and failed rows per channel (every channel present, zeros included): /api/metrics. */
+  countNotificationsByChannel(): Promise<Record<Channel, OutboxCounts>>;
+  /**
+   * Deletes up to `limit` sent rows created and sent before `before` (failed and pending rows are
+   * kept); returns how many it deleted. Call again until it deletes fewer than `limit`.
+   */
+  pruneSentNotifications(before: Date, limit: number): Promise<number>;
+  /**
+   * Claims the housekeeping `task` for this period: true (and recorded as run at `now` by
+   * `owner`) when it never ran or last ran at least `everyMs` before `now`; false when another
+   * server or an earlier run of this one has it. Of concurrent claims exactly one wins.
+   */
+  claimMaintenance(task: string, owner: string, now: Date, everyMs: number): Promise<boolean>;
   /** Resolves when the store answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;

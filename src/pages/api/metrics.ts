@@ -1,0 +1,34 @@
+/**
+ * GET /api/metrics: the process's metrics in Prometheus' text format (src/leads/metrics.ts), for
+ * a caller with `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN set, or without
+ * the right token (compared in constant time), it answers 404 like a path that does not exist.
+ */
+import type { APIRoute } from "astro";
+import { leadMetrics } from "../../leads/metrics";
+import { hasMetricsToken } from "../../leads/metricsToken";
+import { leadService } from "../../leads/server";
+
+export const prerender = false;
+
+const notFound = () =>
+  new Response("Not found.\n", {
+    status: 404,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+
+export const GET: APIRoute = async ({ request }) => {
+  const service = leadService();
+  if (!hasMetricsToken(request.headers.get("authorization"), service.config)) return notFound();
+  const metrics = leadMetrics();
+  // Running the Astro entry alone (without scripts/start.mjs), the outbox gauges start here.
+  metrics.watchStore(service.store);
+  return new Response(await metrics.registry.metrics(), {
+    status: 200,
+    headers: { "content-type": metrics.registry.contentType, "cache-control": "no-store" },
+  });
+};
+
+export const ALL: APIRoute = ({ request }) =>
+  hasMetricsToken(request.headers.get("authorization"), leadService().config)
+    ? new Response(null, { status: 405, headers: { allow: "GET", "cache-control": "no-store" } })
+    : notFound();
