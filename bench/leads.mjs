@@ -18,13 +18,14 @@
  * postgres://postgres@127.0.0.1:5432/test). Targets on a 2-core machine, load generator
  * included: 2,000 leads/s on SQLite, 1,000 on PostgreSQL, p99 under 50 ms.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DatabaseSync } from "node:sqlite";
 import autocannon from "autocannon";
+import { startIntakeServer } from "./server.mjs";
 import postgres from "postgres";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -59,29 +60,6 @@ if (!existsSync(join(root, buildDir, "server/entry.mjs"))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-function startServer(env) {
-  const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: "0", BUILD_DIR: buildDir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
-    child.stderr.on("data", (d) => (out += d));
-    child.stdout.on("data", (d) => {
-      if (out.length < 100_000) out += d;
-      const m = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out);
-      if (m && !child.port) {
-        child.port = Number(m[1]);
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`server exited ${code}:\n${out}`)));
-  });
-}
-
 function load(url, seconds) {
   return autocannon({
     url: `${url}/api/leads`,
@@ -114,7 +92,7 @@ async function bench(driver, sync) {
     }
     Object.assign(env, { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema });
   }
-  const server = await startServer(env);
+  const server = await startIntakeServer(env);
   const url = `http://127.0.0.1:${server.port}`;
   try {
     await load(url, 2); // warm-up: JIT, connection pool, first migrations

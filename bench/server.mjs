@@ -8,6 +8,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
 
 export async function startServer({ outDir = process.env.BUILD_DIR || "dist", port, env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-data-"));
@@ -67,4 +70,32 @@ export async function benchmarkPaths(origin) {
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   return [...paths, "/thank-you", NOT_FOUND_PATH];
+}
+
+/**
+ * Starts `scripts/start.mjs` on a free port with exactly `env` (plus PATH, HOST, PORT and
+ * BUILD_DIR), for the intake benchmarks (leads, events); resolves with the child, its `port` set,
+ * once it listens.
+ */
+export function startIntakeServer(env, buildDir = process.env.BUILD_DIR || "dist") {
+  const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: "0", BUILD_DIR: buildDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
+    child.stderr.on("data", (d) => (out += d));
+    child.stdout.on("data", (d) => {
+      if (out.length < 100_000) out += d;
+      const m = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out);
+      if (m && !child.port) {
+        child.port = Number(m[1]);
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`server exited ${code}:\n${out}`)));
+  });
 }

@@ -109,6 +109,19 @@ const withRate = (f: Omit<Figures, "rate">): Figures => ({
   rate: f.visitors > 0 ? f.leads / f.visitors : null,
 });
 
+/** Rows of figures by key, made on first use. */
+function tally() {
+  const rows = new Map<string, Omit<Figures, "rate">>();
+  const at = (key: string) => {
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = empty()));
+    return row;
+  };
+  return { rows, at };
+}
+const finish = (rows: Map<string, Omit<Figures, "rate">>): ReportRow[] =>
+  [...rows].map(([key, f]) => ({ key, ...withRate(f) }));
+
 /** The growth form's first step is stored as its own kind; in the funnel both are the form. */
 const funnelForm = (form: string) => (form === "growthPartial" ? "growth" : form);
 const leadSource = (l: LeadFact) => trafficSource(l);
@@ -120,12 +133,7 @@ function table(
   dim: "path" | "source" | "campaign",
   leadKey: (l: LeadFact) => string | null,
 ): ReportRow[] {
-  const rows = new Map<string, Omit<Figures, "rate">>();
-  const at = (key: string) => {
-    let row = rows.get(key);
-    if (!row) rows.set(key, (row = empty()));
-    return row;
-  };
+  const { rows, at } = tally();
   for (const d of daily) {
     const key = d[dim];
     if (dim === "campaign" && !key) continue;
@@ -137,7 +145,7 @@ function table(
     const key = leadKey(l);
     if (key) at(key).leads += 1;
   }
-  return [...rows].map(([key, f]) => ({ key, ...withRate(f) }));
+  return finish(rows);
 }
 
 function formsTable(
@@ -145,12 +153,7 @@ function formsTable(
   uniques: readonly UniqueRow[],
   leads: readonly LeadFact[],
 ): ReportRow[] {
-  const rows = new Map<string, Omit<Figures, "rate">>();
-  const at = (key: string) => {
-    let row = rows.get(key);
-    if (!row) rows.set(key, (row = empty()));
-    return row;
-  };
+  const { rows, at } = tally();
   for (const d of daily) {
     if (d.form === "") continue;
     at(d.form).views += d.views;
@@ -158,7 +161,7 @@ function formsTable(
   }
   for (const u of uniques) if (u.dim === "form") at(u.value).visitors += u.visitors;
   for (const l of leads) at(funnelForm(l.form)).leads += 1;
-  return [...rows].map(([key, f]) => ({ key, ...withRate(f) }));
+  return finish(rows);
 }
 
 function totals(daily: readonly DailyRow[], uniques: readonly UniqueRow[], leads: number): Figures {
