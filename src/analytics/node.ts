@@ -33,6 +33,9 @@ export function eventsEarly(): (
   service.startSweep();
   return (req, res, next) => {
     if (!isEventPost(req)) return next();
+    // Leads first: refused before the body is read (Node drops the unread body).
+    const busy = service.yieldToLeads();
+    if (busy) return send(res, { ...busy, headers: { ...API_HEADERS, ...busy.headers } });
     void (async () => {
       try {
         const bytes = await readBody(req, EVENT_BODY_LIMIT);

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { clientIp, rateLimitKey } from "../leads/clientAddress.ts";
 import { plainJson, type PlainResponse } from "../leads/http.ts";
+import { leadsInFlight } from "../leads/inFlight.ts";
 import { leadService } from "../leads/server.ts";
 import { analyticsStoreFor } from "./store/index.ts";
 import type { AnalyticsEvent } from "./store/types.ts";
@@ -19,6 +20,12 @@ const EVENT_BATCH = 1_000;
 const FLUSH_MS = 200;
 const BUFFER_CAP = 50_000;
 const SWEEP_MS = 60 * 60 * 1000;
+/**
+ * While this many lead posts are being handled at once, beacons are refused (429) before they
+ * are read: a page view is worth little next to a lead, and a flood of both must not slow the
+ * leads. A real site sees one lead post at a time.
+ */
+export const LEADS_FIRST = 4;
 
 export interface EventPost {
   contentType: string | null;
@@ -99,6 +106,13 @@ function createAnalytics() {
     timer ??= setTimeout(() => void flush(), ms).unref();
   }
 
+  /** Refuses a beacon at once while leads are busy (LEADS_FIRST), or null to go on. */
+  function yieldToLeads(): PlainResponse | null {
+    return leadsInFlight() >= LEADS_FIRST
+      ? refuse(429, "busy", "Too many events.", { "retry-after": "1" })
+      : null;
+  }
+
   async function handle(post: EventPost, now = new Date()): Promise<PlainResponse> {
     const type = (post.contentType ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "text/plain" && type !== "application/json")
@@ -151,6 +165,7 @@ function createAnalytics() {
 
   return {
     handle,
+    yieldToLeads,
     /** Writes whatever waits (before a stop, and in tests). */
     async flushAll(): Promise<void> {
       while (buffer.length || flushing) await flush();

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyKind, handleLeadInput, plainJson, type PlainResponse } from "./http.ts";
 import { LEADS_ENDPOINT } from "./fields.ts";
+import { countingLead } from "./inFlight.ts";
 import { leadService } from "./server.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
@@ -98,7 +99,7 @@ export function leadsFastPath(next: Handler): Handler {
   service.start();
   return (req, res, ...rest) => {
     if (!isFastPathRequest(req)) return next(req, res, ...rest);
-    void (async () => {
+    void countingLead(async () => {
       try {
         const bytes = await readBody(req, service.config.bodyLimitBytes);
         const host = header(req, "host") ?? "localhost";
@@ -123,7 +124,7 @@ export function leadsFastPath(next: Handler): Handler {
         if (!res.headersSent)
           send(res, plainJson(500, { error: "internal", message: "Something went wrong." }));
       }
-    })();
+    });
   };
 }
 

@@ -13,6 +13,7 @@ import {
   toResponse,
 } from "../../leads/http";
 import { sealReview } from "../../leads/reviewToken";
+import { countingLead } from "../../leads/inFlight";
 import { leadService } from "../../leads/server";
 
 export const prerender = false;
@@ -25,7 +26,9 @@ function remoteAddress(context: APIContext): string | undefined {
   }
 }
 
-export const POST: APIRoute = async (context) => {
+export const POST: APIRoute = (context) => countingLead(() => answerPost(context));
+
+async function answerPost(context: APIContext): Promise<Response> {
   const service = leadService();
   try {
     const result = await handleLeadPost(
@@ -55,6 +58,6 @@ export const POST: APIRoute = async (context) => {
     );
     return jsonResponse(500, { error: "internal", message: "Something went wrong." });
   }
-};
+}
 
 export const ALL: APIRoute = () => methodNotAllowed();
