@@ -7,6 +7,8 @@
  * Then, on the store itself with the clock moved: a past day's salt is gone, and raw events
  * older than 30 days are pruned while the daily roll-ups stay.
  */
+import { once } from "node:events";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsStoreFor } from "../../src/analytics/store/index";
 import { readEvent } from "../../src/analytics/ingest";
@@ -197,6 +199,49 @@ function suite(driver: "sqlite" | "postgres") {
       const html = await (await get("/admin/performance?period=7d")).text();
       expect(html).toContain("Contact page");
       expect(html).toMatch(/100\.0%/);
+    });
+
+    it("yields to leads: while four lead posts are under way, beacons get 429 unread", async () => {
+      // Four lead posts whose bodies are still coming: the server is handling four leads.
+      const { port } = new URL(server.url);
+      const body = JSON.stringify({ ...validLeads.quick, _form: "quick", _t: "8000" });
+      const sockets = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const socket = connect(Number(port), "127.0.0.1");
+          await once(socket, "connect");
+          socket.write(
+            `POST /api/leads HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+              `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+          );
+          return socket;
+        }),
+      );
+      const answers: string[] = [];
+      try {
+        // Refused as busy (not by the per-client limit: this comes before the flood test).
+        await expect
+          .poll(
+            async () => {
+              const res = await beacon(server, view("/while-busy"));
+              return `${res.status} ${((await res.json()) as { error: string }).error}`;
+            },
+            { timeout: 5_000 },
+          )
+          .toBe("429 busy");
+      } finally {
+        // The leads finish; each is stored and answered 201.
+        await Promise.all(
+          sockets.map(async (socket) => {
+            let text = "";
+            socket.on("data", (d: Buffer) => (text += d.toString()));
+            socket.write(body.slice(10));
+            await once(socket, "close");
+            answers.push(text.split("\r\n")[0]!);
+          }),
+        );
+      }
+      expect(answers).toEqual(Array(4).fill("HTTP/1.1 201 Created"));
+      expect((await beacon(server, view("/after-busy"))).status).toBe(204);
     });
 
     it("answers garbage with 4xx and a flood with 429, and leads still go in meanwhile", async () => {
