@@ -336,10 +336,9 @@ export const adminMessages = {
     newValue: "new this period",
     chartHeading: (bucket: "day" | "week") => `Visits and leads per ${bucket}, by source`,
     chartSummary: (visits: number, leads: number, bucket: "day" | "week") =>
-      `Bars: visits per ${bucket}, stacked by source. Dark bars below: leads per ${bucket}. ${visits} visits and ${leads} leads in all.`,
+      `Bars above: visits per ${bucket}; bars below: leads per ${bucket}; both stacked by source. ${visits} visits and ${leads} leads in all.`,
     chartTable: "The chart's figures",
     bucketStart: (bucket: "day" | "week") => (bucket === "day" ? "Day" : "Week from"),
-    leadsSeries: "Leads",
     otherSources: "Other sources",
     tables: {
       pages: { heading: "Pages", key: "Page", empty: "No visits in this period." },

@@ -87,7 +87,8 @@ export interface Series {
   bucket: "day" | "week";
   /** The sources drawn (the busiest four; the rest as "other"). */
   sources: string[];
-  points: { start: string; visits: Record<string, number>; leads: number }[];
+  /** Per day or week: visits and leads by source (each drawn source, and "other"). */
+  points: { start: string; visits: Record<string, number>; leads: Record<string, number> }[];
 }
 
 export interface Report {
@@ -175,33 +176,34 @@ function totals(daily: readonly DailyRow[], uniques: readonly UniqueRow[], leads
   return withRate(f);
 }
 
-function series(period: Period, daily: readonly DailyRow[], leads: readonly LeadFact[]): Series {
+export function series(
+  period: Period,
+  daily: readonly DailyRow[],
+  leads: readonly LeadFact[],
+): Series {
   const bucket = period.days > 31 ? "week" : "day";
   const size = bucket === "week" ? 7 : 1;
   const starts: string[] = [];
   for (let day = period.from; day <= period.to; day = addDays(day, size)) starts.push(day);
   const indexOf = (day: string) => Math.floor((daysBetween(period.from, day) - 1) / size);
-  const bySource = new Map<string, number>();
-  for (const d of daily)
-    if (d.form === "") bySource.set(d.source, (bySource.get(d.source) ?? 0) + d.views);
-  const ranked = [...bySource].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  // The busiest sources by visits and leads together are drawn; the rest as "other".
+  const weight = new Map<string, number>();
+  const add = (source: string, n: number) => weight.set(source, (weight.get(source) ?? 0) + n);
+  for (const d of daily) if (d.form === "") add(d.source, d.views);
+  for (const l of leads) add(leadSource(l), 1);
+  const ranked = [...weight].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const drawn = ranked.slice(0, ranked.length > 5 ? 4 : 5).map(([s]) => s);
   const sources = ranked.length > drawn.length ? [...drawn, OTHER_SOURCES] : drawn;
-  const points = starts.map((start) => ({
-    start,
-    visits: Object.fromEntries(sources.map((s) => [s, 0])) as Record<string, number>,
-    leads: 0,
-  }));
+  const zero = () => Object.fromEntries(sources.map((s) => [s, 0])) as Record<string, number>;
+  const points = starts.map((start) => ({ start, visits: zero(), leads: zero() }));
+  const shown = (source: string) => (drawn.includes(source) ? source : OTHER_SOURCES);
   for (const d of daily) {
-    if (d.form !== "") continue;
-    const point = points[indexOf(d.day)];
-    if (!point) continue;
-    const s = drawn.includes(d.source) ? d.source : OTHER_SOURCES;
-    point.visits[s] = (point.visits[s] ?? 0) + d.views;
+    const point = d.form === "" ? points[indexOf(d.day)] : undefined;
+    if (point) point.visits[shown(d.source)]! += d.views;
   }
   for (const l of leads) {
     const point = points[indexOf(utcDay(new Date(l.createdAt)))];
-    if (point) point.leads += 1;
+    if (point) point.leads[shown(leadSource(l))]! += 1;
   }
   return { bucket, sources, points };
 }

@@ -7,7 +7,8 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { readEvent } from "../../src/analytics/ingest";
-import { readPeriod, sortRows, type ReportRow } from "../../src/analytics/report";
+import { readPeriod, series, sortRows, type ReportRow } from "../../src/analytics/report";
+import type { DailyRow, LeadFact } from "../../src/analytics/store/types";
 import { deviceClass, notCounted, visitorHash } from "../../src/analytics/visitor";
 
 const CHROME =
@@ -187,5 +188,70 @@ describe("ANALYTICS_RATE_LIMIT", () => {
     expect(analyticsRateLimit("off")).toBeNull();
     for (const bad of ["0", "-5", "1.5", "lots"])
       expect(() => analyticsRateLimit(bad)).toThrow(/ANALYTICS_RATE_LIMIT/);
+  });
+});
+
+describe("the chart's series", () => {
+  const day = (d: string, source: string, views: number): DailyRow => ({
+    day: d,
+    path: "/",
+    source,
+    campaign: "",
+    device: "phone",
+    form: "",
+    views,
+    visitors: views,
+    starts: 0,
+  });
+  const lead = (at: string, utmSource: string | null): LeadFact => ({
+    createdAt: at,
+    form: "audit",
+    metadata: {
+      source: "audit_form",
+      page: "/",
+      landingPage: "/",
+      referrer: null,
+      timestamp: at,
+      userAgent: null,
+      utm: utmSource ? { utm_source: utmSource } : {},
+      ipHash: null,
+      spamReasons: [],
+    },
+  });
+
+  it("visits and leads per day by source; the five busiest drawn, the rest as other", () => {
+    const { period } = readPeriod(
+      new URLSearchParams("period=custom&from=2026-04-01&to=2026-04-03"),
+      new Date("2026-04-30T00:00:00Z"),
+    );
+    const s = series(
+      period,
+      [
+        day("2026-04-01", "google", 10),
+        day("2026-04-01", "facebook", 4),
+        day("2026-04-02", "google", 6),
+        ...["a", "b", "c", "d"].map((x) => day("2026-04-03", x, 1)),
+      ],
+      [lead("2026-04-01T10:00:00Z", "google"), lead("2026-04-03T23:59:00Z", null)],
+    );
+    expect(s.bucket).toBe("day");
+    expect(s.sources).toEqual(["google", "facebook", "a", "b", "other"]);
+    expect(s.points.map((p) => p.start)).toEqual(["2026-04-01", "2026-04-02", "2026-04-03"]);
+    expect(s.points[0]!.visits).toMatchObject({ google: 10, facebook: 4 });
+    expect(s.points[0]!.leads).toMatchObject({ google: 1 });
+    // "direct" (the second lead) and c, d fall into other.
+    expect(s.points[2]!.visits.other).toBe(2);
+    expect(s.points[2]!.leads.other).toBe(1);
+  });
+
+  it("weeks beyond 31 days", () => {
+    const { period } = readPeriod(
+      new URLSearchParams("period=90d"),
+      new Date("2026-04-30T12:00:00Z"),
+    );
+    const s = series(period, [day("2026-04-30", "google", 3)], []);
+    expect(s.bucket).toBe("week");
+    expect(s.points).toHaveLength(13);
+    expect(s.points.at(-1)!.visits.google).toBe(3);
   });
 });

@@ -6,6 +6,8 @@ interface Props {
   summary: string;
   tableLabel: string;
   bucketLabel: string;
+  sourceColumn: string;
+  visitsLabel: string;
   leadsLabel: string;
   sourceLabel: (source: string) => string;
 }
@@ -14,14 +16,16 @@ interface Props {
 const COLOURS = ["#1f6f43", "#1d4ed8", "#b45309", "#7c3aed", "#be123c", "#475569"];
 const W = 720;
 const TOP = 170;
-const BOTTOM = 70;
-const GAP = 24;
+const BOTTOM = 90;
+const GAP = 34;
 const LEFT = 56;
 const H = TOP + GAP + BOTTOM + 32;
 
+const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
+
 /**
- * Visits per day or week stacked by source (top) and leads (bottom), as SVG drawn on the server:
- * no chart script on the page, scales with the screen, and the same figures in a table below.
+ * Visits (top) and leads (below) per day or week, stacked by source, as SVG drawn on the server:
+ * no chart script on the page, it scales with the screen, and the same figures are in a table.
  */
 export function PerformanceChart({
   series,
@@ -29,17 +33,44 @@ export function PerformanceChart({
   summary,
   tableLabel,
   bucketLabel,
+  sourceColumn,
+  visitsLabel,
   leadsLabel,
   sourceLabel,
 }: Props) {
   const n = Math.max(series.points.length, 1);
   const step = (W - LEFT) / n;
   const bar = Math.max(step * 0.7, 1);
-  const maxVisits = Math.max(1, ...series.points.map((p) => sum(Object.values(p.visits))));
-  const maxLeads = Math.max(1, ...series.points.map((p) => p.leads));
+  const maxVisits = Math.max(1, ...series.points.map((p) => sum(p.visits)));
+  const maxLeads = Math.max(1, ...series.points.map((p) => sum(p.leads)));
   const colour = (i: number) => (series.sources[i] === "other" ? COLOURS[5]! : COLOURS[i % 5]!);
-  const label = (start: string) => start.slice(5);
   const every = Math.ceil(n / 6);
+  /** One stacked bar: the sources' values from the baseline up, scaled to `height`. */
+  const stack = (
+    x: number,
+    values: Record<string, number>,
+    max: number,
+    base: number,
+    height: number,
+  ) => {
+    let y = base;
+    return series.sources.map((s, j) => {
+      const h = ((values[s] ?? 0) / max) * height;
+      y -= h;
+      return h > 0 ? <rect key={s} x={x} y={y} width={bar} height={h} fill={colour(j)} /> : null;
+    });
+  };
+  const rows = series.points.flatMap((p) =>
+    series.sources
+      .filter((s) => (p.visits[s] ?? 0) > 0 || (p.leads[s] ?? 0) > 0)
+      .map((s) => ({
+        key: `${p.start}-${s}`,
+        start: p.start,
+        source: s,
+        visits: p.visits[s] ?? 0,
+        leads: p.leads[s] ?? 0,
+      })),
+  );
   return (
     <section aria-labelledby="chart-heading" className="mt-8" data-chart>
       <h2 id="chart-heading" className="text-lg font-bold text-brand-950">
@@ -57,12 +88,6 @@ export function PerformanceChart({
             {sourceLabel(s)}
           </li>
         ))}
-        <li className="flex items-center gap-1">
-          <svg viewBox="0 0 12 12" className="size-3">
-            <rect width="12" height="12" rx="2" fill="#0f172a" />
-          </svg>
-          {leadsLabel}
-        </li>
       </ul>
       <svg
         viewBox={`0 0 ${W} ${H}`}
@@ -73,32 +98,17 @@ export function PerformanceChart({
         <text x={4} y={20} fontSize="20" fill="#334155">
           {maxVisits}
         </text>
-        <text x={4} y={TOP + GAP + 20} fontSize="20" fill="#334155">
-          {maxLeads}
+        <text x={LEFT} y={TOP + GAP - 8} fontSize="20" fill="#334155">
+          {`${leadsLabel}: ${maxLeads}`}
         </text>
         <line x1={LEFT} x2={W} y1={TOP} y2={TOP} stroke="#94a3b8" />
         <line x1={LEFT} x2={W} y1={TOP + GAP + BOTTOM} y2={TOP + GAP + BOTTOM} stroke="#94a3b8" />
         {series.points.map((p, i) => {
           const x = LEFT + i * step + (step - bar) / 2;
-          let y = TOP;
           return (
             <g key={p.start}>
-              {series.sources.map((s, j) => {
-                const h = ((p.visits[s] ?? 0) / maxVisits) * (TOP - 8);
-                y -= h;
-                return h > 0 ? (
-                  <rect key={s} x={x} y={y} width={bar} height={h} fill={colour(j)} />
-                ) : null;
-              })}
-              {p.leads > 0 ? (
-                <rect
-                  x={x}
-                  y={TOP + GAP + BOTTOM - (p.leads / maxLeads) * (BOTTOM - 4)}
-                  width={bar}
-                  height={(p.leads / maxLeads) * (BOTTOM - 4)}
-                  fill="#0f172a"
-                />
-              ) : null}
+              {stack(x, p.visits, maxVisits, TOP, TOP - 8)}
+              {stack(x, p.leads, maxLeads, TOP + GAP + BOTTOM, BOTTOM - 28)}
               {i % every === 0 ? (
                 <text
                   x={LEFT + i * step + step / 2}
@@ -107,7 +117,7 @@ export function PerformanceChart({
                   textAnchor="middle"
                   fill="#334155"
                 >
-                  {label(p.start)}
+                  {p.start.slice(5)}
                 </text>
               ) : null}
             </g>
@@ -125,28 +135,26 @@ export function PerformanceChart({
                 <th scope="col" className="px-2 py-1">
                   {bucketLabel}
                 </th>
-                {series.sources.map((s) => (
-                  <th key={s} scope="col" className="px-2 py-1 text-right">
-                    {sourceLabel(s)}
-                  </th>
-                ))}
+                <th scope="col" className="px-2 py-1">
+                  {sourceColumn}
+                </th>
+                <th scope="col" className="px-2 py-1 text-right">
+                  {visitsLabel}
+                </th>
                 <th scope="col" className="px-2 py-1 text-right">
                   {leadsLabel}
                 </th>
               </tr>
             </thead>
             <tbody>
-              {series.points.map((p) => (
-                <tr key={p.start} className="border-b border-slate-200">
+              {rows.map((r) => (
+                <tr key={r.key} className="border-b border-slate-200">
                   <th scope="row" className="px-2 py-1 font-normal">
-                    {p.start}
+                    {r.start}
                   </th>
-                  {series.sources.map((s) => (
-                    <td key={s} className="px-2 py-1 text-right tabular-nums">
-                      {p.visits[s] ?? 0}
-                    </td>
-                  ))}
-                  <td className="px-2 py-1 text-right tabular-nums">{p.leads}</td>
+                  <td className="px-2 py-1 break-words">{sourceLabel(r.source)}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{r.visits}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{r.leads}</td>
                 </tr>
               ))}
             </tbody>
@@ -155,8 +163,4 @@ export function PerformanceChart({
       </details>
     </section>
   );
-}
-
-function sum(values: number[]): number {
-  return values.reduce((a, b) => a + b, 0);
 }
