@@ -4,7 +4,13 @@
  * keys here (PRAGMA foreign_keys is off), so deletes that should cascade are written out.
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
-import { READ_COLUMNS, toRecord, unavailable, type Row } from "../../leads/store/sqlite.ts";
+import {
+  READ_COLUMNS,
+  toRecord,
+  unavailable,
+  writeTransaction,
+  type Row,
+} from "../../leads/store/sqlite.ts";
 import { UNWORKED_CAP } from "../count.ts";
 import { indexAllPendingSearch } from "../../leads/store/searchIndex.ts";
 import { ftsQuery, isIndexed, likeEscaped, SEARCHED_FIELDS, searchTerms } from "../search.ts";
@@ -140,17 +146,7 @@ export class SqliteAdminStore implements AdminStore {
 
   /** One write transaction (synchronous: nothing interleaves). */
   #transaction<T>(work: () => T): T {
-    return this.#run(() => {
-      this.#db.exec("BEGIN IMMEDIATE");
-      try {
-        const result = work();
-        this.#db.exec("COMMIT");
-        return result;
-      } catch (error) {
-        if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
-        throw error;
-      }
-    });
+    return this.#run(() => writeTransaction(this.#db, work));
   }
 
   async ensureStaff(staff: { id: string; email: string; role: Role; at: string }) {

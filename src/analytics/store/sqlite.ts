@@ -1,7 +1,7 @@
 /** Analytics on SQLite: the lead store's own file and connection (migration 13). */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { LeadMetadata } from "../../leads/attribution.ts";
-import { unavailable } from "../../leads/store/sqlite.ts";
+import { unavailable, writeTransaction } from "../../leads/store/sqlite.ts";
 import { EVENT_COLUMNS, rollupStatements } from "./sql.ts";
 import type { AnalyticsEvent, AnalyticsStore, DailyRow, LeadFact, UniqueRow } from "./types.ts";
 
@@ -12,16 +12,11 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     this.#db = db;
   }
 
-  /** Runs `work` in one write transaction. */
+  /** Runs `work` in one write transaction; a failure is the store being unavailable. */
   #write<T>(work: () => T): T {
-    const db = this.#db;
-    db.exec("BEGIN IMMEDIATE");
     try {
-      const result = work();
-      db.exec("COMMIT");
-      return result;
+      return writeTransaction(this.#db, work);
     } catch (error) {
-      if (db.isTransaction) db.exec("ROLLBACK");
       throw unavailable(error);
     }
   }

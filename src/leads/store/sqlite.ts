@@ -107,6 +107,23 @@ export function toRecord(row: Row): LeadRecord {
   };
 }
 
+/**
+ * Runs `work` in one write transaction on `db` (BEGIN IMMEDIATE: the write lock at once, so no
+ * other writer, in this process or another, interleaves), rolled back if it throws. For every
+ * adapter over the lead store's file (leads, the agency side, analytics).
+ */
+export function writeTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const result = work();
+    db.exec("COMMIT");
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    throw error;
+  }
+}
+
 export function unavailable(error: unknown): StoreUnavailableError {
   const code = (error as { code?: string; errstr?: string }).errstr;
   return new StoreUnavailableError(`SQLite store failed: ${(error as Error).message}`, {
@@ -173,24 +190,14 @@ export class SqliteLeadStore implements LeadStore {
 
   /** Runs `work` in one write transaction (node:sqlite is synchronous: nothing interleaves). */
   #transaction<T>(work: () => T): T {
-    const db = this.#db;
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      const result = work();
-      db.exec("COMMIT");
-      return result;
-    } catch (error) {
-      if (db.isTransaction) db.exec("ROLLBACK");
-      throw error;
-    }
+    return writeTransaction(this.#db, work);
   }
 
   /** Runs pending migrations under an immediate (write) lock; returns the versions applied. */
   migrateSync(): number[] {
     const db = this.#db;
     try {
-      db.exec("BEGIN IMMEDIATE");
-      try {
+      return this.#transaction(() => {
         db.exec(migrationsTableSql);
         const applied = (
           db.prepare("SELECT version FROM schema_migrations").all() as {
@@ -206,12 +213,8 @@ export class SqliteLeadStore implements LeadStore {
           record.run(m.version, m.name, new Date().toISOString());
           done.push(m.version);
         }
-        db.exec("COMMIT");
         return done;
-      } catch (error) {
-        db.exec("ROLLBACK");
-        throw error;
-      }
+      });
     } catch (error) {
       throw unavailable(error);
     }
