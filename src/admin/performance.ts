@@ -65,11 +65,6 @@ export function tableColumns(table: ReportTable): { id: SortKey; label: string }
   ];
 }
 
-export function tableRows(report: Report, table: ReportTable, params: URLSearchParams) {
-  const { by, dir } = readSort(params, table);
-  return sortRows(report[table], by, dir);
-}
-
 function cells(table: ReportTable, row: ReportRow): string[] {
   return [
     rowLabel(table, row.key),
@@ -104,7 +99,7 @@ export function tableView(report: Report, table: ReportTable, params: URLSearchP
       sorted:
         c.id === by ? (dir === "asc" ? ("ascending" as const) : ("descending" as const)) : null,
     })),
-    rows: tableRows(report, table, params).map((r) => ({ key: r.key, cells: cells(table, r) })),
+    rows: sortRows(report[table], by, dir).map((r) => ({ key: r.key, cells: cells(table, r) })),
     csvHref: `/api/admin/performance.csv?${csv}`,
     csvLabel: copy.csv,
     sortByLabel: copy.sortBy,
@@ -114,7 +109,8 @@ export function tableView(report: Report, table: ReportTable, params: URLSearchP
 /** A table as CSV, in the order the page shows it; the rate as a plain ratio. */
 export function tableCsv(report: Report, table: ReportTable, params: URLSearchParams): string {
   const header = tableColumns(table).map((c) => c.label);
-  const rows = tableRows(report, table, params).map((r) => [
+  const { by, dir } = readSort(params, table);
+  const rows = sortRows(report[table], by, dir).map((r) => [
     r.key,
     r.views,
     r.visitors,

@@ -14,6 +14,7 @@ import { leadService } from "../leads/server.ts";
 import { analyticsStoreFor } from "./store/index.ts";
 import type { AnalyticsEvent } from "./store/types.ts";
 import { readEvent } from "./ingest.ts";
+import { performanceReport, readPeriod, type Report } from "./report.ts";
 import { sweepAnalytics } from "./rollup.ts";
 
 const EVENT_BATCH = 1_000;
@@ -200,4 +201,17 @@ export function analytics(): Analytics {
   const g = globalThis as WithAnalytics;
   g[GLOBAL_KEY] ??= createAnalytics();
   return g[GLOBAL_KEY];
+}
+
+/**
+ * The Performance report for the period the URL asks for, from this process's store (the page
+ * and its CSV route); `error` says why a custom period was not taken.
+ */
+export async function loadReport(
+  params: URLSearchParams,
+  now = new Date(),
+): Promise<{ report: Report; error: string | null }> {
+  const { period, previous, error } = readPeriod(params, now);
+  const store = analyticsStoreFor(await leadService().store());
+  return { report: await performanceReport(store, period, previous, now), error };
 }

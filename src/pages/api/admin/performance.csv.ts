@@ -3,16 +3,10 @@
  * sort>: one table of the Performance view as CSV, as the page shows it.
  */
 import type { APIRoute } from "astro";
-import {
-  performanceReport,
-  readPeriod,
-  reportTables,
-  type ReportTable,
-} from "../../../analytics/report";
-import { analyticsStoreFor } from "../../../analytics/store/index";
+import { reportTables, type ReportTable } from "../../../analytics/report";
+import { loadReport } from "../../../analytics/service";
 import { tableCsv } from "../../../admin/performance";
 import { jsonResponse } from "../../../leads/http";
-import { leadService } from "../../../leads/server";
 
 export const prerender = false;
 
@@ -23,10 +17,8 @@ export const GET: APIRoute = async ({ url }) => {
       error: "unknown_table",
       message: `table must be one of ${reportTables.join(", ")}`,
     });
-  const now = new Date();
-  const { period, previous } = readPeriod(url.searchParams, now);
-  const store = analyticsStoreFor(await leadService().store());
-  const report = await performanceReport(store, period, previous, now);
+  const { report } = await loadReport(url.searchParams);
+  const { period } = report;
   return new Response(tableCsv(report, table as ReportTable, url.searchParams), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
