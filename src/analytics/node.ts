@@ -3,15 +3,12 @@
  * must cost the server as little as possible, so it never enters Astro's page pipeline.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { header, readBody, send } from "../leads/node.ts";
+import { header, readBody, requestPath, send } from "../leads/node.ts";
 import { analytics } from "./service.ts";
 import { EVENT_BODY_LIMIT, EVENTS_ENDPOINT } from "./wire.ts";
 
-function isEventPost(req: IncomingMessage): boolean {
-  if (req.method !== "POST") return false;
-  const url = req.url ?? "";
-  return (url.includes("?") ? url.slice(0, url.indexOf("?")) : url) === EVENTS_ENDPOINT;
-}
+const isEventPost = (req: IncomingMessage) =>
+  req.method === "POST" && requestPath(req) === EVENTS_ENDPOINT;
 
 /** An answer without the page headers (see server/serve.ts `early`): an API's few. */
 const API_HEADERS = {

@@ -50,6 +50,8 @@ const noContent: PlainResponse = {
 };
 const refuse = (status: number, error: string, message: string, headers = {}) =>
   plainJson(status, { error, message }, headers);
+/** Leads are busy, or too many events wait to be written: try again in a second. */
+const busy = refuse(429, "busy", "Too many events.", { "retry-after": "1" });
 
 /** ANALYTICS_RATE_LIMIT: beacons per client and minute (120), or `off`; anything else stops the start. */
 export function analyticsRateLimit(raw: string | undefined): number | null {
@@ -109,9 +111,7 @@ function createAnalytics() {
 
   /** Refuses a beacon at once while leads are busy (LEADS_FIRST), or null to go on. */
   function yieldToLeads(): PlainResponse | null {
-    return leadsInFlight() >= LEADS_FIRST
-      ? refuse(429, "busy", "Too many events.", { "retry-after": "1" })
-      : null;
+    return leadsInFlight() >= LEADS_FIRST ? busy : null;
   }
 
   async function handle(post: EventPost, now = new Date()): Promise<PlainResponse> {
@@ -137,8 +137,7 @@ function createAnalytics() {
         return refuse(429, "rate_limited", "Too many events.", { "retry-after": wait });
       }
     }
-    if (buffer.length >= BUFFER_CAP)
-      return refuse(429, "busy", "Too many events.", { "retry-after": "1" });
+    if (buffer.length >= BUFFER_CAP) return busy;
     let body: unknown;
     try {
       body = JSON.parse(utf8.decode(post.bytes));
@@ -148,9 +147,9 @@ function createAnalytics() {
     const outcome = await readEvent({
       body,
       ip,
-      // Without an Origin (older browsers) the request is no browser's beacon: not counted.
-      userAgent: originHost === null ? null : post.userAgent,
+      userAgent: post.userAgent,
       acceptLanguage: post.acceptLanguage,
+      origin: post.origin,
       secGpc: post.secGpc,
       site: post.host ?? "",
       now,

@@ -21,12 +21,14 @@ export interface VisitHeaders {
   userAgent: string | null;
   acceptLanguage: string | null;
   secGpc: string | null;
+  /** A browser's beacon carries its page's Origin. */
+  origin: string | null;
 }
 
 /** Why a request is not counted, or null when it is. */
 export function notCounted(h: VisitHeaders): "gpc" | "bot" | null {
   if (h.secGpc?.trim() === "1") return "gpc";
-  if (!h.userAgent || !h.acceptLanguage || isbot(h.userAgent)) return "bot";
+  if (!h.userAgent || !h.acceptLanguage || !h.origin || isbot(h.userAgent)) return "bot";
   return null;
 }
 

@@ -82,11 +82,15 @@ export function header(req: IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }
 
+/** The request's path, without its query. */
+export function requestPath(req: IncomingMessage): string {
+  const url = req.url ?? "";
+  return url.includes("?") ? url.slice(0, url.indexOf("?")) : url;
+}
+
 export function isFastPathRequest(req: IncomingMessage): boolean {
   if (req.method !== "POST") return false;
-  const url = req.url ?? "";
-  const path = url.includes("?") ? url.slice(0, url.indexOf("?")) : url;
-  return path === LEADS_ENDPOINT && bodyKind(header(req, "content-type")) === "json";
+  return requestPath(req) === LEADS_ENDPOINT && bodyKind(header(req, "content-type")) === "json";
 }
 
 /**

@@ -309,6 +309,7 @@ await onBothStores("analytics-days", (name, open, cleanup) => {
         ip: "203.0.113.7",
         userAgent: ua,
         acceptLanguage: "en",
+        origin: "https://greenline.test",
         secGpc: null,
         site: "greenline.test",
         now,

@@ -34,7 +34,12 @@ describe("the page-view beacon", () => {
 });
 
 describe("who is counted", () => {
-  const browser = { userAgent: CHROME, acceptLanguage: "en-US", secGpc: null };
+  const browser = {
+    userAgent: CHROME,
+    acceptLanguage: "en-US",
+    secGpc: null,
+    origin: "https://site.test",
+  };
   it("a browser counts; a crawler, a client without a browser's headers and GPC do not", () => {
     expect(notCounted(browser)).toBeNull();
     expect(
@@ -43,6 +48,7 @@ describe("who is counted", () => {
     expect(notCounted({ ...browser, userAgent: "curl/8.5.0" })).toBe("bot");
     expect(notCounted({ ...browser, userAgent: `${CHROME} HeadlessChrome` })).toBe("bot");
     expect(notCounted({ ...browser, acceptLanguage: null })).toBe("bot");
+    expect(notCounted({ ...browser, origin: null })).toBe("bot");
     expect(notCounted({ ...browser, userAgent: null })).toBe("bot");
     expect(notCounted({ ...browser, secGpc: "1" })).toBe("gpc");
   });
@@ -76,6 +82,7 @@ describe("an event", () => {
       ip: "203.0.113.7",
       userAgent: CHROME,
       acceptLanguage: "en",
+      origin: "https://site.test",
       secGpc: null,
       site: "site.test",
       now: new Date("2026-04-02T10:00:00Z"),
