@@ -25,14 +25,11 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DatabaseSync } from "node:sqlite";
 import autocannon from "autocannon";
-import { startIntakeServer } from "./server.mjs";
-import postgres from "postgres";
+import { benchStore, startIntakeServer, stopIntakeServer } from "./server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const buildDir = process.env.BUILD_DIR || "dist";
@@ -132,42 +129,19 @@ const perSecond = (r, seconds) => Math.round(r["2xx"] / (r.duration || seconds))
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function bench(driver) {
-  const dataDir = mkdtempSync(join(tmpdir(), "events-bench-"));
-  const schema = `events_bench_${process.pid}`;
+  const store = await benchStore(driver, "events", databaseUrl);
+  if (store.skipped) return { driver, skipped: store.skipped };
   const env = {
-    DATA_DIR: dataDir,
+    ...store.env,
     LEADS_RATE_LIMIT: "off",
     ANALYTICS_RATE_LIMIT: "off",
     TRUST_PROXY: "loopback",
     LOG_LEVEL: "info",
   };
-  let sql;
-  if (driver === "postgres") {
-    sql = postgres(databaseUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
-    try {
-      await sql`SELECT 1`;
-    } catch (error) {
-      await sql.end({ timeout: 1 }).catch(() => {});
-      rmSync(dataDir, { recursive: true, force: true });
-      return { driver, skipped: `PostgreSQL unreachable at ${databaseUrl}: ${error.message}` };
-    }
-    Object.assign(env, { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema });
-  }
   const server = await startIntakeServer(env);
   const bare = await bareServer();
   const url = `http://127.0.0.1:${server.port}`;
-  const countEvents = async () =>
-    driver === "postgres"
-      ? Number(
-          (
-            await sql.unsafe(
-              `SELECT count(*) AS n FROM "${schema}".analytics_events WHERE kind = 'view'`,
-            )
-          )[0].n,
-        )
-      : new DatabaseSync(join(dataDir, "leads.db"), { readOnly: true })
-          .prepare("SELECT count(*) AS n FROM analytics_events WHERE kind = 'view'")
-          .get().n;
+  const countEvents = () => store.count("FROM analytics_events WHERE kind = 'view'");
   try {
     await events(url, 2);
     await leads(url, 2);
@@ -216,16 +190,8 @@ async function bench(driver) {
     };
   } finally {
     bare.child.kill();
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
-    if (sql) {
-      await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
-      await sql.end({ timeout: 1 });
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopIntakeServer(server);
+    await store.close();
   }
 }
 

@@ -19,14 +19,11 @@
  * included: 2,000 leads/s on SQLite, 1,000 on PostgreSQL, p99 under 50 ms.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DatabaseSync } from "node:sqlite";
 import autocannon from "autocannon";
-import { startIntakeServer } from "./server.mjs";
-import postgres from "postgres";
+import { benchStore, startIntakeServer, stopIntakeServer } from "./server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const buildDir = process.env.BUILD_DIR || "dist";
@@ -72,36 +69,15 @@ function load(url, seconds) {
 }
 
 async function bench(driver, sync) {
-  const dataDir = mkdtempSync(join(tmpdir(), "leads-bench-"));
-  const schema = `leads_bench_${process.pid}`;
-  const env = { DATA_DIR: dataDir, LEADS_RATE_LIMIT: "off", LOG_LEVEL: "info" };
+  const store = await benchStore(driver, "leads", databaseUrl);
+  if (store.skipped) return { driver, label: driver, skipped: store.skipped };
+  const env = { ...store.env, LEADS_RATE_LIMIT: "off", LOG_LEVEL: "info" };
   if (sync) env.LEADS_SQLITE_SYNC = sync;
-  let sql;
-  if (driver === "postgres") {
-    sql = postgres(databaseUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
-    try {
-      await sql`SELECT 1`;
-    } catch (error) {
-      await sql.end({ timeout: 1 }).catch(() => {});
-      rmSync(dataDir, { recursive: true, force: true });
-      return {
-        driver,
-        label: driver,
-        skipped: `PostgreSQL unreachable at ${databaseUrl}: ${error.message}`,
-      };
-    }
-    Object.assign(env, { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema });
-  }
   const server = await startIntakeServer(env);
   const url = `http://127.0.0.1:${server.port}`;
   try {
     await load(url, 2); // warm-up: JIT, connection pool, first migrations
-    const count = async () =>
-      driver === "postgres"
-        ? Number((await sql.unsafe(`SELECT count(*) AS n FROM "${schema}".leads`))[0].n)
-        : new DatabaseSync(join(dataDir, "leads.db"), { readOnly: true })
-            .prepare("SELECT count(*) AS n FROM leads")
-            .get().n;
+    const count = () => store.count("FROM leads");
     const before = await count();
     const result = await load(url, duration);
     const stored = (await count()) - before;
@@ -117,17 +93,9 @@ async function bench(driver, sync) {
       stored,
     };
   } finally {
-    // The folder goes only once the server has exited (it writes until then).
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
-    if (sql) {
-      await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
-      await sql.end({ timeout: 1 });
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    // The store goes only once the server has exited (it writes until then).
+    await stopIntakeServer(server);
+    await store.close();
   }
 }
 

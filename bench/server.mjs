@@ -8,7 +8,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
+import postgres from "postgres";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -98,4 +100,60 @@ export function startIntakeServer(env, buildDir = process.env.BUILD_DIR || "dist
     });
     child.on("exit", (code) => reject(new Error(`server exited ${code}:\n${out}`)));
   });
+}
+
+/**
+ * A fresh store for an intake benchmark: a temporary DATA_DIR and, on PostgreSQL, a schema of its
+ * own. Resolves `{ env, count, close }` (`count("FROM leads")` counts rows in either store;
+ * `close` drops the schema and the folder, once the server has stopped), or `{ skipped }` when
+ * PostgreSQL does not answer at `databaseUrl`.
+ */
+export async function benchStore(driver, label, databaseUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), `${label}-bench-`));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  if (driver !== "postgres") {
+    return {
+      env: { DATA_DIR: dataDir },
+      count: async (from) => {
+        const db = new DatabaseSync(join(dataDir, "leads.db"), { readOnly: true });
+        try {
+          return Number(db.prepare(`SELECT count(*) AS n ${from}`).get().n);
+        } finally {
+          db.close();
+        }
+      },
+      close: async () => removeData(),
+    };
+  }
+  const schema = `${label}_bench_${process.pid}`;
+  const sql = postgres(databaseUrl, {
+    max: 1,
+    connect_timeout: 3,
+    onnotice: () => {},
+    connection: { search_path: schema },
+  });
+  try {
+    await sql`SELECT 1`;
+  } catch (error) {
+    await sql.end({ timeout: 1 }).catch(() => {});
+    removeData();
+    return { skipped: `PostgreSQL unreachable at ${databaseUrl}: ${error.message}` };
+  }
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema },
+    count: async (from) => Number((await sql.unsafe(`SELECT count(*) AS n ${from}`))[0].n),
+    close: async () => {
+      await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
+      await sql.end({ timeout: 1 });
+      removeData();
+    },
+  };
+}
+
+/** Stops a server started by startIntakeServer and waits until it has exited. */
+export async function stopIntakeServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }
