@@ -4,7 +4,7 @@
  * accounts and accepts each other's sessions.
  */
 import type postgres from "postgres";
-import { toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
+import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
 import { UNWORKED_CAP } from "../count.ts";
 import { likeEscaped, PG_SEARCH_PHONE, PG_SEARCH_TEXT, searchTerms } from "../search.ts";
 import type {
@@ -73,12 +73,8 @@ export class PostgresAdminStore implements AdminStore {
     this.#sql = sql;
   }
 
-  async #run<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw unavailable(error);
-    }
+  #run<T>(work: () => Promise<T>): Promise<T> {
+    return orUnavailable(work);
   }
 
   async ensureStaff(staff: { id: string; email: string; role: Role; at: string }) {

@@ -5,7 +5,7 @@
  */
 import type postgres from "postgres";
 import type { LeadMetadata } from "../../leads/attribution.ts";
-import { unavailable } from "../../leads/store/postgres.ts";
+import { orUnavailable } from "../../leads/store/postgres.ts";
 import { EVENT_COLUMNS, rollupStatements } from "./sql.ts";
 import type { AnalyticsEvent, AnalyticsStore, DailyRow, LeadFact, UniqueRow } from "./types.ts";
 
@@ -15,12 +15,8 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
     this.#sql = sql;
   }
 
-  async #run<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw unavailable(error);
-    }
+  #run<T>(work: () => Promise<T>): Promise<T> {
+    return orUnavailable(work);
   }
 
   insertEvents(events: readonly AnalyticsEvent[]): Promise<void> {

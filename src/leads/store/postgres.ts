@@ -102,6 +102,15 @@ export function unavailable(error: unknown): StoreUnavailableError {
   });
 }
 
+/** Runs `work`; any failure is the store being unavailable (the other adapters on this pool). */
+export async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw unavailable(error);
+  }
+}
+
 /** Seconds before a pooled connection tries again after `retries` failures in a row. */
 export function reconnectDelaySeconds(retries: number): number {
   return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 1);
