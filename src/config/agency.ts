@@ -11,7 +11,11 @@ export const AGENCY_NAME = "Greenline Growth";
 /** Canonical origin of the public site when SITE_URL is not set. */
 export const DEFAULT_SITE_URL = "https://greenline-growth.example";
 
-/** When the agency answers the phone; also the clock that lead reminders count in. */
+/**
+ * When the agency answers the phone; also the clock that lead reminders count in. `timeZone` is
+ * an IANA name, so summer time is kept (a fixed "EST" would put reminders an hour off from March
+ * to November); `timeZoneLabel` is how the pages write it (the spec's "EST").
+ */
 export const agencyHours = {
   firstDay: "Monday",
   lastDay: "Friday",
@@ -19,7 +23,8 @@ export const agencyHours = {
   lastDayShort: "Fri",
   opens: "09:00",
   closes: "18:00",
-  timeZone: "EST",
+  timeZone: "America/New_York",
+  timeZoneLabel: "EST",
 };
 
 /** The site's origin: SITE_URL without a trailing slash, else the default. */

@@ -10,6 +10,20 @@ import { parseWithFriendlyErrors } from "../lib/parseWithFriendlyErrors";
 import { AGENCY_NAME, agencyHours, DEFAULT_SITE_URL } from "./agency";
 
 const e164 = /^\+1\d{10}$/;
+
+/**
+ * An IANA Area/Location name (or UTC) that this runtime knows. Legacy fixed-offset names such as
+ * "EST" are refused: they never change for summer time.
+ */
+function isTimeZone(name: string): boolean {
+  if (name !== "UTC" && !/^[A-Za-z]+\/[A-Za-z0-9_+\-/]+$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const youtubeId = /^[A-Za-z0-9_-]{11}$/;
 
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
@@ -33,7 +47,12 @@ export const siteConfigSchema = z
         lastDayShort: z.string(),
         opens: z.string().regex(/^\d{2}:\d{2}$/),
         closes: z.string().regex(/^\d{2}:\d{2}$/),
-        timeZone: z.string(),
+        /** An IANA time zone name (America/New_York), the clock reminders and the inbox use. */
+        timeZone: z
+          .string()
+          .refine(isTimeZone, "must be an IANA time zone name, e.g. America/New_York"),
+        /** How the pages write the zone after the hours ("EST"). */
+        timeZoneLabel: z.string().min(1),
       })
       .strict(),
     serviceArea: z.string(),

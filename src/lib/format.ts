@@ -22,12 +22,12 @@ export function formatTime(hhmm: string): string {
 
 /** "Monday to Friday 9:00 AM to 6:00 PM EST" */
 export function formatHoursLong(hours: SiteConfig["hours"]): string {
-  return `${hours.firstDay} to ${hours.lastDay} ${formatTime(hours.opens)} to ${formatTime(hours.closes)} ${hours.timeZone}`;
+  return `${hours.firstDay} to ${hours.lastDay} ${formatTime(hours.opens)} to ${formatTime(hours.closes)} ${hours.timeZoneLabel}`;
 }
 
 /** "Mon-Fri 9:00 AM-6:00 PM EST" */
 export function formatHoursShort(hours: SiteConfig["hours"]): string {
-  return `${hours.firstDayShort}-${hours.lastDayShort} ${formatTime(hours.opens)}-${formatTime(hours.closes)} ${hours.timeZone}`;
+  return `${hours.firstDayShort}-${hours.lastDayShort} ${formatTime(hours.opens)}-${formatTime(hours.closes)} ${hours.timeZoneLabel}`;
 }
 
 /** 2500 → "$2,500" */

@@ -5,7 +5,7 @@ import { agencyHours } from "../../src/config/agency";
 /** Eastern standard time (UTC−5); 1 March 2027 is a Monday. */
 const est = (day: number, hh: number, mm: number) => new Date(Date.UTC(2027, 2, day, hh + 5, mm));
 
-describe("the agency's hours (Mon–Fri 09:00–18:00 EST)", () => {
+describe("the agency's hours (Mon–Fri 09:00–18:00 America/New_York)", () => {
   it("is open on a weekday between opening and closing only", () => {
     expect(isOpen(agencyHours, est(3, 9, 0))).toBe(true);
     expect(isOpen(agencyHours, est(3, 17, 59))).toBe(true);
@@ -24,6 +24,16 @@ describe("the agency's hours (Mon–Fri 09:00–18:00 EST)", () => {
     // A whole week: five days of nine hours.
     expect(openMinutesBetween(agencyHours, est(1, 0, 0), est(8, 0, 0))).toBe(5 * 9 * 60);
     expect(openMinutesBetween(agencyHours, est(3, 12, 0), est(3, 11, 0))).toBe(0);
+  });
+
+  it("follows US summer time: 09:00 in July is 13:00 UTC, not 14:00", () => {
+    // 14 July 2027 is a Wednesday; Eastern daylight time is UTC−4.
+    const edt = (hh: number, mm: number) => new Date(Date.UTC(2027, 6, 14, hh + 4, mm));
+    expect(isOpen(agencyHours, edt(9, 0))).toBe(true);
+    expect(isOpen(agencyHours, edt(8, 59))).toBe(false);
+    expect(isOpen(agencyHours, edt(17, 59))).toBe(true);
+    expect(isOpen(agencyHours, edt(18, 0))).toBe(false);
+    expect(openMinutesBetween(agencyHours, edt(8, 0), edt(9, 30))).toBe(30);
   });
 
   it("reads other hours and time zones, with days that wrap past Saturday", () => {

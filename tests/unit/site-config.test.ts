@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSiteConfig } from "../../src/config/site";
+import { defaultSiteConfig, loadSiteConfig, siteConfigSchema } from "../../src/config/site";
 import {
   fillTokens,
   formatHoursLong,
@@ -41,6 +41,18 @@ describe("site config", () => {
     expect(() => loadSiteConfig({ SITE_URL: "http://insecure.test" })).toThrow(
       /url: must be an https/,
     );
+  });
+
+  it("keeps the agency's clock in an IANA zone and refuses a fixed offset such as EST", () => {
+    expect(loadSiteConfig({}).hours.timeZone).toBe("America/New_York");
+    const withZone = (timeZone: string) => {
+      const input = defaultSiteConfig({});
+      return siteConfigSchema.safeParse({ ...input, hours: { ...input.hours, timeZone } });
+    };
+    expect(withZone("America/Chicago").success).toBe(true);
+    expect(withZone("UTC").success).toBe(true);
+    expect(withZone("EST").success).toBe(false);
+    expect(withZone("America/Nowhere").success).toBe(false);
   });
 });
 
