@@ -1,5 +1,5 @@
 /** Content collections. Schemas live in src/schemas; this file only wires loaders to them. */
-import { defineCollection } from "astro:content";
+import { defineCollection, reference } from "astro:content";
 import { glob } from "astro/loaders";
 import {
   caseStudySchema,
@@ -38,7 +38,10 @@ export const collections = {
   /** The conversion pages (free audit, thank you, book a call, contact, testimonial, growth). */
   conversion: defineCollection({ loader: yaml("conversion"), schema: conversionSchema }),
   /** The free guides: Markdown, each tagged with industries and services. */
-  guides: defineCollection({ loader: markdown("guides"), schema: guideSchema(topicIds) }),
+  guides: defineCollection({
+    loader: markdown("guides"),
+    schema: guideSchema(topicIds, reference),
+  }),
   authors: defineCollection({ loader: yaml("authors"), schema: authorSchema }),
   /** Printable checklists a guide may offer (Markdown task lists). */
   checklists: defineCollection({ loader: markdown("checklists"), schema: checklistSchema }),
