@@ -275,11 +275,13 @@ describe.skipIf(!pg)("leads CLI on PostgreSQL", () => {
   });
 });
 
-describe("the README's leads CLI examples, as written", () => {
+describe("the leads CLI examples of the README and docs/, as written", () => {
   /** A copy of the project's npm entry point whose folder can take the examples' output files. */
   const project = tempDir("leads-readme-");
   const dataDir = join(project, "data");
-  const commands = readFileSync(join(root, "README.md"), "utf8")
+  const commands = ["README.md", "docs/lead-intake.md", "docs/deploying.md"]
+    .map((file) => readFileSync(join(root, file), "utf8"))
+    .join("\n")
     .split(/^```/m)
     .filter((_, i) => i % 2 === 1)
     .flatMap((block) => block.split("\n"))
