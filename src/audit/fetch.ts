@@ -215,8 +215,9 @@ export class Fetcher {
 
   /** Resolves the URL's host once and vets every answer; returns the address to connect to. */
   async #resolve(url: URL): Promise<ResolvedAddress> {
-    const host = bareHost(url.hostname);
-    const allowed = this.#allow.has(`${url.hostname}:${defaultPort(url)}`);
+    // A fully qualified name (`localhost.`) is the same host: one rule for both spellings.
+    const host = bareHost(url.hostname).replace(/\.$/, "");
+    const allowed = this.#allow.has(`${url.hostname.replace(/\.$/, "")}:${defaultPort(url)}`);
     if (isIpLiteral(host)) {
       const verdict = classifyAddress(host);
       if (!verdict.ok && !allowed)
@@ -326,10 +327,12 @@ export class Fetcher {
           source.destroy();
         };
         // The compressed stream is capped too: a body that never ends is cut off either way.
-        res.on("data", (chunk: Buffer) => {
-          raw += chunk.length;
-          if (raw > maxBytes) cut();
-        });
+        if (decoder) {
+          res.on("data", (chunk: Buffer) => {
+            raw += chunk.length;
+            if (raw > maxBytes) cut();
+          });
+        }
         source.on("data", (chunk: Buffer) => {
           if (done) return;
           const room = maxBytes - kept;

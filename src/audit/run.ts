@@ -164,7 +164,7 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
     const result = await fetcher.get(url, { accept, maxBytes, followRedirects });
     if (options.signal?.aborted) throw options.signal.reason;
     if (result.ok) pages.push(summary(result.page));
-    else if (listFailure) pages.push(failedSummary(result.url));
+    else if (listFailure) pages.push(failedSummary(url));
     return result;
   };
 
@@ -274,7 +274,8 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
 
     // Up to 20 more same-site pages: the home page's links first, then the sitemap's.
     const extra: PageInput[] = [];
-    const wanted = pageCandidates(parsePage(asInput(home)), sitemapUrls)
+    const homePage = parsePage(asInput(home));
+    const wanted = pageCandidates(homePage, sitemapUrls)
       .filter((u) => robots.robots.isAllowed(u, userAgent) !== false)
       .slice(0, limits.maxExtraPages);
     for (const url of wanted) {
@@ -292,15 +293,18 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
       }
     }
 
-    const site = buildSite({
-      input,
-      now,
-      home: asInput(home),
-      pages: extra,
-      robots: { url: robots.url, status: robots.status, body: robots.body },
-      sitemaps,
-      httpRedirect,
-    });
+    const site = buildSite(
+      {
+        input,
+        now,
+        home: asInput(home),
+        pages: extra,
+        robots: { url: robots.url, status: robots.status, body: robots.body },
+        sitemaps,
+        httpRedirect,
+      },
+      homePage,
+    );
     const checks = runChecks(site);
     const score = scoreChecks(checks);
     return auditReportSchema.parse({

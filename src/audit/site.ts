@@ -324,8 +324,8 @@ function normalisePath(href: string): string {
   return `${siteHost(href)}${url.pathname.replace(/\/+$/, "") || "/"}${url.search}`;
 }
 
-export function buildSite(input: SiteInput): Site {
-  const home = parsePage(input.home);
+/** The Site of what was fetched; `home` is input.home already parsed, when the caller has it. */
+export function buildSite(input: SiteInput, home: Page = parsePage(input.home)): Site {
   const pages = [
     home,
     ...input.pages

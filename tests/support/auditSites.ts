@@ -41,8 +41,8 @@ export interface FixtureSite {
   hostPort: string;
   /** Paths requested, in order (query strings included). */
   requests: string[];
-  /** User-Agent of each request. */
-  userAgents: string[];
+  /** The headers of each request. */
+  headers: http.IncomingHttpHeaders[];
   /** Times each request started (ms, performance.now()). */
   times: number[];
   close(): Promise<void>;
@@ -58,12 +58,12 @@ export async function serveSite(
 ): Promise<FixtureSite> {
   let routes: Routes = {};
   const requests: string[] = [];
-  const userAgents: string[] = [];
+  const headers: http.IncomingHttpHeaders[] = [];
   const times: number[] = [];
   const sockets = new Set<net.Socket>();
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? "");
-    userAgents.push(req.headers["user-agent"] ?? "");
+    headers.push(req.headers);
     times.push(performance.now());
     const route = routes[(req.url ?? "/").split("?")[0]!] ?? {
       status: 404,
@@ -93,7 +93,7 @@ export async function serveSite(
     origin,
     hostPort,
     requests,
-    userAgents,
+    headers,
     times,
     close: () =>
       new Promise<void>((resolve) => {
