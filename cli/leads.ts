@@ -18,6 +18,7 @@
  *   prune                delete what the retention settings say has expired, now
  *   backup FILE          SQLite: a consistent copy of the live store (the server keeps running)
  *   restore FILE         SQLite: replace the store with a checked backup (server stopped)
+ *   audit URL [--format json]   the website check of a site (cli/audit.ts), no store
  *
  * WHEN is an ISO date or time (2026-01-31, 2026-01-31T12:00:00Z) or an age such as 7d, 12h, 30m.
  * Leads flagged as possible spam are listed and exported, marked (a visitor may trip a signal);
@@ -49,6 +50,7 @@ import { inboxQuery, readFilters, type InboxFilters } from "../src/admin/inbox.t
 import { adminStoreFor } from "../src/admin/store/index.ts";
 import { leadStatuses, type AdminStore, type InboxQuery } from "../src/admin/store/types.ts";
 import { jsonText, printable, runAsProgram, UsageError } from "./terminal.ts";
+import { auditCommand } from "./audit.ts";
 import type { LeadStore, OutboxRow } from "../src/leads/store/types.ts";
 
 const USAGE = `Usage: npm run -s leads -- <command> [options]
@@ -82,6 +84,12 @@ Commands:
             (integrity_check); refuses while a server has the store open. The replaced
             file is kept beside it as leads.db.before-restore-<time>.
             PostgreSQL: prints the pg_restore command to use instead
+  audit URL [--format json]
+            Check a website as the free audit does (docs/website-check.md): robots.txt,
+            the home page, the sitemap and up to 20 pages, at most 60 s. Prints the score,
+            the failed checks first with their fix, then the rest; --format json prints
+            only the report's JSON. Exit status 1 when the site could not be checked.
+            Reads no store; AUDIT_ALLOW_HOSTS and SITE_URL as the server does
 
 Options:
   --since WHEN       Only leads created at or after WHEN (ISO date/time, or an age: 7d, 12h, 30m)
@@ -446,11 +454,26 @@ export async function main(
     return command || values.help ? 0 : 2;
   }
   if (
-    !["list", "export", "migrate", "outbox", "erase", "prune", "backup", "restore"].includes(
-      command,
-    )
+    ![
+      "list",
+      "export",
+      "migrate",
+      "outbox",
+      "erase",
+      "prune",
+      "backup",
+      "restore",
+      "audit",
+    ].includes(command)
   ) {
     throw new UsageError(`Unknown command "${command}"`);
+  }
+  if (command === "audit") {
+    // No store: the check reads a website. Text unless --format json is given.
+    if (positionals.length !== 2) throw new UsageError("audit takes one website address");
+    const explicit = argv.some((a) => a === "--format" || a.startsWith("--format="));
+    if (explicit && values.format !== "json") throw new UsageError("audit: --format must be json");
+    return auditCommand(positionals[1]!, explicit ? "json" : "text", out, note);
   }
   if (["erase", "backup", "restore"].includes(command) && positionals.length !== 2) {
     throw new UsageError(

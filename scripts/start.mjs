@@ -66,6 +66,15 @@ const server = await serve({
       "connection limit reached: new connections refused (SERVER_MAX_CONNECTIONS)",
     ),
 });
+// The website check's address guard lets these through (tests and staging only): say so loudly.
+const { auditAllowHosts } = await import("../src/audit/config.ts");
+const auditAllowed = auditAllowHosts();
+if (auditAllowed.length) {
+  leadLog.warn(
+    { event: "audit_allow_hosts", hosts: auditAllowed },
+    "AUDIT_ALLOW_HOSTS is set: the website check may fetch these non-public hosts (tests and staging only)",
+  );
+}
 const address = server.address();
 const shown = host === "0.0.0.0" ? "localhost" : host;
 console.log(
