@@ -494,6 +494,21 @@ describe("limits", () => {
   });
 });
 
+describe("a caller that stops", () => {
+  it("rejects with its own reason when its signal aborts, instead of reporting the site", async () => {
+    const site = await serveSite(() => ({ "/": { delayMs: 5_000, body: "<h1>slow</h1>" } }));
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error("server stopping")), 300);
+      await expect(
+        runAudit(site.origin, { allowHosts: [site.hostPort], signal: controller.signal }),
+      ).rejects.toThrow("server stopping");
+    } finally {
+      await site.close();
+    }
+  });
+});
+
 describe("a whole check", () => {
   it("scores the strong fixture site over http, https having failed, with every page listed", async () => {
     const site = await serveSite(strongSite);
