@@ -2,6 +2,7 @@
  * The website check's settings and limits, read in one place (docs/website-check.md).
  */
 import { AGENCY_NAME, siteOrigin } from "../config/agency.ts";
+import { routes } from "../config/routes.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -56,5 +57,9 @@ export const auditBotToken = (name: string = AGENCY_NAME): string =>
   `${name.replace(/[^A-Za-z0-9]/g, "")}AuditBot`;
 
 /** `GreenlineGrowthAuditBot/1.0 (+https://greenline-growth.example/audit-bot)`. */
+export const auditUserAgentFor = (name: string, origin: string): string =>
+  `${auditBotToken(name)}/1.0 (+${origin}${routes.auditBot})`;
+
+/** The check's user agent on the server: the agency's name and SITE_URL. */
 export const auditUserAgent = (env: Env = process.env): string =>
-  `${auditBotToken()}/1.0 (+${siteOrigin(env)}/audit-bot)`;
+  auditUserAgentFor(AGENCY_NAME, siteOrigin(env));

@@ -90,7 +90,7 @@ class FetchError extends Error {
   }
 }
 
-/** When each host may next be asked, shared by every check in this process. */
+/** When each host:port may next be asked, shared by every check in this process. */
 const nextSlot = new Map<string, number>();
 
 async function pace(host: string, intervalMs: number, signal: AbortSignal): Promise<void> {
@@ -366,7 +366,8 @@ export class Fetcher {
         const url = Fetcher.checkUrl(current);
         if (url instanceof FetchError) throw url;
         const to = await this.#resolve(url);
-        await pace(bareHost(url.hostname).toLowerCase(), this.#intervalMs, signal);
+        // One site is one host and port: sites on one shared IP address are paced apart.
+        await pace(url.host.toLowerCase(), this.#intervalMs, signal);
         const answer = await this.#request(url, to, accept, maxBytes, signal);
         if (answer.status >= 300 && answer.status < 400 && answer.location) {
           if (options.followRedirects === false) {

@@ -172,6 +172,23 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
     const candidates = candidateUrls(input, allowHosts);
     if (candidates instanceof Unreachable) throw candidates;
     const shown = plain(candidates.host, 80);
+    const getRobots = (url: string) => get(url, "text/plain,*/*;q=0.5", limits.maxTextBytes);
+    /** robots.txt as answered (or not); the check stops here when it disallows `page`. */
+    const readRobots = (url: string, r: FetchResult, page: string) => {
+      const status = r.ok ? r.page.status : null;
+      const body = r.ok && r.page.status < 300 ? r.page.body : "";
+      // RFC 9309 §2.3.1.2: a robots.txt lost in redirects counts as none (everything allowed).
+      const robots = robotsFor(url, !r.ok && r.failure === "redirects" ? 404 : status, body);
+      if (robots.isAllowed(page, userAgent) === false) {
+        const answer = status ?? "no answer";
+        throw new Unreachable(
+          "robots",
+          `robots.txt (${answer}) disallows ${page} for our user agent`,
+          shown,
+        );
+      }
+      return { robots, url, status: status ?? 0, body };
+    };
 
     // robots.txt, then the home page, on https and else http when no scheme was typed.
     let robots: { robots: Robots; url: string; status: number; body: string } | null = null;
@@ -179,27 +196,14 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
     let lastFailure: Unreachable | null = null;
     for (const origin of candidates.urls) {
       const robotsUrl = new URL("/robots.txt", origin).href;
-      const r = await get(robotsUrl, "text/plain,*/*;q=0.5", limits.maxTextBytes);
+      const r = await getRobots(robotsUrl);
       if (!r.ok && ["dns", "blocked", "invalid-url", "aborted"].includes(r.failure))
         throw new Unreachable(reasonFor(r.failure), r.detail, shown);
       if (!r.ok && r.failure !== "redirects") {
         lastFailure = new Unreachable(reasonFor(r.failure), r.detail, shown);
         continue;
       }
-      const status = r.ok ? r.page.status : null;
-      const body = r.ok && r.page.status < 300 ? r.page.body : "";
-      robots = {
-        robots: robotsFor(robotsUrl, status, body),
-        url: robotsUrl,
-        status: status ?? 0,
-        body,
-      };
-      if (robots.robots.isAllowed(origin, userAgent) === false)
-        throw new Unreachable(
-          "robots",
-          `robots.txt (${status ?? "no answer"}) disallows ${origin} for our user agent`,
-          shown,
-        );
+      robots = readRobots(robotsUrl, r, origin);
       const h = await get(origin);
       if (h.ok) {
         home = h.page;
@@ -222,21 +226,7 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
     const origin = new URL(home.url).origin;
     if (new URL(robots.url).origin !== origin) {
       const robotsUrl = `${origin}/robots.txt`;
-      const r = await get(robotsUrl, "text/plain,*/*;q=0.5", limits.maxTextBytes);
-      const status = r.ok ? r.page.status : null;
-      const body = r.ok && r.page.status < 300 ? r.page.body : "";
-      robots = {
-        robots: robotsFor(robotsUrl, status, body),
-        url: robotsUrl,
-        status: status ?? 0,
-        body,
-      };
-      if (robots.robots.isAllowed(home.url, userAgent) === false)
-        throw new Unreachable(
-          "robots",
-          `robots.txt disallows ${home.url} for our user agent`,
-          shown,
-        );
+      robots = readRobots(robotsUrl, await getRobots(robotsUrl), home.url);
     }
     fetcher.setCrawlDelay(robots.robots.getCrawlDelay(userAgent));
 

@@ -23,6 +23,8 @@ export const routes = {
   testimonial: "/testimonial",
   growthInitiation: "/landscape-business-growth-initiation",
   guides: "/guides",
+  /** What the website check's robot does and how to opt out (its user agent links here). */
+  auditBot: "/audit-bot",
   homeServices: "/#services",
   homeAbout: "/#about",
   homeGuides: "/#guides",

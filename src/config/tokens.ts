@@ -1,5 +1,6 @@
 import { site } from "./site";
 import { formatHoursLong, formatHoursShort, formatPhone, formatUsd } from "../lib/format";
+import { auditBotToken, auditUserAgentFor } from "../audit/config";
 
 /**
  * Agency facts that copy may quote as `{token}`; see `fillTokens`. Entries write
@@ -16,6 +17,9 @@ export const siteTokens: Record<string, string> = {
   replyHours: String(site.offers.replyHours),
   callMinutes: String(site.scheduling.callMinutes),
   year: String(new Date().getFullYear()),
+  /** The website check's robots.txt token and user agent (/audit-bot quotes them). */
+  auditBot: auditBotToken(site.name),
+  auditBotUserAgent: auditUserAgentFor(site.name, site.url),
   /** Form placeholders: a US-style sample number and address that reach nobody (555, example.com). */
   samplePhone: formatPhone("+15551234567"),
   sampleEmail: "john@example.com",

@@ -11,8 +11,8 @@ import {
 } from "../config/routes";
 import { site } from "../config/site";
 
-/** Routes that exist but are not for search engines. */
-const unlisted: RouteKey[] = ["thankYou"];
+/** Routes that exist but are not for search engines (/audit-bot is for site owners our robot visited). */
+const unlisted: RouteKey[] = ["thankYou", "auditBot"];
 
 export async function sitemapPaths(): Promise<string[]> {
   const staticPaths = (Object.entries(routes) as [RouteKey, string][])

@@ -277,6 +277,8 @@ export const pageSchema = z.discriminatedUnion("template", [
       contact: headingBlockSchema.extend(contactLabelsSchema.shape).strict(),
     })
     .strict(),
+  /** /audit-bot: what the website check's robot does and how to opt out, shaped like a legal text. */
+  legalSchema.extend({ template: z.literal("auditBot") }).strict(),
   z
     .object({
       template: z.literal("notFound"),

@@ -237,6 +237,29 @@ describe("a polite visitor", () => {
     }
   }, 30_000);
 
+  it("keeps to 2 requests a second to one site across checks running at once", async () => {
+    const site = await serveSite((origin) => ({
+      "/": {
+        body: `<!doctype html><title>Two checks</title><a href="${origin}/a">a</a><a href="/b">b</a>`,
+      },
+      "/a": { body: "<h1>a</h1>" },
+      "/b": { body: "<h1>b</h1>" },
+    }));
+    try {
+      const options = { allowHosts: [site.hostPort], now: NOW };
+      const reports = await Promise.all([
+        runAudit(site.origin, options),
+        runAudit(site.origin, options),
+      ]);
+      expect(reports.map((r) => r.outcome)).toEqual(["ok", "ok"]);
+      expect(site.requests.length).toBe(10);
+      const gaps = site.times.slice(1).map((t, i) => t - site.times[i]!);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(400);
+    } finally {
+      await site.close();
+    }
+  }, 30_000);
+
   it("does not read the home page when robots.txt disallows our user agent", async () => {
     const site = await serveSite(() => ({
       "/robots.txt": {
@@ -467,6 +490,21 @@ describe("limits", () => {
     } finally {
       server.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a caller that stops", () => {
+  it("rejects with its own reason when its signal aborts, instead of reporting the site", async () => {
+    const site = await serveSite(() => ({ "/": { delayMs: 5_000, body: "<h1>slow</h1>" } }));
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error("server stopping")), 300);
+      await expect(
+        runAudit(site.origin, { allowHosts: [site.hostPort], signal: controller.signal }),
+      ).rejects.toThrow("server stopping");
+    } finally {
+      await site.close();
     }
   });
 });

@@ -3,6 +3,8 @@
  * (local and conversion above meta tags), pure and deterministic (the same fetched HTML gives
  * the same score), and what does not apply is left out rather than counted as a pass.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../../src/audit/checks/index";
 import type { CheckResult } from "../../src/audit/report";
@@ -109,5 +111,23 @@ describe("the score", () => {
     );
     expect(scoreChecks(weak).score).toBeLessThan(scoreChecks(first).score);
     expect(scoreChecks(weak).grade).toBe("F");
+  });
+});
+
+describe("docs/website-check.md, 'How we score'", () => {
+  const doc = readFileSync(join(import.meta.dirname, "../../docs/website-check.md"), "utf8");
+
+  it("states every check's points and every category's weight as the code scores them", () => {
+    const documented = Object.fromEntries(
+      [...doc.matchAll(/^\| `([a-z0-9-]+)` +\| (\d+) +\|/gm)].map((m) => [m[1], Number(m[2])]),
+    );
+    const scored = Object.fromEntries(
+      Object.values(checkWeights).flatMap((c) => Object.entries(c)),
+    );
+    expect(documented).toEqual(scored);
+    for (const [id, weight] of Object.entries(categoryWeights)) {
+      expect(doc).toMatch(new RegExp(`^\\*\\*${id}\\*\\* \\(${weight} of 100\\)$`, "im"));
+    }
+    for (const { grade, min } of gradeThresholds) expect(doc).toContain(`**${grade}** from ${min}`);
   });
 });

@@ -3,7 +3,7 @@
  */
 import { robotsTxt } from "../robots.ts";
 import { plain, quote } from "../text.ts";
-import { count, fail, na, pass, type Check } from "./outcome.ts";
+import { count, fail, na, pass, type Check, type Outcome } from "./outcome.ts";
 
 /** Home page HTML above this (bytes, after decompression) is heavy. */
 export const PAGE_WEIGHT_MAX_BYTES = 400 * 1024;
@@ -15,6 +15,30 @@ export const TITLE_LENGTH = { min: 10, max: 65 };
 export const DESCRIPTION_LENGTH = { min: 50, max: 170 };
 /** Share of images that must carry an alt attribute. */
 export const IMAGE_ALT_MIN_SHARE = 0.9;
+
+/** The home page's title or description: present, and its length within bounds. */
+function lengthCheck(
+  url: string,
+  what: "title" | "description",
+  value: string | null,
+  bounds: { min: number; max: number },
+  purpose = "",
+): Outcome {
+  const expected = `${bounds.min} to ${bounds.max}`;
+  const text = value?.trim();
+  if (!text) {
+    const missing = what === "title" ? "<title>" : "meta description";
+    return fail(
+      `The home page has no ${missing}. Expected ${expected} characters${purpose ? ` ${purpose}` : ""}.`,
+      url,
+    );
+  }
+  const n = [...text].length;
+  const found = `The home page's ${what} is ${quote(text)} (${count(n, "character")})`;
+  return n >= bounds.min && n <= bounds.max
+    ? pass(`${found}.`, url)
+    : fail(`${found}; expected ${expected}.`, url);
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KB`;
 
@@ -60,36 +84,22 @@ export const technicalChecks = {
         );
   },
 
-  title: (site) => {
-    const title = site.home.title;
-    if (!title)
-      return fail(
-        "The home page has no <title>. Expected 10 to 65 characters naming what you do and where.",
-        site.home.url,
-      );
-    const n = [...title].length;
-    const found = `The home page's title is ${quote(title)} (${count(n, "character")})`;
-    return n >= TITLE_LENGTH.min && n <= TITLE_LENGTH.max
-      ? pass(`${found}.`, site.home.url)
-      : fail(`${found}; expected ${TITLE_LENGTH.min} to ${TITLE_LENGTH.max}.`, site.home.url);
-  },
+  title: (site) =>
+    lengthCheck(
+      site.home.url,
+      "title",
+      site.home.title,
+      TITLE_LENGTH,
+      "naming what you do and where",
+    ),
 
-  "meta-description": (site) => {
-    const text = site.home.meta.get("description")?.trim();
-    if (!text)
-      return fail(
-        "The home page has no meta description. Expected 50 to 170 characters.",
-        site.home.url,
-      );
-    const n = [...text].length;
-    const found = `The home page's description is ${quote(text)} (${count(n, "character")})`;
-    return n >= DESCRIPTION_LENGTH.min && n <= DESCRIPTION_LENGTH.max
-      ? pass(`${found}.`, site.home.url)
-      : fail(
-          `${found}; expected ${DESCRIPTION_LENGTH.min} to ${DESCRIPTION_LENGTH.max}.`,
-          site.home.url,
-        );
-  },
+  "meta-description": (site) =>
+    lengthCheck(
+      site.home.url,
+      "description",
+      site.home.meta.get("description") ?? null,
+      DESCRIPTION_LENGTH,
+    ),
 
   h1: (site) => {
     const h1s = site.home.h1s.filter((h) => h.trim());
