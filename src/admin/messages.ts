@@ -201,6 +201,10 @@ export const adminMessages = {
     badName: "Use letters, digits and spaces for the name.",
     notSaved: "The passkey could not be saved. Please try again.",
     missing: "There is no such passkey on your account.",
+    alreadyRegistered:
+      "This passkey is already registered (on this account or another). Nothing was changed.",
+    tooMany: (seconds: number) =>
+      `Too many passkey sign-ins were started from here. Try again in ${seconds} seconds, or sign in with your password.`,
     confirm: "Confirm with a passkey",
     confirmIntro: "Instead of typing your password below, you can confirm it's you with a passkey.",
     confirmed:
@@ -267,6 +271,16 @@ export const adminMessages = {
     state: "Account",
     active: "Active",
     invited: "Invited (no password yet)",
+    deactivated: "Deactivated",
+    deactivate: "Deactivate",
+    reactivate: "Reactivate",
+    deactivatedNotice: (email: string, leads: number) =>
+      `${email} is deactivated: signed out everywhere, and their password, passkeys and links no longer work.${leads ? ` ${leads} lead${leads === 1 ? " is" : "s are"} still assigned to them: reassign ${leads === 1 ? "it" : "them"} from the lead page.` : ""}`,
+    reactivated: (email: string) =>
+      `${email} is active again. Send them a new sign-in link if they need one.`,
+    isDeactivated: "This account is deactivated: reactivate it first.",
+    exists: (email: string, role: string) =>
+      `${email} already has an account (${role}); its role was not changed. To change it, use "Change role" below.`,
     sessions: (n: number) => `${n} session${n === 1 ? "" : "s"}`,
     changeRole: "Change role",
     endSessions: "End all sessions",
@@ -298,7 +312,16 @@ export const adminMessages = {
   },
   audit: {
     title: "Audit log",
-    intro: "The latest 200 entries: who did what, and when.",
+    intro:
+      "Who did what, and when, newest first. Repeated refused sign-ins are counted on one line per quarter hour.",
+    filterAction: "What",
+    filterPerson: "Person (email)",
+    anyAction: "Anything",
+    filter: "Filter",
+    older: "Older entries",
+    newest: "Back to the newest",
+    none: "No entries match these filters.",
+    times: (n: number) => `× ${n}`,
     when: "When",
     who: "Who",
     action: "What",
