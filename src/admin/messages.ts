@@ -393,5 +393,7 @@ export const adminMessages = {
     } as Record<string, string>,
   },
   origin: "This request did not come from the inbox itself.",
+  httpsOnly:
+    "The inbox only opens over https (or on this machine itself): your password would otherwise cross the network unencrypted. Ask whoever runs the site to put it behind https, or set ADMIN_ALLOW_HTTP=1 to accept the risk.",
   signInNeeded: "Sign in to use the inbox.",
 } as const;
