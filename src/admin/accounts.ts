@@ -29,7 +29,13 @@ export const isEmail = (email: string): boolean => EMAIL.test(email) && email.le
 export async function audit(
   store: AdminStore,
   action: string,
-  entry: { actorId?: string | null; subject?: string | null; detail?: Record<string, unknown> },
+  entry: {
+    actorId?: string | null;
+    subject?: string | null;
+    detail?: Record<string, unknown>;
+    /** Repeats with the same bucket raise one row's count (see auditRepeated). */
+    bucket?: string;
+  },
   now: Date = new Date(),
 ): Promise<void> {
   await store.audit({
@@ -39,6 +45,7 @@ export async function audit(
     action,
     subject: entry.subject ?? null,
     detail: entry.detail ?? {},
+    ...(entry.bucket ? { bucket: entry.bucket } : {}),
   });
 }
 
@@ -57,15 +64,8 @@ export async function auditRepeated(
   now: Date = new Date(),
 ): Promise<void> {
   const quarter = Math.floor(now.getTime() / AUDIT_BUCKET_MS);
-  await store.audit({
-    id: newLeadId(now.getTime()),
-    at: now.toISOString(),
-    actorId: entry.actorId ?? null,
-    action,
-    subject: entry.subject ?? null,
-    detail: entry.detail ?? {},
-    bucket: `${action}|${entry.subject ?? ""}|${JSON.stringify(entry.detail ?? {})}|${quarter}`,
-  });
+  const bucket = `${action}|${entry.subject ?? ""}|${JSON.stringify(entry.detail ?? {})}|${quarter}`;
+  await audit(store, action, { ...entry, bucket }, now);
 }
 
 /**
@@ -104,6 +104,28 @@ export async function issueLink(
   });
   await audit(store, purpose, { actorId: input.actorId, subject: email }, now);
   return { token, staff, purpose };
+}
+
+/**
+ * 'Forgot password?': a one-time link for the account of this email, when there is an active
+ * one; nothing otherwise. The caller answers the same either way (nothing tells who has an
+ * account); throttled per client and per account (./throttle.ts).
+ */
+export async function requestReset(
+  store: AdminStore,
+  throttle: SignInThrottle,
+  input: { email: string; client: string },
+  now: Date = new Date(),
+): Promise<
+  { ok: true; token: string | null; email: string } | { ok: false; retryAfterSeconds: number }
+> {
+  const email = normaliseEmail(input.email);
+  const allowed = await throttle.resetRequest({ account: email, client: input.client });
+  if (!allowed.ok) return allowed;
+  const found = isEmail(email) ? await store.findStaffByEmail(email) : null;
+  if (!found || found.staff.deactivatedAt) return { ok: true, token: null, email };
+  const link = await issueLink(store, { email, reset: true }, now);
+  return { ok: true, token: link.token, email };
 }
 
 /** The link's page path, or its absolute URL on `siteUrl`. */

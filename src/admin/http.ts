@@ -16,6 +16,7 @@ export const ADMIN_PREFIXES = ["/admin", "/api/admin"] as const;
 export const SIGN_IN_PATH = "/admin/sign-in";
 export const OPEN_PATHS = [
   SIGN_IN_PATH,
+  "/admin/forgot",
   "/admin/invite/",
   // Passkey sign-in's two steps (src/pages/api/admin/passkeys/[step].ts); nothing else opens.
   "/api/admin/passkeys/sign-in-options",

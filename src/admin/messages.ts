@@ -15,6 +15,31 @@ export const adminMessages = {
       `Too many failed sign-ins. Please try again in ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}.`,
     signedOut: "You are signed out.",
     expired: "Your session has ended. Please sign in again.",
+    forgot: "Forgot password?",
+  },
+  forgot: {
+    title: "Forgot your password?",
+    intro: "Enter your email: we'll send a one-time link to set a new password.",
+    email: "Email",
+    submit: "Email me a link",
+    sent: (email: string) =>
+      `If an account uses ${email}, a link to set a new password is on its way. It works once, within 24 hours.`,
+    noMail: "Email is not set up for the inbox: ask an owner for a new sign-in link.",
+    throttled: (seconds: number) =>
+      `Too many links were asked for. Please try again in ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}.`,
+    back: "Back to sign in",
+    mail: {
+      subject: (product: string) => `Set a new password for the ${product}`,
+      text: (link: string, product: string) =>
+        [
+          `Someone (we hope you) asked for a new password for the ${product}.`,
+          "",
+          "Open this link to set it (it works once, within 24 hours):",
+          link,
+          "",
+          "If you did not ask, ignore this email: your password stays as it is.",
+        ].join("\n"),
+    },
   },
   invite: {
     title: "Set your password",

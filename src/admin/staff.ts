@@ -50,15 +50,21 @@ export async function mailLink(
   smtp: EmailSettings | null,
   to: string,
   link: string,
+  /** The wording: an invite (or an owner's new link), or the person's own 'Forgot password?'. */
+  mail: {
+    subject: (product: string) => string;
+    text: (link: string, product: string) => string;
+  } = copy.mail,
 ): Promise<{ sent: boolean; error?: string } | null> {
   if (!smtp) return null;
   const sender = smtpSender(smtp);
+  const product = adminMessages.productName.toLowerCase();
   try {
     await sender.send({
       from: smtp.from,
       to,
-      subject: copy.mail.subject(adminMessages.productName.toLowerCase()),
-      text: copy.mail.text(link, adminMessages.productName.toLowerCase()),
+      subject: mail.subject(product),
+      text: mail.text(link, product),
     });
     return { sent: true };
   } catch (error) {

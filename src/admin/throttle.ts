@@ -29,6 +29,9 @@ export interface ThrottleSettings {
 
 /** Anonymous passkey sign-in options one client may ask for per window. */
 export const PASSKEY_OPTIONS_PER_CLIENT = 20;
+/** 'Forgot password?' links one client may ask for per window, and one account may be sent. */
+export const RESETS_PER_CLIENT = 5;
+export const RESETS_PER_ACCOUNT = 3;
 /** The longest wait the growing per-account delay asks for (seconds). */
 export const MAX_ACCOUNT_DELAY = 60;
 
@@ -68,6 +71,8 @@ export interface SignInThrottle {
   confirmAttempt(sessionKey: string): Promise<number | null>;
   /** The password given again was right: that try is given back. */
   confirmSucceeded(sessionKey: string): Promise<void>;
+  /** One 'Forgot password?' request: RESETS_PER_CLIENT per client, RESETS_PER_ACCOUNT per account. */
+  resetRequest(keys: { account: string; client: string }): Promise<Reservation>;
   /** One anonymous passkey sign-in options call of a client. */
   passkeyOptions(client: string): Promise<Reservation>;
 }
@@ -111,6 +116,8 @@ export async function createSignInThrottle(
     windowSeconds,
     pg,
   );
+  const resetClient = await limiterFor("reset-client", RESETS_PER_CLIENT, windowSeconds, pg);
+  const resetAccount = await limiterFor("reset-account", RESETS_PER_ACCOUNT, windowSeconds, pg);
   const pairKey = (keys: AttemptKeys) => `${keys.account ?? "passkey"}|${keys.client}`;
 
   return {
@@ -151,6 +158,13 @@ export async function createSignInThrottle(
     },
     async confirmSucceeded(sessionKey) {
       await give(confirm, sessionKey);
+    },
+    async resetRequest(keys) {
+      const byClient = await spend(resetClient, keys.client);
+      if (!byClient.ok) return { ok: false, retryAfterSeconds: byClient.wait };
+      const byAccount = await spend(resetAccount, keys.account);
+      if (!byAccount.ok) return { ok: false, retryAfterSeconds: byAccount.wait };
+      return { ok: true };
     },
     async passkeyOptions(clientKey) {
       const r = await spend(options, clientKey);

@@ -244,6 +244,17 @@ test.describe("staff inbox", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("'Forgot password?' without email set up says to ask an owner, and leads back", async ({
+    page,
+  }) => {
+    await page.goto("/admin/forgot");
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("ask an owner for a new sign-in link");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Back to sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  });
+
   test("a lead sent from the site appears in the open inbox without a reload, counted in the title", async ({
     page,
     request,

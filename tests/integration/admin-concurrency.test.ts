@@ -19,7 +19,8 @@ import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  adminCli as runCli,
+  adminCliSettled as adminCli,
+  adminForm,
   postgresAvailable,
   serverStore,
   startServer,
@@ -62,16 +63,6 @@ function storeQuery(driver: "sqlite" | "postgres", env: Record<string, string>) 
   };
 }
 
-/**
- * The admin CLI (synchronous: the test's event loop stands still meanwhile), then a moment for the
- * loop to see keep-alive sockets the servers closed in between (else fetch may reuse one).
- */
-async function adminCli(args: string[], env: Record<string, string>) {
-  const result = runCli(args, env);
-  await new Promise((r) => setTimeout(r, 50));
-  return result;
-}
-
 function suite(driver: "sqlite" | "postgres") {
   describe(`inbox limits under concurrency (${driver})`, () => {
     let servers: RunningServer[] = [];
@@ -84,17 +75,7 @@ function suite(driver: "sqlite" | "postgres") {
       path: string,
       fields: Record<string, string>,
       headers: Record<string, string> = {},
-    ) =>
-      fetch(`${server.url}${path}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          origin: server.url,
-          ...headers,
-        },
-        body: new URLSearchParams(fields).toString(),
-      });
+    ) => adminForm(server.url, path, fields, headers);
     const status = async (res: Promise<Response>) => {
       const r = await res;
       await r.arrayBuffer();

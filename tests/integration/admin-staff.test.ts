@@ -12,7 +12,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  adminCli as runCli,
+  adminCliSettled as adminCli,
+  adminForm,
   postgresAvailable,
   postJson,
   serverStore,
@@ -26,13 +27,6 @@ const PASSWORD = "mossy granite patio lantern";
 const rows = (page: string) => [...page.matchAll(/<tr class="border-b border-slate-200 /g)].length;
 const cookieOf = (res: Response) => res.headers.get("set-cookie")?.split(";")[0] ?? "";
 
-/** The admin CLI, then a moment for fetch to see sockets the server closed meanwhile. */
-async function adminCli(args: string[], env: Record<string, string>) {
-  const result = runCli(args, env);
-  await new Promise((r) => setTimeout(r, 50));
-  return result;
-}
-
 function suite(driver: "sqlite" | "postgres") {
   describe(`owners and staff over HTTP (${driver})`, () => {
     let server: RunningServer;
@@ -43,17 +37,7 @@ function suite(driver: "sqlite" | "postgres") {
       path: string,
       fields: Record<string, string>,
       headers: Record<string, string> = {},
-    ) =>
-      fetch(`${server.url}${path}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          origin: server.url,
-          ...headers,
-        },
-        body: new URLSearchParams(fields).toString(),
-      });
+    ) => adminForm(server.url, path, fields, headers);
     const get = (path: string, cookie = "", headers: Record<string, string> = {}) =>
       fetch(`${server.url}${path}`, { redirect: "manual", headers: { cookie, ...headers } });
     const html = async (path: string, cookie = owner) => (await get(path, cookie)).text();

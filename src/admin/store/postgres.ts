@@ -161,8 +161,6 @@ export class PostgresAdminStore implements AdminStore {
       if (active) return;
       await tx`DELETE FROM staff_sessions WHERE staff_id = ${staffId}`;
       await tx`UPDATE staff_tokens SET used_at = ${at} WHERE staff_id = ${staffId} AND used_at IS NULL`;
-      await tx`UPDATE staff_email_changes SET used_at = ${at}
-               WHERE staff_id = ${staffId} AND used_at IS NULL`;
     });
   }
 

@@ -234,12 +234,10 @@ export class SqliteAdminStore implements AdminStore {
       );
       if (active) return;
       db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?").run(staffId);
-      for (const table of ["staff_tokens", "staff_email_changes"]) {
-        db.prepare(`UPDATE ${table} SET used_at = ? WHERE staff_id = ? AND used_at IS NULL`).run(
-          at,
-          staffId,
-        );
-      }
+      db.prepare("UPDATE staff_tokens SET used_at = ? WHERE staff_id = ? AND used_at IS NULL").run(
+        at,
+        staffId,
+      );
     });
   }
 

@@ -172,8 +172,8 @@ export interface AdminStore {
    */
   setRole(staffId: string, role: Role, at: string): Promise<StaffChange>;
   /**
-   * Deactivates (`active` false: under the same last-owner rule as setRole; every session, unused
-   * link and pending email change of the account ends) or reactivates the account.
+   * Deactivates (`active` false: under the same last-owner rule as setRole; every session and
+   * unused link of the account ends) or reactivates the account.
    */
   setActive(staffId: string, active: boolean, at: string): Promise<StaffChange>;
   /** False when another account has this email. */

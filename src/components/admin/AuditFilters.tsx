@@ -1,12 +1,10 @@
+import { input, label } from "./InboxFilters";
+
 interface Props {
   values: { action: string; person: string };
   actions: string[];
   copy: { filterAction: string; filterPerson: string; anyAction: string; filter: string };
 }
-
-const input =
-  "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-3 text-base focus:border-brand-700 focus:ring-2 focus:ring-brand-700 focus:outline-none";
-const label = "block text-sm font-semibold text-slate-800";
 
 /** The audit log's filters: a plain GET form, so the URL holds them. */
 export function AuditFilters({ values, actions, copy }: Props) {

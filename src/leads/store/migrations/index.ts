@@ -613,23 +613,14 @@ export const migrations: readonly Migration[] = [
   },
   {
     // Hardening the agency's side (issue 23, src/admin/): an account can be deactivated (kept,
-    // with its history and leads, but refused every way in until reactivated); an email change
-    // waits for a link sent to the new address; repeated refused sign-ins share one audit row per
+    // with its history and leads, but refused every way in until reactivated); repeated refused
+    // sign-ins share one audit row per
     // kind, subject and quarter hour (`bucket`, unique, with a `count`), and the audit log is
     // filtered by action and subject; passkey ceremonies are counted and pruned by expiry.
     version: 15,
     name: "staff_hardening",
     sqlite: `
       ALTER TABLE staff ADD COLUMN deactivated_at TEXT;
-      CREATE TABLE IF NOT EXISTS staff_email_changes (
-        token_hash TEXT PRIMARY KEY,
-        staff_id TEXT NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
-        email TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        expires_at TEXT NOT NULL,
-        used_at TEXT
-      ) STRICT;
-      CREATE INDEX IF NOT EXISTS staff_email_changes_staff ON staff_email_changes (staff_id);
       ALTER TABLE audit_log ADD COLUMN count INTEGER NOT NULL DEFAULT 1;
       ALTER TABLE audit_log ADD COLUMN bucket TEXT;
       CREATE UNIQUE INDEX IF NOT EXISTS audit_log_bucket ON audit_log (bucket)
@@ -641,15 +632,6 @@ export const migrations: readonly Migration[] = [
     `,
     postgres: `
       ALTER TABLE staff ADD COLUMN IF NOT EXISTS deactivated_at timestamptz;
-      CREATE TABLE IF NOT EXISTS staff_email_changes (
-        token_hash text PRIMARY KEY,
-        staff_id text NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
-        email text NOT NULL,
-        created_at timestamptz NOT NULL,
-        expires_at timestamptz NOT NULL,
-        used_at timestamptz
-      );
-      CREATE INDEX IF NOT EXISTS staff_email_changes_staff ON staff_email_changes (staff_id);
       ALTER TABLE audit_log ADD COLUMN IF NOT EXISTS count integer NOT NULL DEFAULT 1;
       ALTER TABLE audit_log ADD COLUMN IF NOT EXISTS bucket text;
       CREATE UNIQUE INDEX IF NOT EXISTS audit_log_bucket ON audit_log (bucket)
