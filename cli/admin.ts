@@ -5,12 +5,16 @@
  *   invite EMAIL [--role owner|staff]   a new account (or a fresh link for one without a password)
  *   reset EMAIL                         a one-time link to set a new password
  *   users                               every account: email, role, whether a password is set
+ *   role EMAIL owner|staff              change the role (never leaving the agency without an owner)
+ *   deactivate EMAIL                    a departed person: signed out, every way in refused
+ *   reactivate EMAIL                    let a deactivated account back in (a new link if needed)
  *
  * A link is printed alone on standard output: the absolute URL on SITE_URL when that is set,
  * else the path (`/admin/invite/<token>`) to open on the server. It works once, for 24 hours.
  */
 import { parseArgs } from "node:util";
-import { issueLink, linkFor } from "../src/admin/accounts.ts";
+import { issueLink, linkFor, normaliseEmail } from "../src/admin/accounts.ts";
+import { changeRole, setStaffActive } from "../src/admin/staff.ts";
 import { adminStoreFor } from "../src/admin/store/index.ts";
 import { roles, type Role } from "../src/admin/store/types.ts";
 import { leadConfig } from "../src/leads/config.ts";
@@ -24,6 +28,9 @@ Commands:
   invite EMAIL [--role owner|staff]   Create an account and print its one-time link (24 h)
   reset EMAIL                         Print a one-time link to set a new password (24 h)
   users                               List the accounts
+  role EMAIL owner|staff              Change the role (the agency always keeps an owner)
+  deactivate EMAIL                    Sign out everywhere and refuse password, passkeys, links
+  reactivate EMAIL                    Let a deactivated account back in
 
 The link is the absolute URL on SITE_URL when set, else the path to open on the server.
 Storage: the same settings as the server (DATA_DIR, or DATABASE_URL and DATABASE_SCHEMA).`;
@@ -39,17 +46,22 @@ export async function main(
     allowPositionals: true,
     options: { role: { type: "string" }, help: { type: "boolean", default: false } },
   });
-  const [command, email, ...rest] = positionals;
+  const [command, email, ...more] = positionals;
   if (values.help || !command) {
     out(USAGE);
     return command ? 0 : 2;
   }
-  if (!["invite", "reset", "users"].includes(command)) {
+  if (!["invite", "reset", "users", "role", "deactivate", "reactivate"].includes(command)) {
     throw new UsageError(`Unknown command "${command}"`);
   }
   if (command !== "users" && !email) throw new UsageError(`${command} needs an email address`);
+  // `role EMAIL owner`: the role is the second argument.
+  const rest = command === "role" ? more.slice(1) : more;
   if (rest.length) throw new UsageError(`Unexpected arguments: ${rest.join(" ")}`);
-  const role = values.role ?? "staff";
+  if (command === "role" && !roles.includes(more[0] as Role)) {
+    throw new UsageError("role needs owner or staff after the email address");
+  }
+  const role = (command === "role" ? more[0] : values.role) ?? "staff";
   if (!roles.includes(role as Role)) throw new UsageError("--role must be owner or staff");
 
   const config = leadConfig(env);
@@ -62,12 +74,22 @@ export async function main(
       for (const s of staff) {
         out(
           printable(
-            `${s.email}  ${s.role.padEnd(5)}  ${s.hasPassword ? "active" : "invited"}  since ${s.createdAt}`,
+            `${s.email}  ${s.role.padEnd(5)}  ${s.deactivatedAt ? "deactivated" : s.hasPassword ? "active" : "invited"}  since ${s.createdAt}`,
           ),
         );
       }
       out(`${staff.length} account${staff.length === 1 ? "" : "s"}`);
       return 0;
+    }
+    if (command === "role" || command === "deactivate" || command === "reactivate") {
+      const found = await store.findStaffByEmail(normaliseEmail(email!));
+      if (!found) throw new UsageError(`No account with the email ${email}`);
+      const result =
+        command === "role"
+          ? await changeRole(store, found.staff.id, role, null)
+          : await setStaffActive(store, found.staff.id, command === "reactivate", null);
+      (result.ok ? out : note)(printable(result.message));
+      return result.ok ? 0 : 1;
     }
     const link = await issueLink(store, {
       email: email!,

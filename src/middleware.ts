@@ -1,6 +1,7 @@
 /**
  * The one guard of the agency side: every request under /admin and /api/admin passes here, so no
- * admin route can forget it. It finds the session (Astro.locals.staff), sends a signed-out
+ * admin route can forget it. It refuses plain http from the network (src/admin/http.ts
+ * plainHttpRefused), finds the session (Astro.locals.staff), sends a signed-out
  * browser to the sign-in page and a signed-out API call a 401, refuses state-changing requests
  * whose Origin is not this site (403), and marks every admin response no-store and noindex.
  * Public paths pass through untouched (and prerendered pages never reach it at runtime).
@@ -15,6 +16,7 @@ import {
   isHttps,
   isOpenPath,
   isOwnerPath,
+  plainHttpRefused,
   sameOrigin,
   sessionFrom,
 } from "./admin/http";
@@ -71,6 +73,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
     return out;
   };
+
+  // No password or session over plain http from the network (ADMIN_ALLOW_HTTP=1 allows it).
+  if (plainHttpRefused(context.request, context.clientAddress)) {
+    return finish(
+      api
+        ? json(403, { error: "https_required", message: adminMessages.httpsOnly })
+        : new Response(adminMessages.httpsOnly, {
+            status: 403,
+            headers: { "Content-Type": "text/plain; charset=utf-8" },
+          }),
+    );
+  }
 
   if (!SAFE.has(context.request.method) && !sameOrigin(context.request, secure)) {
     return finish(

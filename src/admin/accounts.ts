@@ -10,6 +10,7 @@ import { newLeadId } from "../leads/id.ts";
 import { checkPassword, hashPassword, passwordProblem } from "./passwords.ts";
 import { adminMessages } from "./messages.ts";
 import type { AdminStore, Role, SessionRecord, StaffRecord } from "./store/types.ts";
+import type { SignInThrottle } from "./throttle.ts";
 
 export const INVITE_TTL_MS = 24 * 60 * 60_000;
 export const SESSION_IDLE_MS = 12 * 60 * 60_000;
@@ -28,7 +29,13 @@ export const isEmail = (email: string): boolean => EMAIL.test(email) && email.le
 export async function audit(
   store: AdminStore,
   action: string,
-  entry: { actorId?: string | null; subject?: string | null; detail?: Record<string, unknown> },
+  entry: {
+    actorId?: string | null;
+    subject?: string | null;
+    detail?: Record<string, unknown>;
+    /** Repeats with the same bucket raise one row's count (see auditRepeated). */
+    bucket?: string;
+  },
   now: Date = new Date(),
 ): Promise<void> {
   await store.audit({
@@ -38,7 +45,27 @@ export async function audit(
     action,
     subject: entry.subject ?? null,
     detail: entry.detail ?? {},
+    ...(entry.bucket ? { bucket: entry.bucket } : {}),
   });
+}
+
+/** Repeated refusals of one kind and subject share one audit row per quarter hour, counted. */
+export const AUDIT_BUCKET_MS = 15 * 60_000;
+
+/**
+ * Audits a refusal that may come in floods (wrong passwords, throttled attempts): one row per
+ * action, subject and quarter hour, its count raised by each repeat, so a flood cannot push the
+ * owner's real entries out of sight.
+ */
+export async function auditRepeated(
+  store: AdminStore,
+  action: string,
+  entry: { actorId?: string | null; subject?: string | null; detail?: Record<string, unknown> },
+  now: Date = new Date(),
+): Promise<void> {
+  const quarter = Math.floor(now.getTime() / AUDIT_BUCKET_MS);
+  const bucket = `${action}|${entry.subject ?? ""}|${JSON.stringify(entry.detail ?? {})}|${quarter}`;
+  await audit(store, action, { ...entry, bucket }, now);
 }
 
 /**
@@ -65,6 +92,7 @@ export async function issueLink(
       at: now.toISOString(),
     });
   }
+  if (staff.deactivatedAt) throw new Error(`${email} is deactivated: reactivate it first`);
   const purpose = staff.hasPassword ? "reset" : "invite";
   const token = newSecret();
   await store.addToken({
@@ -76,6 +104,28 @@ export async function issueLink(
   });
   await audit(store, purpose, { actorId: input.actorId, subject: email }, now);
   return { token, staff, purpose };
+}
+
+/**
+ * 'Forgot password?': a one-time link for the account of this email, when there is an active
+ * one; nothing otherwise. The caller answers the same either way (nothing tells who has an
+ * account); throttled per client and per account (./throttle.ts).
+ */
+export async function requestReset(
+  store: AdminStore,
+  throttle: SignInThrottle,
+  input: { email: string; client: string },
+  now: Date = new Date(),
+): Promise<
+  { ok: true; token: string | null; email: string } | { ok: false; retryAfterSeconds: number }
+> {
+  const email = normaliseEmail(input.email);
+  const allowed = await throttle.resetRequest({ account: email, client: input.client });
+  if (!allowed.ok) return allowed;
+  const found = isEmail(email) ? await store.findStaffByEmail(email) : null;
+  if (!found || found.staff.deactivatedAt) return { ok: true, token: null, email };
+  const link = await issueLink(store, { email, reset: true }, now);
+  return { ok: true, token: link.token, email };
 }
 
 /** The link's page path, or its absolute URL on `siteUrl`. */
@@ -112,33 +162,30 @@ export async function redeemLink(
   await store.setPassword(used.staff.id, passwordHash, now.toISOString());
   await store.deleteSessionsOf(used.staff.id);
   const session = await startSession(store, used.staff.id, input.userAgent, now);
+  if (!session) return { ok: false, problem: "gone" };
   await audit(store, "password_set", { actorId: used.staff.id, subject: used.staff.email }, now);
   return { ok: true, staff: { ...used.staff, hasPassword: true }, session };
 }
 
-/** A new session for the account: a fresh secret, only its hash stored. */
+/**
+ * A new session for the account: a fresh secret, only its hash stored. Null when the account is
+ * deactivated (checked in the same statement that stores the session).
+ */
 export async function startSession(
   store: AdminStore,
   staffId: string,
   userAgent: string | null,
   now: Date,
-): Promise<string> {
+): Promise<string | null> {
   const session = newSecret();
-  await store.createSession({
+  const started = await store.createSession({
     idHash: secretHash(session),
     staffId,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
     userAgent: userAgent?.slice(0, 300) ?? null,
   });
-  return session;
-}
-
-/** Decides whether a sign-in may be tried, and counts failures. */
-export interface SignInThrottle {
-  check(keys: { account: string; client: string }): Promise<number | null>;
-  failed(keys: { account: string; client: string }): Promise<void>;
-  succeeded(keys: { account: string; client: string }): Promise<void>;
+  return started ? session : null;
 }
 
 export type SignInResult =
@@ -146,7 +193,11 @@ export type SignInResult =
   | { ok: false; problem: "wrong" }
   | { ok: false; problem: "throttled"; retryAfterSeconds: number };
 
-/** Email and password to a new session, throttled per account and per client. */
+/**
+ * Email and password to a new session. The attempt is reserved in the throttle (./throttle.ts)
+ * before the password is checked, and given back when it was right; a deactivated account is
+ * refused as a wrong password is (nothing tells who has an account).
+ */
 export async function signIn(
   store: AdminStore,
   throttle: SignInThrottle,
@@ -155,22 +206,66 @@ export async function signIn(
 ): Promise<SignInResult> {
   const email = normaliseEmail(input.email);
   const keys = { account: email, client: input.client };
-  const wait = await throttle.check(keys);
-  if (wait !== null) {
-    await audit(store, "sign_in_throttled", { subject: email }, now);
-    return { ok: false, problem: "throttled", retryAfterSeconds: wait };
+  const reserved = await throttle.reserve(keys);
+  if (!reserved.ok) {
+    await auditRepeated(store, "sign_in_throttled", { subject: email }, now);
+    return { ok: false, problem: "throttled", retryAfterSeconds: reserved.retryAfterSeconds };
   }
   const found = isEmail(email) ? await store.findStaffByEmail(email) : null;
   const ok = await checkPassword(input.password, found?.passwordHash ?? null);
-  if (!ok || !found) {
-    await throttle.failed(keys);
-    await audit(store, "sign_in_failed", { subject: email }, now);
+  const session =
+    ok && found ? await startSession(store, found.staff.id, input.userAgent, now) : null;
+  if (!found || !session) {
+    await auditRepeated(store, "sign_in_failed", { subject: email }, now);
     return { ok: false, problem: "wrong" };
   }
   await throttle.succeeded(keys);
-  const session = await startSession(store, found.staff.id, input.userAgent, now);
   await audit(store, "sign_in", { actorId: found.staff.id, subject: email }, now);
   return { ok: true, staff: found.staff, session };
+}
+
+export type Confirmation = "confirmed" | "wrong" | "ended";
+
+/**
+ * The password given again in a signed-in session (the account page, the passkey steps): each
+ * try is reserved in the throttle first and audited when wrong; the try that uses up the
+ * session's allowance ends the session (a stolen session cannot go on guessing).
+ */
+export async function confirmPassword(
+  store: AdminStore,
+  throttle: SignInThrottle,
+  staff: StaffRecord,
+  session: string,
+  password: string,
+  now: Date = new Date(),
+): Promise<Confirmation> {
+  const key = secretHash(session);
+  const left = await throttle.confirmAttempt(key);
+  if (left === null) return endForConfirmations(store, staff, session, now);
+  const found = await store.findStaffByEmail(staff.email);
+  if (found && (await checkPassword(password, found.passwordHash))) {
+    await throttle.confirmSucceeded(key);
+    return "confirmed";
+  }
+  await auditRepeated(store, "confirm_failed", { actorId: staff.id, subject: staff.email }, now);
+  return left > 0 ? "wrong" : endForConfirmations(store, staff, session, now);
+}
+
+/** Too many wrong confirmations: the session ends, audited. */
+export async function endForConfirmations(
+  store: AdminStore,
+  staff: StaffRecord,
+  session: string,
+  now: Date = new Date(),
+): Promise<"ended"> {
+  await store.deleteSession(secretHash(session));
+  await auditRepeated(
+    store,
+    "session_ended_confirm",
+    { actorId: staff.id, subject: staff.email },
+    now,
+  );
+  return "ended";
 }
 
 /** The signed-in session of a cookie value, kept alive; null when unknown, idle or too old. */
@@ -198,7 +293,7 @@ export async function signOut(
 }
 
 export type AccountChange =
-  { ok: true; message: string } | { ok: false; message: string; field: string };
+  { ok: true; message: string } | { ok: false; message: string; field: string; ended?: boolean };
 
 /**
  * Changes one's own password or email: asks for the current password again (or a passkey moments
@@ -207,6 +302,7 @@ export type AccountChange =
  */
 export async function changeOwn(
   store: AdminStore,
+  throttle: SignInThrottle,
   staff: StaffRecord,
   session: string,
   input: { current: string; password?: string; confirm?: string; email?: string },
@@ -215,9 +311,11 @@ export async function changeOwn(
   confirmed = false,
 ): Promise<AccountChange> {
   const m = adminMessages.account;
-  const found = await store.findStaffByEmail(staff.email);
-  if (!found || (!confirmed && !(await checkPassword(input.current, found.passwordHash)))) {
-    return { ok: false, field: "current", message: m.wrongCurrent };
+  if (!confirmed) {
+    const given = await confirmPassword(store, throttle, staff, session, input.current, now);
+    if (given !== "confirmed") {
+      return { ok: false, field: "current", message: m.wrongCurrent, ended: given === "ended" };
+    }
   }
   if (input.email !== undefined) {
     const email = normaliseEmail(input.email);

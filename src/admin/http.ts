@@ -5,6 +5,7 @@
  * sign-in throttle (the hashed client address, IPv6 by /64, as the lead rate limit uses), the
  * Origin check of state-changing requests and the headers every admin response carries.
  */
+import ipaddr from "ipaddr.js";
 import { hashIp } from "../leads/attribution.ts";
 import { clientIp, plainAddress, rateLimitKey } from "../leads/clientAddress.ts";
 import { leadService } from "../leads/server.ts";
@@ -15,6 +16,7 @@ export const ADMIN_PREFIXES = ["/admin", "/api/admin"] as const;
 export const SIGN_IN_PATH = "/admin/sign-in";
 export const OPEN_PATHS = [
   SIGN_IN_PATH,
+  "/admin/forgot",
   "/admin/invite/",
   // Passkey sign-in's two steps (src/pages/api/admin/passkeys/[step].ts); nothing else opens.
   "/api/admin/passkeys/sign-in-options",
@@ -48,6 +50,31 @@ export function isHttps(request: Request, peer: string | undefined): boolean {
     proxies.trust(plainAddress(peer), 0) &&
     request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https"
   );
+}
+
+/**
+ * The inbox over plain http to someone not on this machine: refused (passwords and session
+ * cookies would cross the network unencrypted) unless ADMIN_ALLOW_HTTP=1. "Not on this machine"
+ * is the client's address (through a trusted proxy's X-Forwarded-For), so nginx on the same host
+ * serving plain http to the world does not count as local; https is the request's own scheme or
+ * a trusted proxy's X-Forwarded-Proto.
+ */
+export function plainHttpRefused(
+  request: Request,
+  peer: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
+  if (env.ADMIN_ALLOW_HTTP === "1" || isHttps(request, peer)) return false;
+  const ip = clientIp(
+    request.headers.get("x-forwarded-for"),
+    peer,
+    leadService().config.trustProxy,
+  );
+  try {
+    return !ip || ipaddr.process(ip).range() !== "loopback";
+  } catch {
+    return true;
+  }
 }
 
 export const cookieName = (secure: boolean): string =>
@@ -94,6 +121,17 @@ export function sameOrigin(request: Request, secure: boolean): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return false;
   return origin === `${secure ? "https" : "http"}://${new URL(request.url).host}`;
+}
+
+/**
+ * A GET another site started: the browser says so in Sec-Fetch-Site (a link or a redirect from
+ * elsewhere: "cross-site", or "same-site" from a sibling subdomain). A typed URL, a bookmark
+ * ("none"), the inbox's own links ("same-origin") and clients that send no such header pass.
+ * Downloads that leave a trace (the CSV export's audit row) refuse such requests.
+ */
+export function startedElsewhere(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  return site === "cross-site" || site === "same-site";
 }
 
 /** Where to go after signing in: a path under /admin, else the inbox. */

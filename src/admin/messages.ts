@@ -15,6 +15,31 @@ export const adminMessages = {
       `Too many failed sign-ins. Please try again in ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}.`,
     signedOut: "You are signed out.",
     expired: "Your session has ended. Please sign in again.",
+    forgot: "Forgot password?",
+  },
+  forgot: {
+    title: "Forgot your password?",
+    intro: "Enter your email: we'll send a one-time link to set a new password.",
+    email: "Email",
+    submit: "Email me a link",
+    sent: (email: string) =>
+      `If an account uses ${email}, a link to set a new password is on its way. It works once, within 24 hours.`,
+    noMail: "Email is not set up for the inbox: ask an owner for a new sign-in link.",
+    throttled: (seconds: number) =>
+      `Too many links were asked for. Please try again in ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}.`,
+    back: "Back to sign in",
+    mail: {
+      subject: (product: string) => `Set a new password for the ${product}`,
+      text: (link: string, product: string) =>
+        [
+          `Someone (we hope you) asked for a new password for the ${product}.`,
+          "",
+          "Open this link to set it (it works once, within 24 hours):",
+          link,
+          "",
+          "If you did not ask, ignore this email: your password stays as it is.",
+        ].join("\n"),
+    },
   },
   invite: {
     title: "Set your password",
@@ -201,6 +226,10 @@ export const adminMessages = {
     badName: "Use letters, digits and spaces for the name.",
     notSaved: "The passkey could not be saved. Please try again.",
     missing: "There is no such passkey on your account.",
+    alreadyRegistered:
+      "This passkey is already registered (on this account or another). Nothing was changed.",
+    tooMany: (seconds: number) =>
+      `Too many passkey sign-ins were started from here. Try again in ${seconds} seconds, or sign in with your password.`,
     confirm: "Confirm with a passkey",
     confirmIntro: "Instead of typing your password below, you can confirm it's you with a passkey.",
     confirmed:
@@ -267,6 +296,16 @@ export const adminMessages = {
     state: "Account",
     active: "Active",
     invited: "Invited (no password yet)",
+    deactivated: "Deactivated",
+    deactivate: "Deactivate",
+    reactivate: "Reactivate",
+    deactivatedNotice: (email: string, leads: number) =>
+      `${email} is deactivated: signed out everywhere, and their password, passkeys and links no longer work.${leads ? ` ${leads} lead${leads === 1 ? " is" : "s are"} still assigned to them: reassign ${leads === 1 ? "it" : "them"} from the lead page.` : ""}`,
+    reactivated: (email: string) =>
+      `${email} is active again. Send them a new sign-in link if they need one.`,
+    isDeactivated: "This account is deactivated: reactivate it first.",
+    exists: (email: string, role: string) =>
+      `${email} already has an account (${role}); its role was not changed. To change it, use "Change role" below.`,
     sessions: (n: number) => `${n} session${n === 1 ? "" : "s"}`,
     changeRole: "Change role",
     endSessions: "End all sessions",
@@ -298,7 +337,16 @@ export const adminMessages = {
   },
   audit: {
     title: "Audit log",
-    intro: "The latest 200 entries: who did what, and when.",
+    intro:
+      "Who did what, and when, newest first. Repeated refused sign-ins are counted on one line per quarter hour.",
+    filterAction: "What",
+    filterPerson: "Person (email)",
+    anyAction: "Anything",
+    filter: "Filter",
+    older: "Older entries",
+    newest: "Back to the newest",
+    none: "No entries match these filters.",
+    times: (n: number) => `× ${n}`,
     when: "When",
     who: "Who",
     action: "What",
@@ -370,5 +418,7 @@ export const adminMessages = {
     } as Record<string, string>,
   },
   origin: "This request did not come from the inbox itself.",
+  httpsOnly:
+    "The inbox only opens over https (or on this machine itself): your password would otherwise cross the network unencrypted. Ask whoever runs the site to put it behind https, or set ADMIN_ALLOW_HTTP=1 to accept the risk.",
   signInNeeded: "Sign in to use the inbox.",
 } as const;

@@ -19,12 +19,26 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { audit, newSecret, secretHash, startSession, type SignInThrottle } from "./accounts.ts";
+import {
+  audit,
+  auditRepeated,
+  confirmPassword,
+  endForConfirmations,
+  newSecret,
+  secretHash,
+  startSession,
+  type Confirmation,
+} from "./accounts.ts";
 import { adminMessages } from "./messages.ts";
-import { checkPassword } from "./passwords.ts";
 import type { AdminStore, ChallengePurpose, SessionRecord, StaffRecord } from "./store/types.ts";
+import type { SignInThrottle } from "./throttle.ts";
 
 export const CEREMONY_MS = 5 * 60_000;
+/**
+ * Anonymous sign-in ceremonies under way at most, every client together (each client is also
+ * limited: ./throttle.ts); past it, options are refused until some expire (pruned as they do).
+ */
+export const MAX_OPEN_SIGN_INS = 500;
 /** How long a confirmation (the password or a passkey again) lets the account page change things. */
 export const CONFIRM_MS = 5 * 60_000;
 const NAME_MAX = 60;
@@ -51,34 +65,38 @@ export function relyingParty(request: Request): RelyingParty | null {
   }
 }
 
+type FailStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
 export type PasskeyResult<T = object> =
   | ({ ok: true } & T)
-  | { ok: false; status: 400 | 401 | 403 | 404 | 422 | 429; message: string; retryAfter?: number };
+  | { ok: false; status: FailStatus; message: string; retryAfter?: number; ended?: boolean };
 
 const copy = adminMessages.passkeys;
-const fail = (
-  status: 400 | 401 | 403 | 404 | 422 | 429,
-  message: string,
-  retryAfter?: number,
-): PasskeyResult<never> => ({ ok: false, status, message, retryAfter });
+const fail = (status: FailStatus, message: string, retryAfter?: number): PasskeyResult<never> => ({
+  ok: false,
+  status,
+  message,
+  retryAfter,
+});
 
+/** Stores a ceremony's challenge; null when MAX_OPEN_SIGN_INS anonymous ones are under way. */
 async function begin(
   store: AdminStore,
   purpose: ChallengePurpose,
   challenge: string,
   staffId: string | null,
   now: Date,
-): Promise<string> {
+): Promise<string | null> {
   const ceremony = newSecret();
-  await store.addChallenge({
+  const stored = await store.addChallenge({
     idHash: secretHash(ceremony),
     challenge,
     purpose,
     staffId,
     expiresAt: new Date(now.getTime() + CEREMONY_MS).toISOString(),
     now: now.toISOString(),
+    cap: purpose === "sign_in" ? MAX_OPEN_SIGN_INS : null,
   });
-  return ceremony;
+  return stored ? ceremony : null;
 }
 
 const take = (store: AdminStore, ceremony: unknown, purpose: ChallengePurpose, now: Date) =>
@@ -90,42 +108,56 @@ const take = (store: AdminStore, ceremony: unknown, purpose: ChallengePurpose, n
 export const isConfirmed = (session: Pick<SessionRecord, "confirmedAt">, now: Date = new Date()) =>
   session.confirmedAt !== null && now.getTime() - Date.parse(session.confirmedAt) < CONFIRM_MS;
 
-/** The password given again: marks the session confirmed. */
-export async function confirmWithPassword(
-  store: AdminStore,
-  staff: StaffRecord,
-  session: string,
-  password: string,
-  now: Date = new Date(),
-): Promise<boolean> {
-  const found = await store.findStaffByEmail(staff.email);
-  if (!found || !(await checkPassword(password, found.passwordHash))) return false;
-  await store.confirmSession(secretHash(session), now.toISOString());
-  return true;
-}
-
-/** Confirmed moments ago, or now by the password given with this request. */
+/**
+ * Confirmed moments ago, or now by the password given with this request (throttled and audited;
+ * too many wrong ones end the session: ./accounts.ts confirmPassword), which marks it confirmed.
+ */
 async function confirmed(
   store: AdminStore,
+  throttle: SignInThrottle,
   record: SessionRecord,
   session: string,
   password: unknown,
   now: Date,
-): Promise<boolean> {
-  if (isConfirmed(record, now)) return true;
+): Promise<Confirmation> {
+  if (isConfirmed(record, now)) return "confirmed";
   const given = typeof password === "string" ? password : "";
-  return confirmWithPassword(store, record.staff, session, given, now);
+  const result = await confirmPassword(store, throttle, record.staff, session, given, now);
+  if (result === "confirmed") await store.confirmSession(secretHash(session), now.toISOString());
+  return result;
 }
+
+/** Refused for want of a confirmation: 403, or 401 when too many wrong ones ended the session. */
+const unconfirmed = (result: Confirmation): PasskeyResult<never> =>
+  result === "ended"
+    ? { ok: false, status: 401, message: adminMessages.signInNeeded, ended: true }
+    : fail(403, copy.confirmFirst);
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in (signed out)
 
-export async function signInOptions(store: AdminStore, rp: RelyingParty, now: Date = new Date()) {
+/**
+ * Options to sign in with a passkey, for anyone: limited per client (the throttle) and in all
+ * (MAX_OPEN_SIGN_INS), so anonymous calls cannot fill the store.
+ */
+export async function signInOptions(
+  store: AdminStore,
+  throttle: SignInThrottle,
+  rp: RelyingParty,
+  client: string,
+  now: Date = new Date(),
+) {
+  const allowed = await throttle.passkeyOptions(client);
+  if (!allowed.ok) {
+    return fail(429, copy.tooMany(allowed.retryAfterSeconds), allowed.retryAfterSeconds);
+  }
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     userVerification: "preferred",
   });
-  return { options, ceremony: await begin(store, "sign_in", options.challenge, null, now) };
+  const ceremony = await begin(store, "sign_in", options.challenge, null, now);
+  if (!ceremony) return fail(429, copy.tooMany(60), 60);
+  return { ok: true as const, options, ceremony };
 }
 
 /** A verified passkey answer (`rawId` names the credential, stored ones only) and its account. */
@@ -169,21 +201,25 @@ export async function signInWithPasskey(
   input: { ceremony: unknown; response: unknown; client: string; userAgent: string | null },
   now: Date = new Date(),
 ): Promise<PasskeyResult<{ staff: StaffRecord; session: string }>> {
-  // Passkey failures count against the client (there is no account to name before it verifies).
-  const keys = { account: `passkey:${input.client}`, client: input.client };
-  const wait = await throttle.check(keys);
-  if (wait !== null) return fail(429, adminMessages.signIn.throttled(wait), wait);
+  // Passkey attempts count against the client (there is no account to name before it verifies),
+  // reserved before the answer is verified, given back when it was right.
+  const keys = { account: null, client: input.client };
+  const reserved = await throttle.reserve(keys);
+  if (!reserved.ok) {
+    const wait = reserved.retryAfterSeconds;
+    return fail(429, adminMessages.signIn.throttled(wait), wait);
+  }
   const ceremony = await take(store, input.ceremony, "sign_in", now);
   const staff = ceremony
     ? await verifyAssertion(store, rp, ceremony.challenge, input.response, now)
     : null;
-  if (!staff) {
-    await throttle.failed(keys);
-    await audit(store, "sign_in_failed", { detail: { method: "passkey" } }, now);
+  // A deactivated account's passkey verifies but starts no session.
+  const session = staff ? await startSession(store, staff.id, input.userAgent, now) : null;
+  if (!staff || !session) {
+    await auditRepeated(store, "sign_in_failed", { detail: { method: "passkey" } }, now);
     return fail(401, ceremony ? copy.notRecognised : copy.expired);
   }
   await throttle.succeeded(keys);
-  const session = await startSession(store, staff.id, input.userAgent, now);
   await audit(
     store,
     "sign_in",
@@ -212,22 +248,40 @@ export async function confirmOptions(
   return {
     ok: true as const,
     options,
-    ceremony: await begin(store, "confirm", options.challenge, staff.id, now),
+    ceremony: (await begin(store, "confirm", options.challenge, staff.id, now))!,
   };
 }
 
+/** A passkey instead of the password: its failures count as wrong passwords do. */
 export async function confirmWithPasskey(
   store: AdminStore,
+  throttle: SignInThrottle,
   staff: StaffRecord,
   session: string,
   rp: RelyingParty,
   input: { ceremony: unknown; response: unknown },
   now: Date = new Date(),
 ): Promise<PasskeyResult> {
+  const key = secretHash(session);
+  const left = await throttle.confirmAttempt(key);
+  if (left === null) return unconfirmed(await endForConfirmations(store, staff, session, now));
   const ceremony = await take(store, input.ceremony, "confirm", now);
-  if (!ceremony || ceremony.staffId !== staff.id) return fail(400, copy.expired);
+  if (!ceremony || ceremony.staffId !== staff.id) {
+    await throttle.confirmSucceeded(key);
+    return fail(400, copy.expired);
+  }
   const owner = await verifyAssertion(store, rp, ceremony.challenge, input.response, now);
-  if (owner?.id !== staff.id) return fail(401, copy.notRecognised);
+  if (owner?.id !== staff.id) {
+    await auditRepeated(
+      store,
+      "confirm_failed",
+      { actorId: staff.id, subject: staff.email, detail: { method: "passkey" } },
+      now,
+    );
+    if (left === 0) return unconfirmed(await endForConfirmations(store, staff, session, now));
+    return fail(401, copy.notRecognised);
+  }
+  await throttle.confirmSucceeded(key);
   await store.confirmSession(secretHash(session), now.toISOString());
   await audit(
     store,
@@ -244,6 +298,7 @@ export async function confirmWithPasskey(
 /** Options to add a passkey; the password (or a recent confirmation) first. */
 export async function registrationOptions(
   store: AdminStore,
+  throttle: SignInThrottle,
   record: SessionRecord,
   session: string,
   rp: RelyingParty,
@@ -251,9 +306,8 @@ export async function registrationOptions(
   now: Date = new Date(),
 ) {
   const staff = record.staff;
-  if (!(await confirmed(store, record, session, input.password, now))) {
-    return fail(403, copy.confirmFirst);
-  }
+  const given = await confirmed(store, throttle, record, session, input.password, now);
+  if (given !== "confirmed") return unconfirmed(given);
   const mine = await store.passkeysOf(staff.id);
   const options = await generateRegistrationOptions({
     rpName: adminMessages.productName,
@@ -268,7 +322,7 @@ export async function registrationOptions(
   return {
     ok: true as const,
     options,
-    ceremony: await begin(store, "register", options.challenge, staff.id, now),
+    ceremony: (await begin(store, "register", options.challenge, staff.id, now))!,
   };
 }
 
@@ -302,7 +356,7 @@ export async function addPasskey(
   }
   if (!verified.verified) return fail(422, copy.notSaved);
   const { credential } = verified.registrationInfo;
-  await store.addPasskey({
+  const added = await store.addPasskey({
     id: credential.id,
     staffId: staff.id,
     publicKey: credential.publicKey,
@@ -312,6 +366,8 @@ export async function addPasskey(
     createdAt: now.toISOString(),
     lastUsedAt: null,
   });
+  // The credential id is already stored (this account's, or another's): nothing is replaced.
+  if (!added) return fail(409, copy.alreadyRegistered);
   await store.deleteSessionsOf(staff.id, secretHash(session));
   await audit(
     store,
@@ -324,15 +380,15 @@ export async function addPasskey(
 
 export async function removePasskey(
   store: AdminStore,
+  throttle: SignInThrottle,
   record: SessionRecord,
   session: string,
   input: { id: unknown; password: unknown },
   now: Date = new Date(),
 ): Promise<PasskeyResult> {
   const staff = record.staff;
-  if (!(await confirmed(store, record, session, input.password, now))) {
-    return fail(403, copy.confirmFirst);
-  }
+  const given = await confirmed(store, throttle, record, session, input.password, now);
+  if (given !== "confirmed") return unconfirmed(given);
   const id = typeof input.id === "string" ? input.id : "";
   if (!(await store.deletePasskey(staff.id, id))) return fail(404, copy.missing);
   await store.deleteSessionsOf(staff.id, secretHash(session));

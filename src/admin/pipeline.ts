@@ -166,7 +166,8 @@ export async function assignLead(
   now: Date = new Date(),
 ): Promise<WorkResult> {
   const staff = typeof assignee === "string" && assignee ? await store.getStaff(assignee) : null;
-  if (typeof assignee === "string" && assignee && !staff) {
+  // Not to an unknown or deactivated account (their leads are reassigned away from them).
+  if (typeof assignee === "string" && assignee && (!staff || staff.deactivatedAt)) {
     return { ok: false, status: 422, message: adminMessages.lead.badAssignee };
   }
   const done = await store.assign(leadId, {

@@ -4,10 +4,9 @@
  */
 import { leadService } from "../leads/server.ts";
 import type { PostgresLeadStore } from "../leads/store/postgres.ts";
-import type { SignInThrottle } from "./accounts.ts";
 import { adminStoreFor } from "./store/index.ts";
 import type { AdminStore } from "./store/types.ts";
-import { createSignInThrottle, throttleSettings } from "./throttle.ts";
+import { createSignInThrottle, throttleSettings, type SignInThrottle } from "./throttle.ts";
 
 const GLOBAL_KEY = Symbol.for("greenline.admin.throttle");
 type WithThrottle = typeof globalThis & { [GLOBAL_KEY]?: Promise<SignInThrottle> };

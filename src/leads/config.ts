@@ -49,6 +49,8 @@ export interface RetentionConfig {
   leadDays: number | null;
   /** LEADS_RETENTION_SWEEP_MS (default 1 h): how often each server checks the daily run is due. */
   sweepMs: number;
+  /** AUDIT_RETENTION_DAYS (default 400): audit log entries older than this are deleted. */
+  auditDays: number;
 }
 
 export interface NotifyConfig {
@@ -213,7 +215,11 @@ export function retentionConfig(env: Env, outboxMaxAgeMs: number): RetentionConf
       `LEADS_RETENTION_SWEEP_MS must be a whole number of ms ≥ 100, got "${sweepRaw}"`,
     );
   }
-  return { outboxDays, leadDays, sweepMs };
+  const auditRaw = env.AUDIT_RETENTION_DAYS?.trim();
+  const auditDays = auditRaw
+    ? days("AUDIT_RETENTION_DAYS", auditRaw, 30, "the owners need a month of history at least")
+    : 400;
+  return { outboxDays, leadDays, sweepMs, auditDays };
 }
 
 function metricsToken(raw: string | undefined): string | undefined {

@@ -7,6 +7,7 @@
  * - Leads older than LEAD_RETENTION_DAYS (unset: kept forever) are erased, each the way an owner
  *   erases one in the inbox (AdminStore.eraseLead: its outbox rows, timeline, search entry and the
  *   growth partial it completed, in one transaction), and the audit log records the ids.
+ * - Audit log entries older than AUDIT_RETENTION_DAYS (400 by default) are deleted.
  * - `eraseByEmail` is a privacy request from the command line: every lead of one email address.
  *
  * The sweep runs in every server, checking every LEADS_RETENTION_SWEEP_MS (1 h) whether a day has
@@ -31,6 +32,8 @@ export interface RetentionRules {
   outboxDays: number;
   /** Leads older than this many days are erased; null: kept forever. */
   leadDays: number | null;
+  /** Audit log entries older than this many days are deleted; unset: kept. */
+  auditDays?: number;
 }
 
 export interface PruneResult {
@@ -38,6 +41,8 @@ export interface PruneResult {
   outbox: number;
   /** What erasing the expired leads removed. */
   erased: Erasure;
+  /** Audit log entries deleted. */
+  audit?: number;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -63,8 +68,11 @@ export async function pruneExpired(
     await nextTurn();
   }
   const erased: Erasure = { leads: [], outbox: 0, events: 0 };
-  if (rules.leadDays === null) return { outbox, erased };
   const store = adminStoreFor(leads);
+  const auditLog = rules.auditDays
+    ? await store.pruneAudit(new Date(now.getTime() - rules.auditDays * DAY_MS).toISOString())
+    : 0;
+  if (rules.leadDays === null) return { outbox, erased, audit: auditLog };
   const before = new Date(now.getTime() - rules.leadDays * DAY_MS).toISOString();
   for (;;) {
     const ids = await store.leadIdsCreatedBefore(before, BATCH);
@@ -84,7 +92,7 @@ export async function pruneExpired(
     add(erased, batch);
     if (ids.length < BATCH) break;
   }
-  return { outbox, erased };
+  return { outbox, erased, audit: auditLog };
 }
 
 /**

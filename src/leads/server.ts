@@ -97,10 +97,11 @@ function createLeadService(config: LeadConfig): LeadService {
         rules: retention,
         sweepMs: retention.sweepMs,
         owner: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
-        done: ({ outbox: sent, erased }) =>
+        done: ({ outbox: sent, erased, audit }) =>
           leadLog.info(
             {
               event: "retention_pruned",
+              auditEntries: audit ?? 0,
               sentNotifications: sent,
               leads: erased.leads.length,
               notifications: erased.outbox,

@@ -209,6 +209,52 @@ test.describe("staff inbox", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("an owner deactivates and reactivates someone, then filters the audit log by keyboard", async ({
+    page,
+  }) => {
+    await page.goto(invite(uniqueEmail("deactivating-owner")));
+    await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("New password again").fill(PASSWORD);
+    await page.getByRole("button", { name: "Set password and sign in" }).click();
+    await page.goto("/admin/staff");
+    const leaver = uniqueEmail("leaver").toLowerCase();
+    await page.getByLabel("Email").fill(leaver);
+    await page.getByRole("button", { name: "Invite" }).click();
+    const row = page.locator(`[data-staff="${leaver}"]`);
+    await row.getByRole("button", { name: "Deactivate" }).click();
+    await expect(page.getByRole("status")).toContainText(`${leaver} is deactivated`);
+    await expect(row).toContainText("Deactivated");
+    await expect(row.getByRole("button", { name: "New sign-in link" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await row.getByRole("button", { name: "Reactivate" }).click();
+    await expect(page.getByRole("status")).toContainText(`${leaver} is active again`);
+
+    await page.goto("/admin/audit");
+    await page.getByLabel("What").selectOption("staff_deactivated");
+    await page.getByLabel("Person (email)").fill(leaver);
+    await page.getByLabel("Person (email)").press("Enter");
+    await expect(page).toHaveURL(/action=staff_deactivated/);
+    const rows = page.locator("[data-audit] tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(leaver);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Person (email)").fill("nobody-at-all");
+    await page.getByRole("button", { name: "Filter" }).press("Enter");
+    await expect(page.getByText("No entries match these filters.")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("'Forgot password?' without email set up says to ask an owner, and leads back", async ({
+    page,
+  }) => {
+    await page.goto("/admin/forgot");
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("ask an owner for a new sign-in link");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Back to sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  });
+
   test("a lead sent from the site appears in the open inbox without a reload, counted in the title", async ({
     page,
     request,

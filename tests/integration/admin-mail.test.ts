@@ -71,6 +71,52 @@ describe("links emailed from the inbox (SQLite, real SMTP)", () => {
     expect(await opened.text()).toContain("new.hire@agency.test");
   });
 
+  it("'Forgot password?' emails a one-time link, answers the same for unknown addresses, and is throttled", async () => {
+    const signInPage = await (await fetch(`${server.url}/admin/sign-in`)).text();
+    expect(signInPage).toMatch(/<a href="\/admin\/forgot"[^>]*>Forgot password\?<\/a>/);
+    const ask = (email: string) =>
+      fetch(`${server.url}/admin/forgot`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: new URLSearchParams({ email }).toString(),
+      });
+    const known = await ask("Boss@Agency.test");
+    const unknown = await ask("nobody@agency.test");
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    const say = (html: string) => /role="status"[^>]*>([^<]+)</.exec(html)?.[1];
+    expect(say(await known.text())).toBe(
+      "If an account uses boss@agency.test, a link to set a new password is on its way. It works once, within 24 hours.",
+    );
+    expect(say(await unknown.text())).toBe(
+      "If an account uses nobody@agency.test, a link to set a new password is on its way. It works once, within 24 hours.",
+    );
+    let mail: (typeof smtp.messages)[number] | undefined;
+    for (let i = 0; i < 50 && !mail; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      mail = smtp.messages.find(
+        (m) =>
+          m.envelopeTo.includes("boss@agency.test") &&
+          m.header("subject") === "Set a new password for the lead inbox",
+      );
+    }
+    expect(smtp.messages.some((m) => m.envelopeTo.includes("nobody@agency.test"))).toBe(false);
+    const link = /https?:\/\/\S+\/admin\/invite\/[\w-]{43}/.exec(mail!.text)![0];
+    const set = await fetch(link, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: new URLSearchParams({ password: PASSWORD, confirm: PASSWORD }).toString(),
+    });
+    expect(set.status).toBe(303);
+    // Three links per account per window, five per client.
+    const more = [];
+    for (let i = 0; i < 3; i++) more.push(await ask("boss@agency.test"));
+    expect(more.map((r) => r.status)).toEqual([200, 200, 429]);
+    expect(Number(more[2]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    await Promise.all(more.map((r) => r.arrayBuffer()));
+  });
+
   it("when the email cannot go, the page still shows the link and says so", async () => {
     smtp.mode = "tempfail";
     try {

@@ -30,7 +30,7 @@ import { newLeadId } from "../../src/leads/id";
 import type { FormId, LeadKind } from "../../src/leads/fields";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, InboxQuery } from "../../src/admin/store/types";
-import { createSignInThrottle } from "../../src/admin/throttle";
+import { createSignInThrottle, throttleSettings } from "../../src/admin/throttle";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
@@ -168,7 +168,7 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
       const link = await issueLink(store, { email: "throttle@example.test" }, T0);
       await redeemLink(store, { token: link.token, password: PASSWORD, userAgent: null }, T0);
       const t = await createSignInThrottle(
-        { accountFailures: 3, clientFailures: 100, windowSeconds: 2 },
+        { ...throttleSettings({}), accountFailures: 3, clientFailures: 100, windowSeconds: 2 },
         null,
       );
       const wrong = { ...creds("throttle@example.test"), password: "not the password at all" };
@@ -468,7 +468,10 @@ const creds = (email: string) => ({
   userAgent: null,
 });
 const throttle = () =>
-  createSignInThrottle({ accountFailures: 100, clientFailures: 100, windowSeconds: 60 }, null);
+  createSignInThrottle(
+    { ...throttleSettings({}), accountFailures: 100, clientFailures: 100, windowSeconds: 60 },
+    null,
+  );
 
 describe("password policy", () => {
   it("asks for 12 characters, refuses common passwords and the email address", () => {

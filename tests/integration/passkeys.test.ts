@@ -134,6 +134,8 @@ function suite(driver: "sqlite" | "postgres") {
 
     async function owner(email: string): Promise<string> {
       const link = adminCli(["invite", email, "--role", "owner"], env).stdout.trim();
+      // (The CLI ran synchronously: let fetch see keep-alive sockets the server closed meanwhile.)
+      await new Promise((r) => setTimeout(r, 50));
       const set = await post(link, { password: PASSWORD, confirm: PASSWORD });
       expect(set.status).toBe(303);
       return cookieOf(set);
@@ -254,6 +256,37 @@ function suite(driver: "sqlite" | "postgres") {
         "https://evil.example",
       );
       expect(foreign.status).toBe(403);
+    });
+
+    it("answers 409 with a message, not 500, for a passkey another account already registered", async () => {
+      const register = async (cookie: string, key: SoftwarePasskey) => {
+        const started = await post(
+          "/api/admin/passkeys/register-options",
+          { password: PASSWORD },
+          cookie,
+        );
+        expect(started.status).toBe(200);
+        const { options, ceremony } = (await started.json()) as {
+          options: { challenge: string };
+          ceremony: string;
+        };
+        return post(
+          "/api/admin/passkeys/register",
+          { ceremony, response: key.register(options), name: "Shared key" },
+          cookie,
+        );
+      };
+      const key = new SoftwarePasskey(base);
+      const first = await owner("first.holder@example.test");
+      expect((await register(first, key)).status).toBe(200);
+      const second = await owner("second.holder@example.test");
+      const again = await register(second, key);
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { message: string }).message).toMatch(/already registered/);
+      const page = await (
+        await fetch(`${base}/admin/account`, { headers: { cookie: second } })
+      ).text();
+      expect(page).not.toContain("Shared key");
     });
   });
 }

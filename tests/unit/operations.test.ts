@@ -13,6 +13,7 @@ describe("retention settings", () => {
       outboxDays: 30,
       leadDays: null,
       sweepMs: 3_600_000,
+      auditDays: 400,
     });
     expect(leadConfig({ LEAD_RETENTION_DAYS: "off" }).retention.leadDays).toBeNull();
     expect(leadConfig({ LEAD_RETENTION_DAYS: " " }).retention.leadDays).toBeNull();
@@ -24,8 +25,9 @@ describe("retention settings", () => {
         LEADS_OUTBOX_RETENTION_DAYS: "90",
         LEAD_RETENTION_DAYS: "730",
         LEADS_RETENTION_SWEEP_MS: "500",
+        AUDIT_RETENTION_DAYS: "365",
       }).retention,
-    ).toEqual({ outboxDays: 90, leadDays: 730, sweepMs: 500 });
+    ).toEqual({ outboxDays: 90, leadDays: 730, sweepMs: 500, auditDays: 365 });
   });
 
   it("refuses bad values with a message naming the setting", () => {
@@ -33,6 +35,7 @@ describe("retention settings", () => {
       /LEAD_RETENTION_DAYS must be a whole number of days.*"a year"/,
     );
     expect(() => leadConfig({ LEAD_RETENTION_DAYS: "0" })).toThrow(/LEAD_RETENTION_DAYS/);
+    expect(() => leadConfig({ AUDIT_RETENTION_DAYS: "7" })).toThrow(/AUDIT_RETENTION_DAYS/);
     expect(() => leadConfig({ LEAD_RETENTION_DAYS: "1.5" })).toThrow(/LEAD_RETENTION_DAYS/);
     // A lead must outlive its delivery retries (24 h by default).
     expect(() => leadConfig({ LEAD_RETENTION_DAYS: "1" })).toThrow(/LEADS_OUTBOX_MAX_AGE_MS/);

@@ -10,6 +10,7 @@ import { likeEscaped, PG_SEARCH_PHONE, PG_SEARCH_TEXT, searchTerms } from "../se
 import type {
   AdminStore,
   AuditEntry,
+  AuditQuery,
   Erasure,
   InboxLead,
   InboxQuery,
@@ -20,6 +21,7 @@ import type {
   PasskeyRecord,
   Role,
   SessionRecord,
+  StaffChange,
   StaffRecord,
   TokenPurpose,
 } from "./types.ts";
@@ -31,6 +33,7 @@ interface StaffRow {
   password_hash: string | null;
   created_at: Date;
   updated_at: Date;
+  deactivated_at: Date | null;
 }
 
 interface PasskeyRow {
@@ -63,6 +66,7 @@ function toStaff(row: StaffRow): StaffRecord {
     hasPassword: row.password_hash !== null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    deactivatedAt: row.deactivated_at?.toISOString() ?? null,
   };
 }
 
@@ -116,10 +120,48 @@ export class PostgresAdminStore implements AdminStore {
     );
   }
 
-  async setRole(staffId: string, role: Role, at: string) {
-    await this.#run(
-      () => this.#sql`UPDATE staff SET role = ${role}, updated_at = ${at} WHERE id = ${staffId}`,
+  /**
+   * A change of the owners, serialised: every active owner's row is locked first (in one order,
+   * so two such changes never deadlock), so a concurrent change waits and then counts the owners
+   * as this one left them. `demotes`: the change takes the account out of the owners.
+   */
+  #ownersChange(
+    staffId: string,
+    demotes: boolean,
+    change: (tx: postgres.TransactionSql) => Promise<unknown>,
+  ): Promise<StaffChange> {
+    return this.#run(() =>
+      this.#sql.begin(async (tx): Promise<StaffChange> => {
+        const owners = await tx<{ id: string }[]>`
+          SELECT id FROM staff
+          WHERE role = 'owner' AND deactivated_at IS NULL AND password_hash IS NOT NULL
+          ORDER BY id FOR UPDATE`;
+        const [target] = await tx<{ id: string }[]>`
+          SELECT id FROM staff WHERE id = ${staffId} FOR UPDATE`;
+        if (!target) return "missing";
+        if (demotes && owners.length <= 1 && owners[0]?.id === staffId) return "last_owner";
+        await change(tx);
+        return "done";
+      }),
     );
+  }
+
+  async setRole(staffId: string, role: Role, at: string) {
+    return this.#ownersChange(
+      staffId,
+      role !== "owner",
+      (tx) => tx`UPDATE staff SET role = ${role}, updated_at = ${at} WHERE id = ${staffId}`,
+    );
+  }
+
+  async setActive(staffId: string, active: boolean, at: string) {
+    return this.#ownersChange(staffId, !active, async (tx) => {
+      await tx`UPDATE staff SET deactivated_at = ${active ? null : at}, updated_at = ${at}
+               WHERE id = ${staffId}`;
+      if (active) return;
+      await tx`DELETE FROM staff_sessions WHERE staff_id = ${staffId}`;
+      await tx`UPDATE staff_tokens SET used_at = ${at} WHERE staff_id = ${staffId} AND used_at IS NULL`;
+    });
   }
 
   async setEmail(staffId: string, email: string, at: string) {
@@ -166,7 +208,8 @@ export class PostgresAdminStore implements AdminStore {
     return this.#run(async () => {
       const [row] = await this.#sql<(StaffRow & { purpose: string })[]>`
         SELECT s.*, t.purpose FROM staff_tokens t JOIN staff s ON s.id = t.staff_id
-        WHERE t.token_hash = ${tokenHash} AND t.used_at IS NULL AND t.expires_at > ${now}`;
+        WHERE t.token_hash = ${tokenHash} AND t.used_at IS NULL AND t.expires_at > ${now}
+          AND s.deactivated_at IS NULL`;
       return row ? { staff: toStaff(row), purpose: row.purpose as TokenPurpose } : null;
     });
   }
@@ -176,8 +219,10 @@ export class PostgresAdminStore implements AdminStore {
       // One statement: of concurrent requests exactly one sees the row still unused.
       const [row] = await this.#sql<(StaffRow & { purpose: string })[]>`
         WITH used AS (
-          UPDATE staff_tokens SET used_at = ${now}
+          UPDATE staff_tokens t SET used_at = ${now}
           WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${now}
+            AND NOT EXISTS (SELECT 1 FROM staff d
+                            WHERE d.id = t.staff_id AND d.deactivated_at IS NOT NULL)
           RETURNING staff_id, purpose
         )
         SELECT s.*, used.purpose FROM used JOIN staff s ON s.id = used.staff_id`;
@@ -192,13 +237,17 @@ export class PostgresAdminStore implements AdminStore {
     expiresAt: string;
     userAgent: string | null;
   }) {
-    await this.#run(
-      () =>
-        this.#sql`INSERT INTO staff_sessions
-                    (id_hash, staff_id, created_at, last_seen_at, expires_at, user_agent)
-                  VALUES (${session.idHash}, ${session.staffId}, ${session.createdAt},
-                          ${session.createdAt}, ${session.expiresAt}, ${session.userAgent})`,
-    );
+    return this.#run(async () => {
+      // Only for an active account, checked in the same statement (a deactivation in between
+      // either comes first and refuses this, or comes after and ends this session with the rest).
+      const result = await this.#sql`
+        INSERT INTO staff_sessions
+          (id_hash, staff_id, created_at, last_seen_at, expires_at, user_agent)
+        SELECT ${session.idHash}, id, ${session.createdAt}, ${session.createdAt},
+               ${session.expiresAt}, ${session.userAgent}
+        FROM staff WHERE id = ${session.staffId} AND deactivated_at IS NULL`;
+      return result.count === 1;
+    });
   }
 
   async touchSession(idHash: string, now: string, idleSince: string) {
@@ -239,12 +288,14 @@ export class PostgresAdminStore implements AdminStore {
   }
 
   async addPasskey(p: PasskeyRecord & { publicKey: Uint8Array; counter: number }) {
-    await this.#run(
-      () => this.#sql`
+    return this.#run(async () => {
+      const result = await this.#sql`
         INSERT INTO staff_passkeys (id, staff_id, public_key, counter, transports, name, created_at)
         VALUES (${p.id}, ${p.staffId}, ${Buffer.from(p.publicKey)}, ${p.counter},
-                ${JSON.stringify(p.transports)}, ${p.name}, ${p.createdAt})`,
-    );
+                ${JSON.stringify(p.transports)}, ${p.name}, ${p.createdAt})
+        ON CONFLICT (id) DO NOTHING`;
+      return result.count === 1;
+    });
   }
 
   async passkeysOf(staffId: string) {
@@ -261,10 +312,10 @@ export class PostgresAdminStore implements AdminStore {
         SELECT k.*, to_jsonb(s) AS staff
         FROM staff_passkeys k JOIN staff s ON s.id = k.staff_id WHERE k.id = ${id}`;
       if (!row) return null;
-      const staff = row.staff as unknown as Omit<StaffRow, "created_at" | "updated_at"> & {
-        created_at: string;
-        updated_at: string;
-      };
+      const staff = row.staff as unknown as Omit<
+        StaffRow,
+        "created_at" | "updated_at" | "deactivated_at"
+      > & { created_at: string; updated_at: string; deactivated_at: string | null };
       return {
         ...toPasskey(row),
         publicKey: new Uint8Array(row.public_key),
@@ -273,6 +324,7 @@ export class PostgresAdminStore implements AdminStore {
           ...staff,
           created_at: new Date(staff.created_at),
           updated_at: new Date(staff.updated_at),
+          deactivated_at: staff.deactivated_at ? new Date(staff.deactivated_at) : null,
         }),
       };
     });
@@ -300,12 +352,18 @@ export class PostgresAdminStore implements AdminStore {
     staffId: string | null;
     expiresAt: string;
     now: string;
+    cap?: number | null;
   }) {
-    await this.#run(async () => {
+    return this.#run(async () => {
       await this.#sql`DELETE FROM webauthn_challenges WHERE expires_at <= ${c.now}`;
-      await this.#sql`
+      // The cap is checked in the insert itself (parallel inserts may pass it by a few at most).
+      const result = await this.#sql`
         INSERT INTO webauthn_challenges (id_hash, challenge, purpose, staff_id, expires_at)
-        VALUES (${c.idHash}, ${c.challenge}, ${c.purpose}, ${c.staffId}, ${c.expiresAt})`;
+        SELECT ${c.idHash}, ${c.challenge}, ${c.purpose}, ${c.staffId}, ${c.expiresAt}
+        WHERE ${c.cap ?? null}::int IS NULL
+           OR (SELECT count(*) FROM webauthn_challenges
+               WHERE purpose = ${c.purpose} AND expires_at > ${c.now}) < ${c.cap ?? 0}`;
+      return result.count === 1;
     });
   }
 
@@ -438,12 +496,23 @@ export class PostgresAdminStore implements AdminStore {
     return this.#run(async () => {
       const rows = await this.#sql<{ email: string }[]>`
         WITH assignee AS (
-          SELECT s.email FROM leads l JOIN staff s ON s.id = l.assignee_id WHERE l.id = ${leadId})
+          SELECT s.email FROM leads l JOIN staff s ON s.id = l.assignee_id
+          WHERE l.id = ${leadId} AND s.deactivated_at IS NULL)
         SELECT email FROM assignee
         UNION ALL
-        SELECT email FROM staff WHERE role = 'owner' AND NOT EXISTS (SELECT 1 FROM assignee)
+        SELECT email FROM staff
+        WHERE role = 'owner' AND deactivated_at IS NULL AND NOT EXISTS (SELECT 1 FROM assignee)
         ORDER BY 1`;
       return rows.map((r) => r.email);
+    });
+  }
+
+  async assignedCount(staffId: string) {
+    return this.#run(async () => {
+      const [row] = await this.#sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM leads
+        WHERE assignee_id = ${staffId} AND status NOT IN ('won', 'lost')`;
+      return row?.n ?? 0;
     });
   }
 
@@ -634,16 +703,22 @@ export class PostgresAdminStore implements AdminStore {
   async audit(entry: AuditEntry) {
     await this.#run(
       () =>
-        this.#sql`INSERT INTO audit_log (id, at, actor_id, action, subject, detail)
+        this.#sql`INSERT INTO audit_log (id, at, actor_id, action, subject, detail, bucket)
                   VALUES (${entry.id}, ${entry.at}, ${entry.actorId}, ${entry.action},
-                          ${entry.subject}, ${this.#sql.json(entry.detail as postgres.JSONValue)})`,
+                          ${entry.subject}, ${this.#sql.json(entry.detail as postgres.JSONValue)},
+                          ${entry.bucket ?? null})
+                  ON CONFLICT (bucket) WHERE bucket IS NOT NULL
+                  DO UPDATE SET count = audit_log.count + 1, at = excluded.at`,
     );
   }
 
-  async listAudit(limit: number) {
+  async listAudit(query: AuditQuery | number) {
+    const q = typeof query === "number" ? { limit: query - 1 } : query;
+    const sql = this.#sql;
+    const person = q.person ? `%${likeEscaped(q.person.toLowerCase())}%` : null;
     return this.#run(async () =>
       (
-        await this.#sql<
+        await sql<
           {
             id: string;
             at: Date;
@@ -651,16 +726,41 @@ export class PostgresAdminStore implements AdminStore {
             action: string;
             subject: string | null;
             detail: Record<string, unknown>;
+            count: number;
+            email: string | null;
           }[]
-        >`SELECT * FROM audit_log ORDER BY at DESC, id DESC LIMIT ${limit}`
+        >`SELECT a.*, s.email FROM audit_log a LEFT JOIN staff s ON s.id = a.actor_id
+          WHERE true
+          ${q.action ? sql`AND a.action = ${q.action}` : sql``}
+          ${person ? sql`AND (lower(a.subject) LIKE ${person} OR s.email LIKE ${person})` : sql``}
+          ${q.before ? sql`AND (a.at, a.id) < (${q.before.at}::timestamptz, ${q.before.id})` : sql``}
+          ORDER BY a.at DESC, a.id DESC LIMIT ${q.limit + 1}`
       ).map((r) => ({
         id: r.id,
         at: r.at.toISOString(),
         actorId: r.actor_id,
+        actorEmail: r.email,
         action: r.action,
         subject: r.subject,
         detail: r.detail,
+        count: r.count,
       })),
     );
+  }
+
+  async auditActions() {
+    return this.#run(async () =>
+      (
+        await this.#sql<{ action: string }[]>`
+          SELECT DISTINCT action FROM audit_log ORDER BY action`
+      ).map((r) => r.action),
+    );
+  }
+
+  async pruneAudit(before: string) {
+    return this.#run(async () => {
+      const result = await this.#sql`DELETE FROM audit_log WHERE at < ${before}`;
+      return result.count;
+    });
   }
 }

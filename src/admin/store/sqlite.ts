@@ -17,6 +17,7 @@ import { ftsQuery, isIndexed, likeEscaped, SEARCHED_FIELDS, searchTerms } from "
 import type {
   AdminStore,
   AuditEntry,
+  AuditQuery,
   Erasure,
   InboxLead,
   InboxQuery,
@@ -27,6 +28,7 @@ import type {
   PasskeyRecord,
   Role,
   SessionRecord,
+  StaffChange,
   StaffRecord,
   TokenPurpose,
 } from "./types.ts";
@@ -38,9 +40,11 @@ interface StaffRow {
   password_hash: string | null;
   created_at: string;
   updated_at: string;
+  deactivated_at: string | null;
 }
 
-const STAFF = "s.id, s.email, s.role, s.password_hash, s.created_at, s.updated_at";
+const STAFF =
+  "s.id, s.email, s.role, s.password_hash, s.created_at, s.updated_at, s.deactivated_at";
 
 interface PasskeyRow {
   id: string;
@@ -67,13 +71,15 @@ function toPasskey(row: PasskeyRow): PasskeyRecord {
 /** The account columns beside a passkey's (prefixed, as both tables have id and created_at). */
 const STAFF_OF_PASSKEY =
   "s.email AS s_email, s.role AS s_role, s.password_hash AS s_password_hash, " +
-  "s.created_at AS s_created_at, s.updated_at AS s_updated_at";
+  "s.created_at AS s_created_at, s.updated_at AS s_updated_at, " +
+  "s.deactivated_at AS s_deactivated_at";
 interface StaffOfPasskey {
   s_email: string;
   s_role: string;
   s_password_hash: string | null;
   s_created_at: string;
   s_updated_at: string;
+  s_deactivated_at: string | null;
 }
 const staffOfPasskey = (row: PasskeyRow & StaffOfPasskey): StaffRecord =>
   toStaff({
@@ -83,6 +89,7 @@ const staffOfPasskey = (row: PasskeyRow & StaffOfPasskey): StaffRecord =>
     password_hash: row.s_password_hash,
     created_at: row.s_created_at,
     updated_at: row.s_updated_at,
+    deactivated_at: row.s_deactivated_at,
   });
 
 function toStaff(row: StaffRow): StaffRecord {
@@ -93,6 +100,7 @@ function toStaff(row: StaffRow): StaffRecord {
     hasPassword: row.password_hash !== null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    deactivatedAt: row.deactivated_at,
   };
 }
 
@@ -188,8 +196,49 @@ export class SqliteAdminStore implements AdminStore {
     );
   }
 
+  /**
+   * A change of the owners in one write transaction (nothing interleaves), refused when it would
+   * leave no active owner with a password. `demotes`: it takes the account out of the owners.
+   */
+  #ownersChange(staffId: string, demotes: boolean, change: () => void): StaffChange {
+    return this.#transaction((): StaffChange => {
+      const target = this.#db.prepare("SELECT id FROM staff WHERE id = ?").get(staffId);
+      if (!target) return "missing";
+      const owners = this.#db
+        .prepare(
+          `SELECT id FROM staff
+           WHERE role = 'owner' AND deactivated_at IS NULL AND password_hash IS NOT NULL`,
+        )
+        .all() as { id: string }[];
+      if (demotes && owners.length <= 1 && owners[0]?.id === staffId) return "last_owner";
+      change();
+      return "done";
+    });
+  }
+
   async setRole(staffId: string, role: Role, at: string) {
-    this.#exec("UPDATE staff SET role = ?, updated_at = ? WHERE id = ?", role, at, staffId);
+    return this.#ownersChange(staffId, role !== "owner", () => {
+      this.#db
+        .prepare("UPDATE staff SET role = ?, updated_at = ? WHERE id = ?")
+        .run(role, at, staffId);
+    });
+  }
+
+  async setActive(staffId: string, active: boolean, at: string) {
+    return this.#ownersChange(staffId, !active, () => {
+      const db = this.#db;
+      db.prepare("UPDATE staff SET deactivated_at = ?, updated_at = ? WHERE id = ?").run(
+        active ? null : at,
+        at,
+        staffId,
+      );
+      if (active) return;
+      db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?").run(staffId);
+      db.prepare("UPDATE staff_tokens SET used_at = ? WHERE staff_id = ? AND used_at IS NULL").run(
+        at,
+        staffId,
+      );
+    });
   }
 
   async setEmail(staffId: string, email: string, at: string) {
@@ -242,7 +291,8 @@ export class SqliteAdminStore implements AdminStore {
   async peekToken(tokenHash: string, now: string) {
     const row = this.#one<StaffRow & { purpose: string }>(
       `SELECT ${STAFF}, t.purpose FROM staff_tokens t JOIN staff s ON s.id = t.staff_id
-       WHERE t.token_hash = ? AND t.used_at IS NULL AND t.expires_at > ?`,
+       WHERE t.token_hash = ? AND t.used_at IS NULL AND t.expires_at > ?
+         AND s.deactivated_at IS NULL`,
       tokenHash,
       now,
     );
@@ -254,7 +304,8 @@ export class SqliteAdminStore implements AdminStore {
       const used = this.#db
         .prepare(
           `UPDATE staff_tokens SET used_at = ?
-           WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?`,
+           WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
+             AND staff_id IN (SELECT id FROM staff WHERE deactivated_at IS NULL)`,
         )
         .run(now, tokenHash, now);
       if (Number(used.changes) !== 1) return null;
@@ -275,15 +326,18 @@ export class SqliteAdminStore implements AdminStore {
     expiresAt: string;
     userAgent: string | null;
   }) {
-    this.#exec(
-      `INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at, expires_at, user_agent)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-      session.idHash,
-      session.staffId,
-      session.createdAt,
-      session.createdAt,
-      session.expiresAt,
-      session.userAgent,
+    // Only for an active account, checked in the same statement.
+    return (
+      this.#exec(
+        `INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at, expires_at, user_agent)
+         SELECT ?, id, ?, ?, ?, ? FROM staff WHERE id = ? AND deactivated_at IS NULL`,
+        session.idHash,
+        session.createdAt,
+        session.createdAt,
+        session.expiresAt,
+        session.userAgent,
+        session.staffId,
+      ) === 1
     );
   }
 
@@ -326,16 +380,18 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async addPasskey(p: PasskeyRecord & { publicKey: Uint8Array; counter: number }) {
-    this.#exec(
-      `INSERT INTO staff_passkeys (id, staff_id, public_key, counter, transports, name, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      p.id,
-      p.staffId,
-      p.publicKey,
-      p.counter,
-      JSON.stringify(p.transports),
-      p.name,
-      p.createdAt,
+    return (
+      this.#exec(
+        `INSERT INTO staff_passkeys (id, staff_id, public_key, counter, transports, name, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+        p.id,
+        p.staffId,
+        p.publicKey,
+        p.counter,
+        JSON.stringify(p.transports),
+        p.name,
+        p.createdAt,
+      ) === 1
     );
   }
 
@@ -383,15 +439,23 @@ export class SqliteAdminStore implements AdminStore {
     staffId: string | null;
     expiresAt: string;
     now: string;
+    cap?: number | null;
   }) {
-    this.#transaction(() => {
+    return this.#transaction(() => {
       this.#db.prepare("DELETE FROM webauthn_challenges WHERE expires_at <= ?").run(c.now);
+      if (c.cap != null) {
+        const open = this.#db
+          .prepare("SELECT count(*) AS n FROM webauthn_challenges WHERE purpose = ?")
+          .get(c.purpose) as { n: number };
+        if (Number(open.n) >= c.cap) return false;
+      }
       this.#db
         .prepare(
           `INSERT INTO webauthn_challenges (id_hash, challenge, purpose, staff_id, expires_at)
            VALUES (?, ?, ?, ?, ?)`,
         )
         .run(c.idHash, c.challenge, c.purpose, c.staffId, c.expiresAt);
+      return true;
     });
   }
 
@@ -579,16 +643,26 @@ export class SqliteAdminStore implements AdminStore {
 
   async reminderRecipients(leadId: string) {
     const rows = this.#all<{ email: string }>(
-      `SELECT s.email FROM leads l JOIN staff s ON s.id = l.assignee_id WHERE l.id = ?
+      `SELECT s.email FROM leads l JOIN staff s ON s.id = l.assignee_id
+       WHERE l.id = ? AND s.deactivated_at IS NULL
        UNION ALL
        SELECT email FROM staff
-       WHERE role = 'owner' AND NOT EXISTS (
-         SELECT 1 FROM leads l JOIN staff a ON a.id = l.assignee_id WHERE l.id = ?)
+       WHERE role = 'owner' AND deactivated_at IS NULL AND NOT EXISTS (
+         SELECT 1 FROM leads l JOIN staff a ON a.id = l.assignee_id
+         WHERE l.id = ? AND a.deactivated_at IS NULL)
        ORDER BY 1`,
       leadId,
       leadId,
     );
     return rows.map((r) => r.email);
+  }
+
+  async assignedCount(staffId: string) {
+    const row = this.#one<{ n: number }>(
+      "SELECT count(*) AS n FROM leads WHERE assignee_id = ? AND status NOT IN ('won', 'lost')",
+      staffId,
+    );
+    return Number(row?.n ?? 0);
   }
 
   async statusesOf(leadIds: readonly string[]) {
@@ -789,17 +863,37 @@ export class SqliteAdminStore implements AdminStore {
 
   async audit(entry: AuditEntry) {
     this.#exec(
-      `INSERT INTO audit_log (id, at, actor_id, action, subject, detail) VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO audit_log (id, at, actor_id, action, subject, detail, bucket)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (bucket) WHERE bucket IS NOT NULL
+       DO UPDATE SET count = audit_log.count + 1, at = excluded.at`,
       entry.id,
       entry.at,
       entry.actorId,
       entry.action,
       entry.subject,
       JSON.stringify(entry.detail),
+      entry.bucket ?? null,
     );
   }
 
-  async listAudit(limit: number) {
+  async listAudit(query: AuditQuery | number) {
+    const q = typeof query === "number" ? { limit: query - 1 } : query;
+    const where: string[] = [];
+    const params: SQLInputValue[] = [];
+    if (q.action) {
+      where.push("a.action = ?");
+      params.push(q.action);
+    }
+    if (q.person) {
+      const like = `%${likeEscaped(q.person.toLowerCase())}%`;
+      where.push("(lower(a.subject) LIKE ? ESCAPE '\\' OR s.email LIKE ? ESCAPE '\\')");
+      params.push(like, like);
+    }
+    if (q.before) {
+      where.push("(a.at < ? OR (a.at = ? AND a.id < ?))");
+      params.push(q.before.at, q.before.at, q.before.id);
+    }
     return this.#all<{
       id: string;
       at: string;
@@ -807,13 +901,33 @@ export class SqliteAdminStore implements AdminStore {
       action: string;
       subject: string | null;
       detail: string;
-    }>("SELECT * FROM audit_log ORDER BY at DESC, id DESC LIMIT ?", limit).map((r) => ({
+      count: number;
+      email: string | null;
+    }>(
+      `SELECT a.*, s.email FROM audit_log a LEFT JOIN staff s ON s.id = a.actor_id
+       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+       ORDER BY a.at DESC, a.id DESC LIMIT ?`,
+      ...params,
+      q.limit + 1,
+    ).map((r) => ({
       id: r.id,
       at: r.at,
       actorId: r.actor_id,
+      actorEmail: r.email,
       action: r.action,
       subject: r.subject,
       detail: JSON.parse(r.detail) as Record<string, unknown>,
+      count: Number(r.count),
     }));
+  }
+
+  async auditActions() {
+    return this.#all<{ action: string }>(
+      "SELECT DISTINCT action FROM audit_log ORDER BY action",
+    ).map((r) => r.action);
+  }
+
+  async pruneAudit(before: string) {
+    return this.#exec("DELETE FROM audit_log WHERE at < ?", before);
   }
 }

@@ -17,6 +17,8 @@ export interface StaffRecord {
   role: Role;
   /** False until the invite link has been used to set a password. */
   hasPassword: boolean;
+  /** When an owner deactivated the account (refused every way in); null while active. */
+  deactivatedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -56,7 +58,28 @@ export interface AuditEntry {
   /** What it happened to (an email address, a lead id), never a secret. */
   subject: string | null;
   detail: Record<string, unknown>;
+  /**
+   * On writing: repeats with the same bucket (action, subject, quarter hour) raise the first
+   * row's count instead of adding rows (floods of refused sign-ins). Never read back.
+   */
+  bucket?: string;
+  /** How many times it happened (a bucket's repeats); 1 for most. */
+  count?: number;
 }
+
+/** One page of the audit log: filters (optional) and a keyset cursor, newest first. */
+export interface AuditQuery {
+  /** Exactly this action. */
+  action?: string | undefined;
+  /** The subject or the actor's email contains this (case-insensitive). */
+  person?: string | undefined;
+  /** Only entries older than this one (the last of the previous page). */
+  before?: { at: string; id: string } | undefined;
+  limit: number;
+}
+
+/** What a role change or deactivation found (the last-owner rule is checked in the same lock). */
+export type StaffChange = "done" | "missing" | "last_owner";
 
 /** What erasing a lead removed (AdminStore.eraseLead). */
 export interface Erasure {
@@ -143,7 +166,16 @@ export interface AdminStore {
   /** Every account, oldest first. */
   listStaff(): Promise<StaffRecord[]>;
   setPassword(staffId: string, passwordHash: string, at: string): Promise<void>;
-  setRole(staffId: string, role: Role, at: string): Promise<void>;
+  /**
+   * Changes the role, in one serialised transaction that refuses ("last_owner") to leave no
+   * active owner with a password, whatever other requests do at the same moment.
+   */
+  setRole(staffId: string, role: Role, at: string): Promise<StaffChange>;
+  /**
+   * Deactivates (`active` false: under the same last-owner rule as setRole; every session and
+   * unused link of the account ends) or reactivates the account.
+   */
+  setActive(staffId: string, active: boolean, at: string): Promise<StaffChange>;
   /** False when another account has this email. */
   setEmail(staffId: string, email: string, at: string): Promise<boolean>;
   /** Live sessions per account id. */
@@ -177,7 +209,7 @@ export interface AdminStore {
     createdAt: string;
     expiresAt: string;
     userAgent: string | null;
-  }): Promise<void>;
+  }): Promise<boolean>;
   /**
    * The live session with this id hash, its last-seen time moved to `now`; null (and the row
    * removed) when it has passed `expiresAt` or was idle since before `idleSince`.
@@ -190,7 +222,8 @@ export interface AdminStore {
   /** Records that the session's owner gave the password or a passkey again, now. */
   confirmSession(idHash: string, at: string): Promise<void>;
 
-  addPasskey(passkey: PasskeyRecord & { publicKey: Uint8Array; counter: number }): Promise<void>;
+  /** False (nothing stored) when a passkey with this id exists, on any account. */
+  addPasskey(passkey: PasskeyRecord & { publicKey: Uint8Array; counter: number }): Promise<boolean>;
   /** The account's passkeys, oldest first. */
   passkeysOf(staffId: string): Promise<PasskeyRecord[]>;
   /** A passkey with what verifying a signature needs, and its account. */
@@ -203,7 +236,10 @@ export interface AdminStore {
   usePasskey(id: string, counter: number, at: string): Promise<void>;
   /** False when the account has no passkey with this id. */
   deletePasskey(staffId: string, id: string): Promise<boolean>;
-  /** Stores a ceremony's challenge (the hash of its id); expired ones are cleared meanwhile. */
+  /**
+   * Stores a ceremony's challenge (the hash of its id); expired ones are cleared meanwhile. False
+   * (nothing stored) when `cap` unexpired challenges of this purpose are already under way.
+   */
   addChallenge(challenge: {
     idHash: string;
     challenge: string;
@@ -211,7 +247,8 @@ export interface AdminStore {
     staffId: string | null;
     expiresAt: string;
     now: string;
-  }): Promise<void>;
+    cap?: number | null;
+  }): Promise<boolean>;
   /** Removes and returns an unexpired challenge of this purpose: each one works once. */
   takeChallenge(
     idHash: string,
@@ -243,8 +280,10 @@ export interface AdminStore {
     at: string;
     giveUpAt: string;
   }): Promise<boolean>;
-  /** Whom a lead's reminder goes to: its assignee, else every owner (emails). */
+  /** Whom a lead's reminder goes to: its active assignee, else every active owner (emails). */
   reminderRecipients(leadId: string): Promise<string[]>;
+  /** Open leads (not won or lost) assigned to this account. */
+  assignedCount(staffId: string): Promise<number>;
   /** The status of each of these leads (those that exist). */
   statusesOf(leadIds: readonly string[]): Promise<Map<string, LeadStatus>>;
   /** The pipeline state of a lead; null when there is no such lead. */
@@ -313,6 +352,13 @@ export interface AdminStore {
   leadEvents(leadId: string): Promise<LeadEvent[]>;
 
   audit(entry: AuditEntry): Promise<void>;
-  /** Newest first. */
-  listAudit(limit: number): Promise<AuditEntry[]>;
+  /**
+   * Newest first: a page, `limit` + 1 rows at most (one more tells there is a next page); or,
+   * given a number, the latest that many.
+   */
+  listAudit(query: AuditQuery | number): Promise<(AuditEntry & { actorEmail: string | null })[]>;
+  /** The actions the log holds, for its filter. */
+  auditActions(): Promise<string[]>;
+  /** Deletes entries older than `before`; how many went. */
+  pruneAudit(before: string): Promise<number>;
 }

@@ -32,9 +32,10 @@ interface Props {
   };
 }
 
-const input =
+/** The filter forms' field and label classes (also the audit log's: ./AuditFilters.tsx). */
+export const input =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-3 text-base focus:border-brand-700 focus:ring-2 focus:ring-brand-700 focus:outline-none";
-const label = "block text-sm font-semibold text-slate-800";
+export const label = "block text-sm font-semibold text-slate-800";
 
 /**
  * The inbox's filters: a plain GET form, so the URL holds them (Back and a shared link show the

@@ -5,6 +5,10 @@ export interface StaffRow {
   roleLabel: string;
   state: string;
   sessions: string;
+  /** False once deactivated. */
+  active: boolean;
+  /** The signed-in owner's own account (not deactivated from here). */
+  self: boolean;
 }
 
 interface Props {
@@ -17,12 +21,17 @@ interface Props {
     changeRole: string;
     endSessions: string;
     reset: string;
+    deactivate: string;
+    reactivate: string;
     actionsFor: (email: string) => string;
   };
 }
 
 const button =
   "min-h-11 rounded-lg px-3 text-sm font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-100";
+
+const danger =
+  "min-h-11 rounded-lg px-3 text-sm font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50";
 
 /** Every account with its role, state and sessions, and the owner's actions on it (plain posts). */
 export function StaffList({ rows, roles, copy }: Props) {
@@ -74,13 +83,32 @@ export function StaffList({ rows, roles, copy }: Props) {
                 {copy.endSessions}
               </button>
             </form>
-            <form method="post">
-              <input type="hidden" name="action" value="reset" />
-              <input type="hidden" name="staff" value={row.id} />
-              <button type="submit" className={button}>
-                {copy.reset}
-              </button>
-            </form>
+            {row.active && (
+              <form method="post">
+                <input type="hidden" name="action" value="reset" />
+                <input type="hidden" name="staff" value={row.id} />
+                <button type="submit" className={button}>
+                  {copy.reset}
+                </button>
+              </form>
+            )}
+            {!row.self && (
+              <form method="post">
+                <input
+                  type="hidden"
+                  name="action"
+                  value={row.active ? "deactivate" : "reactivate"}
+                />
+                <input type="hidden" name="staff" value={row.id} />
+                <button
+                  type="submit"
+                  className={row.active ? danger : button}
+                  data-staff-active={row.active ? "deactivate" : "reactivate"}
+                >
+                  {row.active ? copy.deactivate : copy.reactivate}
+                </button>
+              </form>
+            )}
           </div>
         </li>
       ))}

@@ -1,16 +1,25 @@
 /**
  * GET /api/admin/export.csv?<the inbox's filters>: the filtered view as CSV, streamed
- * (src/admin/export.ts). The export is written to the audit log with its filters.
+ * (src/admin/export.ts). The export is written to the audit log with its filters. A request
+ * another site started (a link elsewhere) is refused with 403 and leaves no trace.
  */
 import type { APIRoute } from "astro";
 import { audit } from "../../../admin/accounts";
 import { exportCsv } from "../../../admin/export";
+import { startedElsewhere } from "../../../admin/http";
 import { inboxQuery, readFilters } from "../../../admin/inbox";
+import { adminMessages } from "../../../admin/messages";
 import { adminStore } from "../../../admin/service";
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals, url }) => {
+export const GET: APIRoute = async ({ locals, url, request }) => {
+  if (startedElsewhere(request)) {
+    return new Response(adminMessages.origin, {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
   const store = await adminStore();
   const filters = readFilters(url.searchParams);
   await audit(store, "export", { actorId: locals.staff!.id, detail: { ...filters } });

@@ -30,7 +30,8 @@ const answer = (result: PasskeyResult<Record<string, unknown>>) =>
     ? json(200, result)
     : json(
         result.status,
-        { error: "passkey", message: result.message },
+        // "sign_in": too many wrong confirmations ended the session.
+        { error: result.ended ? "sign_in" : "passkey", message: result.message },
         result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {},
       );
 
@@ -42,13 +43,14 @@ export const POST: APIRoute = async ({ params, request, locals, clientAddress })
     return json(400, { error: "body", message: adminMessages.passkeys.expired });
   }
   const store = await adminStore();
+  const throttle = await signInThrottle();
   const record = locals.sessionRecord;
   const session = locals.session;
   switch (params.step) {
     case "sign-in-options":
-      return json(200, await signInOptions(store, rp));
+      return answer(await signInOptions(store, throttle, rp, clientKey(request, clientAddress)));
     case "sign-in": {
-      const result = await signInWithPasskey(store, await signInThrottle(), rp, {
+      const result = await signInWithPasskey(store, throttle, rp, {
         ceremony: body.ceremony,
         response: body.response,
         client: clientKey(request, clientAddress),
@@ -70,14 +72,16 @@ export const POST: APIRoute = async ({ params, request, locals, clientAddress })
       return answer(await confirmOptions(store, record.staff, rp));
     case "confirm":
       return answer(
-        await confirmWithPasskey(store, record.staff, session, rp, {
+        await confirmWithPasskey(store, throttle, record.staff, session, rp, {
           ceremony: body.ceremony,
           response: body.response,
         }),
       );
     case "register-options":
       return answer(
-        await registrationOptions(store, record, session, rp, { password: body.password }),
+        await registrationOptions(store, throttle, record, session, rp, {
+          password: body.password,
+        }),
       );
     case "register":
       // (The options step confirmed the session; the middleware read it again for this request.)

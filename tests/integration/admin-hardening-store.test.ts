@@ -1,0 +1,167 @@
+/**
+ * The store's part of issue 23, on a real SQLite file and the real PostgreSQL:
+ * - a deactivated account starts no session, whatever the way in (password, passkey, link: they
+ *   all go through startSession), and its links stop working; reactivated, it signs in again;
+ * - the last active owner is neither demoted nor deactivated;
+ * - refused attempts with one bucket share one audit row, counted; the log filters by action and
+ *   person, pages with a cursor, and is pruned by age (AUDIT_RETENTION_DAYS);
+ * - a passkey id already stored is not stored again (false, not an error);
+ * - anonymous challenges stop at their cap, and expired ones make room.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  auditRepeated,
+  issueLink,
+  linkAccount,
+  redeemLink,
+  signIn,
+  startSession,
+} from "../../src/admin/accounts";
+import { adminStoreFor } from "../../src/admin/store/index";
+import type { AdminStore } from "../../src/admin/store/types";
+import { createSignInThrottle, throttleSettings } from "../../src/admin/throttle";
+import { pruneExpired } from "../../src/leads/retention";
+import type { LeadStore } from "../../src/leads/store/types";
+import { onBothStores } from "./support";
+
+const PASSWORD = "mossy granite patio lantern";
+const T0 = new Date(Date.UTC(2026, 10, 1, 9));
+const DAY = 24 * 60 * 60_000;
+const throttle = () =>
+  createSignInThrottle({ ...throttleSettings({}), accountFailures: 100 }, null);
+
+await onBothStores("hardeningstore", (name, open, cleanup) => {
+  describe(`issue 23 store rules: ${name}`, () => {
+    let leads: LeadStore;
+    let store: AdminStore;
+    beforeAll(async () => {
+      leads = await open();
+      store = adminStoreFor(leads);
+    });
+    afterAll(async () => {
+      await leads.close();
+      await cleanup();
+    });
+
+    const person = async (email: string, role: "owner" | "staff" = "staff") => {
+      const link = await issueLink(store, { email, role }, T0);
+      const done = await redeemLink(
+        store,
+        { token: link.token, password: PASSWORD, userAgent: null },
+        T0,
+      );
+      if (!done.ok) throw new Error("no account");
+      return done.staff;
+    };
+
+    it("a deactivated account starts no session and its links stop; reactivated, it signs in", async () => {
+      await person("chief@example.test", "owner");
+      const gone = await person("gone@example.test");
+      const link = await issueLink(store, { email: "gone@example.test", reset: true }, T0);
+      expect(await store.setActive(gone.id, false, T0.toISOString())).toBe("done");
+      expect((await store.getStaff(gone.id))?.deactivatedAt).toBe(T0.toISOString());
+      expect(await startSession(store, gone.id, null, T0)).toBeNull();
+      const creds = {
+        email: "gone@example.test",
+        password: PASSWORD,
+        client: "c",
+        userAgent: null,
+      };
+      expect(await signIn(store, await throttle(), creds, T0)).toEqual({
+        ok: false,
+        problem: "wrong",
+      });
+      expect(await linkAccount(store, link.token, T0)).toBeNull();
+      await expect(
+        issueLink(store, { email: "gone@example.test", reset: true }, T0),
+      ).rejects.toThrow(/deactivated/);
+      expect(await store.setActive(gone.id, true, T0.toISOString())).toBe("done");
+      expect((await signIn(store, await throttle(), creds, T0)).ok).toBe(true);
+    });
+
+    it("keeps the last active owner: not demoted, not deactivated", async () => {
+      const { staff: chief } = (await store.findStaffByEmail("chief@example.test"))!;
+      expect(await store.setRole(chief.id, "staff", T0.toISOString())).toBe("last_owner");
+      expect(await store.setActive(chief.id, false, T0.toISOString())).toBe("last_owner");
+      const deputy = await person("deputy@example.test", "owner");
+      expect(await store.setActive(chief.id, false, T0.toISOString())).toBe("done");
+      // The deputy is now the only active owner.
+      expect(await store.setRole(deputy.id, "staff", T0.toISOString())).toBe("last_owner");
+      expect(await store.setActive(chief.id, true, T0.toISOString())).toBe("done");
+      expect(await store.setRole(deputy.id, "staff", T0.toISOString())).toBe("done");
+      expect(await store.setRole("no-such-id", "owner", T0.toISOString())).toBe("missing");
+    });
+
+    it("counts repeats on one audit row, filters, pages and prunes the log", async () => {
+      for (let i = 0; i < 7; i++) {
+        await auditRepeated(store, "sign_in_failed", { subject: "target@example.test" }, T0);
+      }
+      await auditRepeated(
+        store,
+        "sign_in_failed",
+        { subject: "target@example.test" },
+        new Date(T0.getTime() + 20 * 60_000),
+      );
+      const failed = await store.listAudit({
+        action: "sign_in_failed",
+        person: "TARGET@",
+        limit: 10,
+      });
+      expect(failed.map((e) => e.count)).toEqual([1, 7]);
+      expect(await store.listAudit({ person: "100%_", limit: 10 })).toEqual([]);
+      const page = await store.listAudit({ limit: 2 });
+      expect(page).toHaveLength(3);
+      const next = await store.listAudit({
+        limit: 2,
+        before: { at: page[1]!.at, id: page[1]!.id },
+      });
+      expect(next[0]!.id).toBe(page[2]!.id);
+      expect(await store.auditActions()).toContain("sign_in_failed");
+
+      const old = new Date(T0.getTime() - 500 * DAY);
+      await auditRepeated(store, "sign_in_failed", { subject: "ancient@example.test" }, old);
+      const pruned = await pruneExpired(
+        leads,
+        { outboxDays: 30, leadDays: null, auditDays: 400 },
+        T0,
+      );
+      expect(pruned.audit).toBe(1);
+      expect(await store.listAudit({ person: "ancient", limit: 10 })).toEqual([]);
+      expect(await store.listAudit({ person: "target", limit: 10 })).toHaveLength(2);
+    });
+
+    it("stores a passkey id once; a second account's copy is refused, not an error", async () => {
+      const a = await person("keys.a@example.test");
+      const b = await person("keys.b@example.test");
+      const key = {
+        id: "c2FtZS1jcmVkZW50aWFsLWlk",
+        publicKey: new Uint8Array([1, 2, 3]),
+        counter: 0,
+        transports: ["internal"],
+        name: "Laptop",
+        createdAt: T0.toISOString(),
+        lastUsedAt: null,
+      };
+      expect(await store.addPasskey({ ...key, staffId: a.id })).toBe(true);
+      expect(await store.addPasskey({ ...key, staffId: b.id })).toBe(false);
+      expect((await store.findPasskey(key.id))?.staff.id).toBe(a.id);
+    });
+
+    it("caps anonymous challenges under way; expired ones make room", async () => {
+      const add = (i: number, at: Date) =>
+        store.addChallenge({
+          idHash: `cap-${i}-${at.getTime()}`,
+          challenge: "x",
+          purpose: "sign_in",
+          staffId: null,
+          expiresAt: new Date(at.getTime() + 5 * 60_000).toISOString(),
+          now: at.toISOString(),
+          cap: 3,
+        });
+      const results = [];
+      for (let i = 0; i < 5; i++) results.push(await add(i, T0));
+      expect(results).toEqual([true, true, true, false, false]);
+      expect(await add(9, new Date(T0.getTime() + 6 * 60_000))).toBe(true);
+    });
+  });
+});
