@@ -66,6 +66,9 @@ function toStaff(row: StaffRow): StaffRecord {
   };
 }
 
+/** The tables an erasure deletes from (eraseLead), rewritten by forgetErased. */
+const ERASED_TABLES = ["leads", "outbox", "lead_events", "lead_search", "lead_search_pending"];
+
 export class PostgresAdminStore implements AdminStore {
   readonly #sql: postgres.Sql;
 
@@ -581,6 +584,13 @@ export class PostgresAdminStore implements AdminStore {
         return { leads: ids, outbox: outbox.count, events: events.count };
       }),
     );
+  }
+
+  async forgetErased() {
+    // One table per statement (VACUUM runs outside a transaction), so each lock is short.
+    await this.#run(async () => {
+      for (const table of ERASED_TABLES) await this.#sql.unsafe(`VACUUM (FULL) ${table}`);
+    });
   }
 
   async leadIdsCreatedBefore(before: string, limit: number): Promise<string[]> {

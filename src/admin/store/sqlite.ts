@@ -745,6 +745,16 @@ export class SqliteAdminStore implements AdminStore {
     });
   }
 
+  async forgetErased() {
+    // TRUNCATE waits (busy_timeout) for readers to leave the WAL, copies every frame into the
+    // database and cuts the WAL to zero bytes; another process's open reader can still make it
+    // stop short, so it is asked again once.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const row = this.#one<{ busy: number }>("PRAGMA wal_checkpoint(TRUNCATE)");
+      if (!row?.busy) return;
+    }
+  }
+
   async leadIdsCreatedBefore(before: string, limit: number): Promise<string[]> {
     return this.#all<{ id: string }>(
       `SELECT id FROM leads WHERE created_at < ? AND completed_by IS NULL

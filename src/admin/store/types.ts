@@ -300,6 +300,15 @@ export interface AdminStore {
    */
   eraseLead(leadId: string): Promise<Erasure>;
   /**
+   * After erasures: makes the erased rows' bytes leave the store's files, not only its tables.
+   * SQLite (secure_delete already zeroed them in the database pages): truncates the WAL, which
+   * still holds the pages as they were. PostgreSQL: VACUUM FULL of the tables an erasure
+   * touches (a plain VACUUM leaves the dead tuples' bytes in the pages), which locks each table
+   * for the length of its rewrite. Old backups and PostgreSQL's own WAL keep what they had
+   * (docs/erasure.md).
+   */
+  forgetErased(): Promise<void>;
+  /**
    * Ids of the leads whose `fields.email` is this address, compared case-insensitively (the
    * expression indexes of migration 6), oldest first: whom a privacy request names.
    */
