@@ -23,6 +23,7 @@ import type {
   StaffRecord,
   TokenPurpose,
 } from "./types.ts";
+import { SESSION_TOUCH_MS } from "./types.ts";
 
 interface StaffRow {
   id: string;
@@ -215,20 +216,29 @@ export class PostgresAdminStore implements AdminStore {
           confirmed_at: Date | null;
         })[]
       >`
-        UPDATE staff_sessions x SET last_seen_at = ${now}
-        FROM staff s
-        WHERE x.id_hash = ${idHash} AND s.id = x.staff_id
-          AND x.expires_at > ${now} AND x.last_seen_at >= ${idleSince}
-        RETURNING s.*, x.created_at AS session_created, x.last_seen_at, x.expires_at,
-                  x.confirmed_at`;
-      if (!row) {
-        await sql`DELETE FROM staff_sessions WHERE id_hash = ${idHash}`;
+        SELECT s.*, x.created_at AS session_created, x.last_seen_at, x.expires_at, x.confirmed_at
+        FROM staff_sessions x JOIN staff s ON s.id = x.staff_id WHERE x.id_hash = ${idHash}`;
+      if (!row) return null;
+      // Writes are best effort: a store that refuses them (a full disk) must not refuse reading.
+      const write = (query: Promise<unknown>) =>
+        query.then(
+          () => true,
+          () => false,
+        );
+      if (row.expires_at.toISOString() <= now || row.last_seen_at.toISOString() < idleSince) {
+        await write(sql`DELETE FROM staff_sessions WHERE id_hash = ${idHash}`);
         return null;
       }
+      const due = new Date(Date.parse(now) - SESSION_TOUCH_MS);
+      const touched =
+        row.last_seen_at <= due &&
+        (await write(
+          sql`UPDATE staff_sessions SET last_seen_at = ${now} WHERE id_hash = ${idHash}`,
+        ));
       return {
         staff: toStaff(row),
         createdAt: row.session_created.toISOString(),
-        lastSeenAt: row.last_seen_at.toISOString(),
+        lastSeenAt: touched ? now : row.last_seen_at.toISOString(),
         expiresAt: row.expires_at.toISOString(),
         confirmedAt: row.confirmed_at?.toISOString() ?? null,
       };

@@ -58,6 +58,9 @@ export interface AuditEntry {
   detail: Record<string, unknown>;
 }
 
+/** A session's last-seen time is written at most this often (issue 23; touchSession). */
+export const SESSION_TOUCH_MS = 5 * 60_000;
+
 /** What erasing a lead removed (AdminStore.eraseLead). */
 export interface Erasure {
   /** The lead and the growth partial it completed; empty when there was no such lead. */
@@ -179,8 +182,10 @@ export interface AdminStore {
     userAgent: string | null;
   }): Promise<void>;
   /**
-   * The live session with this id hash, its last-seen time moved to `now`; null (and the row
-   * removed) when it has passed `expiresAt` or was idle since before `idleSince`.
+   * The live session with this id hash, its last-seen time moved to `now` when it was last
+   * written SESSION_TOUCH_MS or more ago (so a page view rarely writes, and a store that refuses
+   * writes, a full disk, still lets staff read: a failed touch is ignored); null (and the row
+   * removed, if the store allows) when it has passed `expiresAt` or was idle since `idleSince`.
    */
   touchSession(idHash: string, now: string, idleSince: string): Promise<SessionRecord | null>;
   deleteSession(idHash: string): Promise<void>;
