@@ -27,7 +27,7 @@
  * (`printable`); JSON escapes control characters, and CSV cells are neutralised against formula
  * injection (OWASP), so exports are safe to open in a spreadsheet.
  */
-import { createWriteStream, existsSync, writeFileSync } from "node:fs";
+import { copyFileSync, createWriteStream, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -78,11 +78,15 @@ Commands:
   backup FILE
             SQLite: copy the store to FILE (a new file), consistent as of one moment,
             while the server keeps taking leads; the copy is checked before it is kept.
+            DATA_DIR/ip-hash-salt (the secret of checklist links and IP hashes) is copied
+            beside it as FILE.ip-hash-salt (unless IP_HASH_SALT is set: keep that yourself).
             PostgreSQL: prints the pg_dump command to use instead
   restore FILE
             SQLite: replace the store with the backup FILE, after checking it
-            (integrity_check); refuses while a server has the store open. The replaced
-            file is kept beside it as leads.db.before-restore-<time>.
+            (integrity_check, and a schema exactly as this code's migrations make it);
+            refuses while a server has the store open. The replaced file is kept beside
+            it as leads.db.before-restore-<time>. FILE.ip-hash-salt, if any, becomes
+            DATA_DIR/ip-hash-salt when DATA_DIR has none.
             PostgreSQL: prints the pg_restore command to use instead
   audit URL [--format json]
             Check a website as the free audit does (docs/website-check.md): robots.txt,
@@ -370,6 +374,7 @@ async function sqliteFileCommand(
   note: (text: string) => void,
 ): Promise<number> {
   const store = sqliteFile(config);
+  const salt = resolve(config.dataDir, "ip-hash-salt");
   try {
     if (command === "backup") {
       const check = await backupSqlite(store, resolve(file));
@@ -378,10 +383,11 @@ async function sqliteFileCommand(
           `Backed up ${plural(check.leads, "lead")} (schema version ${check.schemaVersion}, integrity ok) to ${resolve(file)}`,
         ),
       );
-      if (!config.ipHashSalt && existsSync(resolve(config.dataDir, "ip-hash-salt"))) {
+      if (!config.ipHashSalt && existsSync(salt)) {
+        copyFileSync(salt, `${resolve(file)}.ip-hash-salt`);
         note(
           printable(
-            `Keep ${resolve(config.dataDir, "ip-hash-salt")} with it (or set IP_HASH_SALT): checklist links and IP hashes depend on it.`,
+            `The secret of checklist links and IP hashes is copied to ${resolve(file)}.ip-hash-salt: keep it with the backup, as private as the backup.`,
           ),
         );
       }
@@ -394,6 +400,19 @@ async function sqliteFileCommand(
       ),
     );
     if (result.previous) out(printable(`The store it replaced is kept as ${result.previous}`));
+    const savedSalt = `${resolve(file)}.ip-hash-salt`;
+    if (!config.ipHashSalt && existsSync(savedSalt)) {
+      if (!existsSync(salt)) {
+        writeFileSync(salt, readFileSync(savedSalt), { flag: "wx", mode: 0o600 });
+        out(printable(`The backup's secret (checklist links, IP hashes) is now ${salt}`));
+      } else if (readFileSync(salt, "utf8").trim() !== readFileSync(savedSalt, "utf8").trim()) {
+        note(
+          printable(
+            `${salt} differs from the backup's ${savedSalt}: kept as it is; checklist links sent before the backup will not open unless you copy the backup's over it.`,
+          ),
+        );
+      }
+    }
     return 0;
   } catch (error) {
     if (!(error instanceof BackupError)) throw error;

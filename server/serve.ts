@@ -267,7 +267,9 @@ export interface ConnectionLimits {
 export const defaultConnectionLimits: ConnectionLimits = {
   maxConnections: 4096,
   idleTimeoutMs: 30_000,
-  headersTimeoutMs: 10_000,
+  // 5 s (was 10, issue 23): a browser sends its head in one packet, and every second a silent
+  // or trickling socket may stay is a second an attacker's connections count against the limit.
+  headersTimeoutMs: 5_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
 };
@@ -309,6 +311,20 @@ export function limitConnections(
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  // Node's head timeout starts with a request's first byte, so a socket that sends nothing
+  // (half-open) would stay until the idle timeout: every socket must start a request (its head
+  // complete) within the head's limit, or it is cut (issue 23).
+  const unstarted = new WeakMap<object, NodeJS.Timeout>();
+  server.on("connection", (socket: import("node:net").Socket) => {
+    const cut = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
+    cut.unref();
+    unstarted.set(socket, cut);
+    socket.once("close", () => clearTimeout(cut));
+  });
+  server.on("request", (req: IncomingMessage) => {
+    clearTimeout(unstarted.get(req.socket));
+    unstarted.delete(req.socket);
+  });
   let dropped = 0;
   let timer: NodeJS.Timeout | null = null;
   server.on("drop", () => {

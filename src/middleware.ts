@@ -22,7 +22,6 @@ import {
 } from "./admin/http";
 import { adminMessages } from "./admin/messages";
 import { adminStore } from "./admin/service";
-import { StoreUnavailableError } from "./leads/store/types";
 import { inlineScripts, sha256 } from "../integrations/csp";
 
 /**
@@ -49,6 +48,25 @@ function adminPolicy(html: string): string {
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * Whether `error` is the store not answering. By name, not instanceof: scripts/start.mjs loads a
+ * second copy of src/ beside the bundle, whose StoreUnavailableError is another class (issue 25).
+ */
+const storeDown = (error: unknown) =>
+  error instanceof Error && error.name === "StoreUnavailableError";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A staff page while the store does not answer: the message as a page, never raw JSON. */
+function unavailablePage(path: string): Response {
+  const m = adminMessages.storeUnavailable;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(m.title)}</title></head><body><main><h1>${escapeHtml(m.title)}</h1><p>${escapeHtml(m.body)}</p><p><a href="${escapeHtml(path)}">${escapeHtml(m.retry)}</a></p></main></body></html>`;
+  return new Response(html, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Retry-After": "5" },
+  });
+}
+
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
     status,
@@ -62,6 +80,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const secure = isHttps(context.request, context.clientAddress);
   const api = path.startsWith("/api/");
+  const unavailable = () =>
+    api
+      ? json(
+          503,
+          { error: "store_unavailable", message: adminMessages.storeUnavailable.body },
+          { "Retry-After": "5" },
+        )
+      : unavailablePage(path);
   const finish = (response: Response) => {
     let out = response;
     try {
@@ -103,8 +129,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.sessionRecord = session;
     }
   } catch (error) {
-    if (!(error instanceof StoreUnavailableError)) throw error;
-    return finish(json(503, { error: "store_unavailable" }, { "Retry-After": "5" }));
+    if (!storeDown(error)) throw error;
+    return finish(unavailable());
   }
 
   if (!context.locals.staff && !isOpenPath(path)) {
@@ -135,7 +161,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
           }),
     );
   }
-  const response = finish(await next());
+  let rendered: Response;
+  try {
+    rendered = await next();
+  } catch (error) {
+    // A page whose own reads fail (the store went away after the session check).
+    if (!storeDown(error)) throw error;
+    rendered = unavailable();
+  }
+  const response = finish(rendered);
   if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
   const html = await response.text();
   const headers = new Headers(response.headers);

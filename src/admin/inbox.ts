@@ -2,6 +2,7 @@
  * What the inbox shows of a lead: its display row (who, company, form, page, source, age). No
  * Astro, no React; the views only lay it out.
  */
+import { cleanText } from "../leads/attribution.ts";
 import { leadKinds, type LeadKind } from "../leads/fields.ts";
 import { leadCompany, leadName, trafficSource } from "../leads/source.ts";
 import type { LeadRecord } from "../leads/store/types.ts";
@@ -53,9 +54,14 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const validDay = (value: string) =>
   DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
-/** Reads the filters from the URL; anything unknown or malformed is ignored, never an error. */
+/**
+ * Reads the filters from the URL; anything unknown or malformed is ignored, never an error. Each
+ * value gets the intake's rule for text a request adds (control characters such as NUL dropped,
+ * unpaired surrogates replaced, cut between code points), so neither store is handed what it
+ * would refuse or keep differently.
+ */
 export function readFilters(params: URLSearchParams): InboxFilters {
-  const get = (name: string, max = 100) => (params.get(name) ?? "").trim().slice(0, max);
+  const get = (name: string, max = 100) => cleanText(params.get(name), max) ?? "";
   const status = get("status");
   const kind = get("kind");
   const from = get("from", 10);

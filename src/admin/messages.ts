@@ -404,6 +404,11 @@ export const adminMessages = {
     },
     formViews: "Views of the form",
     sortBy: (column: string) => `Sort by ${column}`,
+    rowsShown: (from: number, to: number, total: number) =>
+      `Rows ${from}–${to} of ${total.toLocaleString("en-US")}`,
+    previousRows: "Previous rows",
+    nextRows: "Next rows",
+    rowPages: (table: string) => `Pages of ${table}`,
     sorted: (dir: "asc" | "desc") => (dir === "asc" ? "ascending" : "descending"),
     csv: "Download as CSV",
     forms: {
@@ -421,4 +426,10 @@ export const adminMessages = {
   httpsOnly:
     "The inbox only opens over https (or on this machine itself): your password would otherwise cross the network unencrypted. Ask whoever runs the site to put it behind https, or set ADMIN_ALLOW_HTTP=1 to accept the risk.",
   signInNeeded: "Sign in to use the inbox.",
+  /** The page staff get while the store does not answer (503), instead of raw JSON. */
+  storeUnavailable: {
+    title: "The inbox cannot reach its data",
+    body: "The inbox cannot reach its database just now, so this page cannot be shown. Nothing you saved before is lost. Please try again in a minute; if it lasts, tell whoever runs the server.",
+    retry: "Try again",
+  },
 } as const;

@@ -16,6 +16,15 @@ import { adminMessages } from "./messages.ts";
 
 const copy = adminMessages.performance;
 const number = new Intl.NumberFormat("en-US");
+/** Rows a table shows at once (issue 23: a flood of values must not make the page huge). */
+export const ROWS_PER_PAGE = 25;
+
+/** A table's page from the URL: `page_<table>`, from 1, within the rows there are. */
+function readPage(params: URLSearchParams, table: ReportTable, rows: number): number {
+  const asked = Number(params.get(`page_${table}`));
+  const last = Math.max(1, Math.ceil(rows / ROWS_PER_PAGE));
+  return Number.isInteger(asked) && asked >= 1 ? Math.min(asked, last) : 1;
+}
 
 export function formatRate(rate: number | null): string {
   return rate === null ? "—" : `${(rate * 100).toFixed(1)}%`;
@@ -87,6 +96,15 @@ export function tableView(report: Report, table: ReportTable, params: URLSearchP
   };
   const csv = new URLSearchParams(params);
   csv.set("table", table);
+  const sorted = sortRows(report[table], by, dir);
+  const page = readPage(params, table, sorted.length);
+  const first = (page - 1) * ROWS_PER_PAGE;
+  const shown = sorted.slice(first, first + ROWS_PER_PAGE);
+  const pageHref = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set(`page_${table}`, String(n));
+    return `/admin/performance?${next}#${table}-heading`;
+  };
   return {
     id: table,
     heading: copy.tables[table].heading,
@@ -99,7 +117,19 @@ export function tableView(report: Report, table: ReportTable, params: URLSearchP
       sorted:
         c.id === by ? (dir === "asc" ? ("ascending" as const) : ("descending" as const)) : null,
     })),
-    rows: sortRows(report[table], by, dir).map((r) => ({ key: r.key, cells: cells(table, r) })),
+    rows: shown.map((r) => ({ key: r.key, cells: cells(table, r) })),
+    pager:
+      sorted.length > ROWS_PER_PAGE
+        ? {
+            label: copy.rowsShown(first + 1, first + shown.length, sorted.length),
+            navLabel: copy.rowPages(copy.tables[table].heading),
+            previous: page > 1 ? { href: pageHref(page - 1), label: copy.previousRows } : null,
+            next:
+              first + shown.length < sorted.length
+                ? { href: pageHref(page + 1), label: copy.nextRows }
+                : null,
+          }
+        : null,
     csvHref: `/api/admin/performance.csv?${csv}`,
     csvLabel: copy.csv,
     sortByLabel: copy.sortBy,

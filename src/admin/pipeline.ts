@@ -136,7 +136,8 @@ export async function markSpam(
 
 /**
  * Erases a lead for a privacy request (owners only): the lead, its deliveries, its timeline and
- * the growth partial it completed. The audit log keeps that it happened and the ids, nothing else.
+ * the growth partial it completed. The audit log keeps that it happened and the ids, nothing else,
+ * and the store's files forget the rows too (AdminStore.forgetErased).
  */
 export async function eraseLead(
   store: AdminStore,
@@ -154,6 +155,7 @@ export async function eraseLead(
     { actorId: actor.id, subject: leadId, detail: { leads: erased.leads } },
     now,
   );
+  await store.forgetErased();
   return { ok: true };
 }
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { cleanPath, cleanText } from "../leads/attribution.ts";
 import { formIds, hiddenFields, utmKeys } from "../leads/fields.ts";
 import { trafficSource } from "../leads/source.ts";
+import { countedPath, VALUE_MAX } from "./pages.ts";
 import type { AnalyticsEvent } from "./store/types.ts";
 import { deviceClass, notCounted, utcDay, visitorHash, type VisitHeaders } from "./visitor.ts";
 import { eventKeys } from "./wire.ts";
@@ -38,6 +39,8 @@ export interface EventRequest extends VisitHeaders {
   now: Date;
   /** The day's salt, asked for only when the event counts. */
   salt: (day: string) => Promise<string>;
+  /** The site's pages (./pages.ts): other paths count as "other"; null counts every path. */
+  pages?: ReadonlySet<string> | null;
 }
 
 /** Paths that are never pages a visitor views. */
@@ -73,9 +76,9 @@ export async function readEvent(input: EventRequest): Promise<EventOutcome> {
   const base = {
     at: input.now.toISOString(),
     day,
-    path: path.length > 1 ? path.replace(/\/+$/, "") : path,
-    source: trafficSource({ metadata: { utm, referrer } }).slice(0, 200),
-    campaign: utm.utm_campaign ?? "",
+    path: countedPath(path, input.pages ?? null),
+    source: trafficSource({ metadata: { utm, referrer } }).slice(0, VALUE_MAX),
+    campaign: (utm.utm_campaign ?? "").slice(0, VALUE_MAX),
     device: deviceClass(e[eventKeys.width] as number | undefined, userAgent),
     visitor: visitorHash(await input.salt(day), input.ip ?? "", userAgent, input.site),
   };

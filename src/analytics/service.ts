@@ -4,13 +4,21 @@
  * intake one short transaction now and then rather than one per view; the buffer is bounded
  * (a flood past it is refused with 429, never queued without end). The day's salt is cached per
  * day. A sweep rolls up days, prunes raw events after RAW_EVENT_DAYS and deletes past salts.
+ *
+ * Issue 23: a batch the store refuses (a full disk, an outage) is kept and written again, and
+ * while the store refuses, new beacons get 429 rather than a 204 for a view that would be lost.
+ * The rate limit lives in PostgreSQL when the store is there (one budget for all servers, as the
+ * lead limits); paths, sources and campaigns are bounded (./pages.ts).
  */
 import { randomBytes } from "node:crypto";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import { clientIp, rateLimitKey } from "../leads/clientAddress.ts";
 import { plainJson, type PlainResponse } from "../leads/http.ts";
 import { leadsInFlight } from "../leads/inFlight.ts";
+import { limiterFor } from "../leads/rateLimit.ts";
 import { leadService } from "../leads/server.ts";
+import type { PostgresLeadStore } from "../leads/store/postgres.ts";
+import { distinctCap, sitePages } from "./pages.ts";
 import { analyticsStoreFor } from "./store/index.ts";
 import type { AnalyticsEvent } from "./store/types.ts";
 import { readEvent } from "./ingest.ts";
@@ -21,6 +29,9 @@ const EVENT_BATCH = 1_000;
 const FLUSH_MS = 200;
 const BUFFER_CAP = 50_000;
 const SWEEP_MS = 60 * 60 * 1000;
+/** After the store refused a batch: the first retry, doubling up to the longest. */
+const RETRY_MS = 500;
+const RETRY_MAX_MS = 30_000;
 /**
  * While this many lead posts are being handled at once, beacons are refused (429) before they
  * are read: a page view is worth little next to a lead, and a flood of both must not slow the
@@ -70,7 +81,28 @@ function createAnalytics() {
   const log = leads.log;
   const store = async () => analyticsStoreFor(await leads.store());
   const points = analyticsRateLimit(process.env.ANALYTICS_RATE_LIMIT);
-  const limiter = points === null ? null : new RateLimiterMemory({ points, duration: 60 });
+  type Limiter = Awaited<ReturnType<typeof limiterFor>>;
+  let limiter: Promise<Limiter> | null = null;
+  /** The per-client limiter: in PostgreSQL when the store is there (shared), else in memory. */
+  const rateLimiter = (): Promise<Limiter> =>
+    (limiter ??= (async () => {
+      const lead = await leads.store();
+      // By driver, not instanceof: this module may be a second copy of src/ (issue 25).
+      const pg =
+        lead.driver === "postgres"
+          ? { sql: (lead as PostgresLeadStore).sql, schema: (lead as PostgresLeadStore).schema }
+          : null;
+      return limiterFor("events", points ?? 1, 60, pg);
+    })().catch((error: unknown) => {
+      limiter = null;
+      throw error;
+    }));
+  const pages = sitePages();
+  const sources = distinctCap();
+  const campaigns = distinctCap();
+  /** Set while the store refuses batches: beacons get 429 until a batch is written again. */
+  let failing = false;
+  let retryMs = RETRY_MS;
   let salt: { day: string; value: Promise<string> } | null = null;
   const buffer: AnalyticsEvent[] = [];
   let timer: NodeJS.Timeout | null = null;
@@ -92,17 +124,30 @@ function createAnalytics() {
     while (flushing) await flushing;
     const batch = buffer.splice(0, EVENT_BATCH);
     if (!batch.length) return;
+    let written = false;
     flushing = (async () => {
       try {
         await (await store()).insertEvents(batch);
+        written = true;
       } catch (error) {
-        // Page views are not leads: a batch the store refused is dropped, and said so.
-        log.warn({ event: "analytics_batch_dropped", events: batch.length, err: String(error) });
+        // Kept, to be written again: each of these views was answered 204.
+        buffer.unshift(...batch);
+        if (!failing)
+          log.warn({ event: "analytics_store_refused", events: batch.length, err: String(error) });
+        failing = true;
       }
     })();
     await flushing;
     flushing = null;
-    if (buffer.length) schedule(buffer.length >= EVENT_BATCH ? 0 : FLUSH_MS);
+    if (written) {
+      if (failing) log.info({ event: "analytics_store_back" });
+      failing = false;
+      retryMs = RETRY_MS;
+      if (buffer.length) schedule(buffer.length >= EVENT_BATCH ? 0 : FLUSH_MS);
+    } else {
+      schedule(retryMs);
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    }
   }
 
   function schedule(ms: number) {
@@ -125,16 +170,21 @@ function createAnalytics() {
     } catch {
       originHost = null;
     }
-    if (originHost !== null && originHost !== post.host)
+    // An Origin that names no site (a sandboxed frame's "null", garbage) is not this site either.
+    if (post.origin !== null && originHost !== post.host)
       return refuse(403, "cross_origin", "Events come from this site's own pages.");
+    // The store refuses writes (a full disk): refused now rather than answered and then lost.
+    if (failing) return busy;
     const ip = clientIp(post.forwardedFor, post.remoteAddress, leads.config.trustProxy);
-    if (limiter) {
+    if (points !== null) {
       try {
-        await limiter.consume(ip ? rateLimitKey(ip) : "unknown");
+        await (await rateLimiter()).consume(ip ? rateLimitKey(ip) : "unknown");
       } catch (result) {
-        if (!(result instanceof RateLimiterRes)) throw result;
-        const wait = String(Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
-        return refuse(429, "rate_limited", "Too many events.", { "retry-after": wait });
+        if (result instanceof RateLimiterRes) {
+          const wait = String(Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
+          return refuse(429, "rate_limited", "Too many events.", { "retry-after": wait });
+        }
+        // The limiter's store failed (its in-memory insurance answered for it): go on.
       }
     }
     if (buffer.length >= BUFFER_CAP) return busy;
@@ -154,9 +204,14 @@ function createAnalytics() {
       site: post.host ?? "",
       now,
       salt: daySalt,
+      pages,
     });
     if (outcome.kind === "invalid") return refuse(400, "invalid", outcome.message);
     if (outcome.kind === "count") {
+      for (const e of outcome.events) {
+        e.source = sources(e.source, e.day);
+        e.campaign = campaigns(e.campaign, e.day);
+      }
       buffer.push(...outcome.events);
       schedule(buffer.length >= EVENT_BATCH ? 0 : FLUSH_MS);
     }
@@ -168,7 +223,15 @@ function createAnalytics() {
     yieldToLeads,
     /** Writes whatever waits (before a stop, and in tests). */
     async flushAll(): Promise<void> {
-      while (buffer.length || flushing) await flush();
+      // A store that keeps refusing gets three tries; what it never took is lost, and said so.
+      for (let refusals = 0; (buffer.length || flushing) && refusals < 3;) {
+        await flush();
+        if (failing) refusals++;
+      }
+      if (buffer.length) {
+        log.warn({ event: "analytics_events_lost", events: buffer.length });
+        buffer.length = 0;
+      }
     },
     /** Starts the hourly sweep (first run a minute after start); idempotent. */
     startSweep(): void {

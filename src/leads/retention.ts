@@ -9,6 +9,8 @@
  *   growth partial it completed, in one transaction), and the audit log records the ids.
  * - Audit log entries older than AUDIT_RETENTION_DAYS (400 by default) are deleted.
  * - `eraseByEmail` is a privacy request from the command line: every lead of one email address.
+ * - After either, the store's files forget the erased rows too (AdminStore.forgetErased: the
+ *   SQLite WAL truncated, PostgreSQL's touched tables rewritten by VACUUM FULL).
  *
  * The sweep runs in every server, checking every LEADS_RETENTION_SWEEP_MS (1 h) whether a day has
  * passed since the last run; the store's `claimMaintenance` lets exactly one server of a cluster
@@ -92,6 +94,7 @@ export async function pruneExpired(
     add(erased, batch);
     if (ids.length < BATCH) break;
   }
+  if (erased.leads.length) await store.forgetErased();
   return { outbox, erased, audit: auditLog };
 }
 
@@ -161,5 +164,6 @@ export async function eraseByEmail(
     add(total, erased);
     await audit(store, "lead_erased", { subject: id, detail: { leads: erased.leads, by } }, now);
   }
+  if (total.leads.length) await store.forgetErased();
   return total;
 }

@@ -217,11 +217,18 @@ export const pageSchema = z.discriminatedUnion("template", [
         })
         .strict(),
       /**
-       * The page a checklist link answers when it is not valid (403) or has expired; it offers
-       * the checklist's form again when the link names one.
+       * The page a checklist link answers when it is not valid (403), has expired, or its lead
+       * was erased; it offers the checklist's form again when the link names one.
        */
       badLink: z
-        .object({ seo: seoSchema, hero: pageHeroSchema, expired: text, invalid: text })
+        .object({
+          seo: seoSchema,
+          hero: pageHeroSchema,
+          expired: text,
+          invalid: text,
+          erased: text,
+          unavailable: text,
+        })
         .strict(),
       cta: ctaBandSchema,
     })

@@ -1,13 +1,23 @@
 /**
- * The guides' checklist PDFs over the real server: a link signed for a lead downloads the PDF
- * (content type, file name, first bytes); a changed, expired or foreign link gets 403 and a page
- * leading back to the guides; the PDFs have no public address of their own.
+ * The guides' checklist PDFs over the real server: a link signed for a stored lead downloads the
+ * PDF (content type, file name, first bytes); a changed, expired or foreign link, or one whose
+ * lead is not (or no longer) stored, gets 403 and a page leading back to the guides; the PDFs
+ * have no public address of their own.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKLIST_LINK_TTL_MS, signChecklistLink } from "../../src/leads/checklistLink";
-import { buildDir, removeDir, root, startServer, tempDir, type RunningServer } from "./support";
+import {
+  buildDir,
+  postJson,
+  removeDir,
+  root,
+  startServer,
+  tempDir,
+  validLeads,
+  type RunningServer,
+} from "./support";
 
 const SALT = "checklist-links-test-salt-0123456789abcdef";
 
@@ -25,7 +35,10 @@ describe("checklist downloads (real server)", () => {
   const get = (path: string) => fetch(`${server.url}${path}`, { redirect: "manual" });
 
   it("a link signed for a lead downloads its checklist as a PDF", async () => {
-    const token = signChecklistLink({ leadId: "lead-123", checklist: "gbp-checklist" }, SALT);
+    const lead = await postJson(server.url, { _form: "guide", ...validLeads.guide, _t: "9000" });
+    expect(lead.status).toBe(201);
+    const { id } = (await lead.json()) as { id: string };
+    const token = signChecklistLink({ leadId: id, checklist: "gbp-checklist" }, SALT);
     const res = await get(`/checklists/${token}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
@@ -45,7 +58,9 @@ describe("checklist downloads (real server)", () => {
     );
     const foreign = signChecklistLink({ leadId: "x", checklist: "gbp-checklist" }, "another-salt");
     const missing = signChecklistLink({ leadId: "x", checklist: "no-such-checklist" }, SALT);
+    const noLead = signChecklistLink({ leadId: "no-such-lead", checklist: "gbp-checklist" }, SALT);
     for (const [what, path, reason] of [
+      ["no such lead", `/checklists/${noLead}`, "deleted at its owner"],
       ["tampered", `/checklists/${tampered}`, "This link is not one we sent."],
       ["expired", `/checklists/${expired}`, "This link has expired"],
       ["foreign", `/checklists/${foreign}`, "This link is not one we sent."],

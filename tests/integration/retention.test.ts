@@ -287,6 +287,10 @@ function serverSuite(driver: "sqlite" | "postgres") {
       }
       expect(await seeded.get(expired.id)).toBeNull();
       expect((await seeded.get(kept.id))?.id).toBe(kept.id);
+      // Logged once the store's files have forgotten the erased lead too (forgetErased).
+      while (!server.output().includes('"event":"retention_pruned"') && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
       expect(server.output()).toContain('"event":"retention_pruned"');
     } finally {
       await server.stop();

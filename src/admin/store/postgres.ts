@@ -25,6 +25,7 @@ import type {
   StaffRecord,
   TokenPurpose,
 } from "./types.ts";
+import { SESSION_TOUCH_MS } from "./types.ts";
 
 interface StaffRow {
   id: string;
@@ -69,6 +70,9 @@ function toStaff(row: StaffRow): StaffRecord {
     deactivatedAt: row.deactivated_at?.toISOString() ?? null,
   };
 }
+
+/** The tables an erasure deletes from (eraseLead), rewritten by forgetErased. */
+const ERASED_TABLES = ["leads", "outbox", "lead_events", "lead_search", "lead_search_pending"];
 
 export class PostgresAdminStore implements AdminStore {
   readonly #sql: postgres.Sql;
@@ -261,20 +265,29 @@ export class PostgresAdminStore implements AdminStore {
           confirmed_at: Date | null;
         })[]
       >`
-        UPDATE staff_sessions x SET last_seen_at = ${now}
-        FROM staff s
-        WHERE x.id_hash = ${idHash} AND s.id = x.staff_id
-          AND x.expires_at > ${now} AND x.last_seen_at >= ${idleSince}
-        RETURNING s.*, x.created_at AS session_created, x.last_seen_at, x.expires_at,
-                  x.confirmed_at`;
-      if (!row) {
-        await sql`DELETE FROM staff_sessions WHERE id_hash = ${idHash}`;
+        SELECT s.*, x.created_at AS session_created, x.last_seen_at, x.expires_at, x.confirmed_at
+        FROM staff_sessions x JOIN staff s ON s.id = x.staff_id WHERE x.id_hash = ${idHash}`;
+      if (!row) return null;
+      // Writes are best effort: a store that refuses them (a full disk) must not refuse reading.
+      const write = (query: Promise<unknown>) =>
+        query.then(
+          () => true,
+          () => false,
+        );
+      if (row.expires_at.toISOString() <= now || row.last_seen_at.toISOString() < idleSince) {
+        await write(sql`DELETE FROM staff_sessions WHERE id_hash = ${idHash}`);
         return null;
       }
+      const due = new Date(Date.parse(now) - SESSION_TOUCH_MS);
+      const touched =
+        row.last_seen_at <= due &&
+        (await write(
+          sql`UPDATE staff_sessions SET last_seen_at = ${now} WHERE id_hash = ${idHash}`,
+        ));
       return {
         staff: toStaff(row),
         createdAt: row.session_created.toISOString(),
-        lastSeenAt: row.last_seen_at.toISOString(),
+        lastSeenAt: touched ? now : row.last_seen_at.toISOString(),
         expiresAt: row.expires_at.toISOString(),
         confirmedAt: row.confirmed_at?.toISOString() ?? null,
       };
@@ -650,6 +663,13 @@ export class PostgresAdminStore implements AdminStore {
         return { leads: ids, outbox: outbox.count, events: events.count };
       }),
     );
+  }
+
+  async forgetErased() {
+    // One table per statement (VACUUM runs outside a transaction), so each lock is short.
+    await this.#run(async () => {
+      for (const table of ERASED_TABLES) await this.#sql.unsafe(`VACUUM (FULL) ${table}`);
+    });
   }
 
   async leadIdsCreatedBefore(before: string, limit: number): Promise<string[]> {

@@ -27,11 +27,11 @@ import type {
   ChallengePurpose,
   PasskeyRecord,
   Role,
-  SessionRecord,
   StaffChange,
   StaffRecord,
   TokenPurpose,
 } from "./types.ts";
+import { SESSION_TOUCH_MS } from "./types.ts";
 
 interface StaffRow {
   id: string;
@@ -342,37 +342,44 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async touchSession(idHash: string, now: string, idleSince: string) {
-    return this.#transaction((): SessionRecord | null => {
-      const row = this.#db
-        .prepare(
-          `SELECT ${STAFF}, x.created_at AS session_created, x.last_seen_at, x.expires_at,
-                  x.confirmed_at
-           FROM staff_sessions x JOIN staff s ON s.id = x.staff_id WHERE x.id_hash = ?`,
-        )
-        .get(idHash) as
-        | (StaffRow & {
-            session_created: string;
-            last_seen_at: string;
-            expires_at: string;
-            confirmed_at: string | null;
-          })
-        | undefined;
-      if (!row) return null;
-      if (row.expires_at <= now || row.last_seen_at < idleSince) {
-        this.#db.prepare("DELETE FROM staff_sessions WHERE id_hash = ?").run(idHash);
-        return null;
+    const row = this.#one<
+      StaffRow & {
+        session_created: string;
+        last_seen_at: string;
+        expires_at: string;
+        confirmed_at: string | null;
       }
-      this.#db
-        .prepare("UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?")
-        .run(now, idHash);
-      return {
-        staff: toStaff(row),
-        createdAt: row.session_created,
-        lastSeenAt: now,
-        expiresAt: row.expires_at,
-        confirmedAt: row.confirmed_at,
-      };
-    });
+    >(
+      `SELECT ${STAFF}, x.created_at AS session_created, x.last_seen_at, x.expires_at,
+              x.confirmed_at
+       FROM staff_sessions x JOIN staff s ON s.id = x.staff_id WHERE x.id_hash = ?`,
+      idHash,
+    );
+    if (!row) return null;
+    // Writes are best effort: a store that refuses them (a full disk) must not refuse reading.
+    const write = (sql: string, ...params: SQLInputValue[]) => {
+      try {
+        this.#db.prepare(sql).run(...params);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (row.expires_at <= now || row.last_seen_at < idleSince) {
+      write("DELETE FROM staff_sessions WHERE id_hash = ?", idHash);
+      return null;
+    }
+    const due = new Date(Date.parse(now) - SESSION_TOUCH_MS).toISOString();
+    const touched =
+      row.last_seen_at <= due &&
+      write("UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?", now, idHash);
+    return {
+      staff: toStaff(row),
+      createdAt: row.session_created,
+      lastSeenAt: touched ? now : row.last_seen_at,
+      expiresAt: row.expires_at,
+      confirmedAt: row.confirmed_at,
+    };
   }
 
   async confirmSession(idHash: string, at: string) {
@@ -817,6 +824,16 @@ export class SqliteAdminStore implements AdminStore {
       this.#db.prepare("DELETE FROM leads WHERE id = ?").run(leadId);
       return { leads: ids, outbox, events };
     });
+  }
+
+  async forgetErased() {
+    // TRUNCATE waits (busy_timeout) for readers to leave the WAL, copies every frame into the
+    // database and cuts the WAL to zero bytes; another process's open reader can still make it
+    // stop short, so it is asked again once.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const row = this.#one<{ busy: number }>("PRAGMA wal_checkpoint(TRUNCATE)");
+      if (!row?.busy) return;
+    }
   }
 
   async leadIdsCreatedBefore(before: string, limit: number): Promise<string[]> {

@@ -81,6 +81,9 @@ export interface AuditQuery {
 /** What a role change or deactivation found (the last-owner rule is checked in the same lock). */
 export type StaffChange = "done" | "missing" | "last_owner";
 
+/** A session's last-seen time is written at most this often (issue 23; touchSession). */
+export const SESSION_TOUCH_MS = 5 * 60_000;
+
 /** What erasing a lead removed (AdminStore.eraseLead). */
 export interface Erasure {
   /** The lead and the growth partial it completed; empty when there was no such lead. */
@@ -211,8 +214,10 @@ export interface AdminStore {
     userAgent: string | null;
   }): Promise<boolean>;
   /**
-   * The live session with this id hash, its last-seen time moved to `now`; null (and the row
-   * removed) when it has passed `expiresAt` or was idle since before `idleSince`.
+   * The live session with this id hash, its last-seen time moved to `now` when it was last
+   * written SESSION_TOUCH_MS or more ago (so a page view rarely writes, and a store that refuses
+   * writes, a full disk, still lets staff read: a failed touch is ignored); null (and the row
+   * removed, if the store allows) when it has passed `expiresAt` or was idle since `idleSince`.
    */
   touchSession(idHash: string, now: string, idleSince: string): Promise<SessionRecord | null>;
   deleteSession(idHash: string): Promise<void>;
@@ -338,6 +343,15 @@ export interface AdminStore {
    * was no such lead) and how many outbox rows and timeline entries with them.
    */
   eraseLead(leadId: string): Promise<Erasure>;
+  /**
+   * After erasures: makes the erased rows' bytes leave the store's files, not only its tables.
+   * SQLite (secure_delete already zeroed them in the database pages): truncates the WAL, which
+   * still holds the pages as they were. PostgreSQL: VACUUM FULL of the tables an erasure
+   * touches (a plain VACUUM leaves the dead tuples' bytes in the pages), which locks each table
+   * for the length of its rewrite. Old backups and PostgreSQL's own WAL keep what they had
+   * (docs/erasure.md).
+   */
+  forgetErased(): Promise<void>;
   /**
    * Ids of the leads whose `fields.email` is this address, compared case-insensitively (the
    * expression indexes of migration 6), oldest first: whom a privacy request names.

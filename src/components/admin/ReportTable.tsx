@@ -7,6 +7,11 @@ export interface Column {
   sorted: "ascending" | "descending" | null;
 }
 
+interface PageLink {
+  href: string;
+  label: string;
+}
+
 interface Props {
   id: string;
   heading: string;
@@ -16,11 +21,19 @@ interface Props {
   csvHref: string;
   csvLabel: string;
   sortByLabel: (column: string) => string;
+  /** When the rows fill more than one page: which rows show, and links to the pages beside. */
+  pager: {
+    label: string;
+    navLabel: string;
+    previous: PageLink | null;
+    next: PageLink | null;
+  } | null;
 }
 
 /**
  * One of the report's tables: headings are links that sort by the column (server-side, so it
- * works without JavaScript), and a link downloads the same rows as CSV.
+ * works without JavaScript), a page of rows at a time with links to the others, and a link
+ * downloads every row as CSV.
  */
 export function ReportTable({
   id,
@@ -31,6 +44,7 @@ export function ReportTable({
   csvHref,
   csvLabel,
   sortByLabel,
+  pager,
 }: Props) {
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-8" data-report={id}>
@@ -95,6 +109,27 @@ export function ReportTable({
             </tbody>
           </table>
         </div>
+      )}
+      {pager && (
+        <nav aria-label={pager.navLabel} className="mt-2 flex flex-wrap items-center gap-4 text-sm">
+          <p className="text-slate-700">{pager.label}</p>
+          {pager.previous && (
+            <a
+              href={pager.previous.href}
+              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+            >
+              {pager.previous.label}
+            </a>
+          )}
+          {pager.next && (
+            <a
+              href={pager.next.href}
+              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+            >
+              {pager.next.label}
+            </a>
+          )}
+        </nav>
       )}
     </section>
   );

@@ -10,6 +10,11 @@
  *   exclusive lock, which a server holding the file open in WAL mode prevents), checks the backup
  *   first (integrity, that it is a lead store, that this code knows its schema), keeps the
  *   current file beside it (`leads.db.before-restore-<time>`) and renames the checked copy in.
+ * - The check (`schemaProblem`, issue 23) compares the file's whole schema with what this code's
+ *   migrations build: every table with its columns, index, trigger and view exactly as the
+ *   migrations recorded in the file would create them, and those migrations this code's own. A
+ *   file with an added trigger (which could, say, drop every lead as it is stored) or a look-alike
+ *   with tables of the right names is refused before it is restored.
  */
 import {
   closeSync,
@@ -23,7 +28,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
-import { migrations } from "./migrations/index.ts";
+import { applySqliteMigrations, migrations, migrationsTableSql } from "./migrations/index.ts";
 
 export class BackupError extends Error {
   override readonly name = "BackupError";
@@ -54,6 +59,8 @@ export function checkStoreFile(file: string): StoreFileCheck | { error: string }
     if (!tables.has("leads") || !tables.has("schema_migrations")) {
       return { error: "not a lead store (no leads or schema_migrations table)" };
     }
+    const problem = schemaProblem(db);
+    if (problem) return { error: problem };
     const leads = Number((db.prepare("SELECT count(*) AS n FROM leads").get() as { n: number }).n);
     const version = Number(
       (db.prepare("SELECT max(version) AS v FROM schema_migrations").get() as { v: number | null })
@@ -64,6 +71,68 @@ export function checkStoreFile(file: string): StoreFileCheck | { error: string }
     return { error: (error as Error).message };
   } finally {
     db?.close();
+  }
+}
+
+interface SchemaObject {
+  type: string;
+  name: string;
+  tbl_name: string;
+  sql: string | null;
+}
+
+/** The schema of `db`: every table, index, trigger and view, but SQLite's own statistics. */
+function schemaOf(db: DatabaseSync): Map<string, SchemaObject> {
+  const rows = db
+    .prepare(
+      `SELECT type, name, tbl_name, sql FROM sqlite_master
+       WHERE name NOT LIKE 'sqlite\\_stat%' ESCAPE '\\' ORDER BY type, name`,
+    )
+    .all() as unknown as SchemaObject[];
+  return new Map(rows.map((r) => [`${r.type} ${r.name}`, r]));
+}
+
+/**
+ * What is wrong with the schema of the lead store `db`, or null when it is exactly what this
+ * code's migrations build (the ones its `schema_migrations` records, each known by version and
+ * name): the same tables and columns, indexes, triggers and views, nothing more, nothing less.
+ */
+export function schemaProblem(db: DatabaseSync): string | null {
+  const recorded = db
+    .prepare("SELECT version, name FROM schema_migrations ORDER BY version")
+    .all() as { version: number; name: string }[];
+  const known = new Map(migrations.map((m) => [m.version, m]));
+  const latest = Math.max(...known.keys());
+  for (const r of recorded) {
+    if (Number(r.version) > latest) {
+      return `its schema (version ${r.version}) is newer than this code's (${latest}): restore with the newer code`;
+    }
+    if (known.get(Number(r.version))?.name !== r.name) {
+      return `its migration history names a migration this code does not know (${r.version} ${r.name})`;
+    }
+  }
+  const expected = new DatabaseSync(":memory:");
+  try {
+    expected.exec(migrationsTableSql);
+    applySqliteMigrations(
+      expected,
+      recorded.map((r) => known.get(Number(r.version))!),
+    );
+    const want = schemaOf(expected);
+    const have = schemaOf(db);
+    const differences: string[] = [];
+    for (const [key, object] of have) {
+      const wanted = want.get(key);
+      if (!wanted) differences.push(`an unexpected ${key}`);
+      else if (wanted.sql !== object.sql || wanted.tbl_name !== object.tbl_name)
+        differences.push(`${key} differs from this code's`);
+    }
+    for (const key of want.keys()) if (!have.has(key)) differences.push(`no ${key}`);
+    if (!differences.length) return null;
+    const shown = differences.slice(0, 5).join(", ");
+    return `its schema is not the one this code's migrations make (${shown}${differences.length > 5 ? ", …" : ""})`;
+  } finally {
+    expected.close();
   }
 }
 
@@ -156,15 +225,13 @@ export function restoreSqlite(
   const staged = join(dirname(target), `.${basename(target)}.restoring-${process.pid}`);
   copyFileSync(source, staged);
   const check = checkStoreFile(staged);
-  const latest = Math.max(...migrations.map((m) => m.version));
+  // A schema newer than this code's, or any other, is the check's error (schemaProblem).
   const problem =
     "error" in check
       ? check.error
       : check.integrity !== "ok"
         ? `integrity_check: ${check.integrity}`
-        : check.schemaVersion > latest
-          ? `its schema (version ${check.schemaVersion}) is newer than this code's (${latest}): restore with the newer code`
-          : null;
+        : null;
   if (problem || "error" in check) {
     for (const suffix of ["", "-wal", "-shm"]) rmSync(staged + suffix, { force: true });
     throw new BackupError(`${source} cannot be restored: ${problem}; the store was not touched`);

@@ -12,7 +12,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { migrationsTableSql, pendingMigrations } from "./migrations/index.ts";
+import {
+  applySqliteMigrations,
+  migrationsTableSql,
+  pendingMigrations,
+} from "./migrations/index.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
 import {
   indexAllPendingSearch,
@@ -152,6 +156,9 @@ export class SqliteLeadStore implements LeadStore {
       this.#db.exec("PRAGMA journal_mode = WAL");
       this.#db.exec(`PRAGMA synchronous = ${sync === "full" ? "FULL" : "NORMAL"}`);
       this.#db.exec("PRAGMA busy_timeout = 5000");
+      // What a delete frees is overwritten with zeros, so an erased lead leaves no bytes behind
+      // in the file (issue 23; the WAL is truncated after an erasure: AdminStore.forgetErased).
+      this.#db.exec("PRAGMA secure_delete = ON");
     } catch (error) {
       throw unavailable(error);
     }
@@ -208,11 +215,10 @@ export class SqliteLeadStore implements LeadStore {
         const record = db.prepare(
           "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
         );
-        for (const m of pendingMigrations(applied)) {
-          db.exec(m.sqlite);
+        applySqliteMigrations(db, pendingMigrations(applied), (m) => {
           record.run(m.version, m.name, new Date().toISOString());
           done.push(m.version);
-        }
+        });
         return done;
       });
     } catch (error) {

@@ -1,0 +1,254 @@
+/**
+ * The staff side under hostile input and a failing store (issue 23, section 5), over the real
+ * built server on SQLite and on the real PostgreSQL:
+ * - a NUL byte or another control character in an inbox query parameter (search, filters, the
+ *   CSV export of the same view) or in a lead's address gets the intake's text rule: never a 500,
+ *   never a CSV cut after its header;
+ * - a page view does not write the session more often than every five minutes, and with the
+ *   store refusing writes (a full disk: here a trigger that raises PostgreSQL's disk_full, or
+ *   SQLite's "database or disk is full", on every write to the session and audit tables) the
+ *   inbox and a lead's page still render;
+ * - while the store cannot be reached at all, staff pages answer a 503 page with the message
+ *   (HTML, not raw JSON), and the admin API a 503 JSON with the same message.
+ */
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  adminCli,
+  postgresAvailable,
+  postJson,
+  removeDir,
+  serverStore,
+  startServer,
+  tempDir,
+  testDatabaseUrl,
+  validLeads,
+  type RunningServer,
+} from "./support";
+
+const PASSWORD = "mossy granite patio lantern";
+
+/** Runs SQL on the server's store from beside it. */
+async function onStore(env: Record<string, string>, sqliteSql: string, pgSql: string) {
+  if (!env.DATABASE_URL) {
+    const db = new DatabaseSync(join(env.DATA_DIR!, "leads.db"), { timeout: 5_000 });
+    try {
+      db.exec(sqliteSql);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const sql = postgres(testDatabaseUrl, {
+    max: 1,
+    onnotice: () => {},
+    connection: { search_path: env.DATABASE_SCHEMA! },
+  });
+  try {
+    await sql.unsafe(pgSql);
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+async function lastSeen(env: Record<string, string>): Promise<string[]> {
+  if (!env.DATABASE_URL) {
+    const db = new DatabaseSync(join(env.DATA_DIR!, "leads.db"), { readOnly: true });
+    try {
+      return (
+        db.prepare("SELECT last_seen_at AS t FROM staff_sessions ORDER BY t").all() as {
+          t: string;
+        }[]
+      ).map((r) => r.t);
+    } finally {
+      db.close();
+    }
+  }
+  const sql = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    return (
+      await sql<{ t: Date }[]>`
+        SELECT last_seen_at AS t FROM ${sql(env.DATABASE_SCHEMA!)}.staff_sessions ORDER BY t`
+    ).map((r) => r.t.toISOString());
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+const WRITE_TABLES = ["staff_sessions", "audit_log"];
+const refuseWrites = {
+  sqlite: WRITE_TABLES.flatMap((t) =>
+    ["INSERT", "UPDATE", "DELETE"].map(
+      (op) =>
+        `CREATE TRIGGER full_${t}_${op} BEFORE ${op} ON ${t}
+         BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END;`,
+    ),
+  ).join("\n"),
+  postgres: `
+    CREATE FUNCTION full_disk() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$;
+    ${WRITE_TABLES.map(
+      (t) =>
+        `CREATE TRIGGER full_disk BEFORE INSERT OR UPDATE OR DELETE ON ${t}
+         FOR EACH ROW EXECUTE FUNCTION full_disk();`,
+    ).join("\n")}`,
+};
+const takeWrites = {
+  sqlite: WRITE_TABLES.flatMap((t) =>
+    ["INSERT", "UPDATE", "DELETE"].map((op) => `DROP TRIGGER full_${t}_${op};`),
+  ).join("\n"),
+  postgres: `DROP FUNCTION full_disk() CASCADE;`,
+};
+
+function suite(driver: "sqlite" | "postgres") {
+  describe(`the staff side under hostile input and a failing store (${driver})`, () => {
+    const store = serverStore(driver, `admin-hardening-${driver}`);
+    const env: Record<string, string> = {
+      ...store.env,
+      LOG_LEVEL: "error",
+      LEADS_RATE_LIMIT: "off",
+    };
+    let server: RunningServer;
+    let cookie = "";
+    let leadId = "";
+    const get = (path: string) =>
+      fetch(`${server.url}${path}`, { redirect: "manual", headers: { cookie } });
+
+    beforeAll(async () => {
+      server = await startServer(env);
+      const link = adminCli(["invite", "owner@example.test", "--role", "owner"], env).stdout.trim();
+      const set = await fetch(`${server.url}${link}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: new URLSearchParams({ password: PASSWORD, confirm: PASSWORD }).toString(),
+      });
+      expect(set.status).toBe(303);
+      cookie = set.headers.get("set-cookie")!.split(";")[0]!;
+      const res = await postJson(server.url, {
+        _form: "contact",
+        ...validLeads.contact,
+        _t: "9000",
+      });
+      leadId = ((await res.json()) as { id: string }).id;
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await store.cleanup();
+    });
+
+    it("takes NUL and other control characters in any inbox parameter without a 500", async () => {
+      for (const bad of ["%00", "%1B", "%7F", "%C2%85", "%0D%0A"]) {
+        for (const query of [
+          `q=Casey${bad}`,
+          `q=${bad}`,
+          `status=new${bad}`,
+          `kind=${bad}contact`,
+          `from=2026-01-01${bad}`,
+          `source=${bad}direct`,
+          `campaign=x${bad}`,
+          `before=${bad}`,
+        ]) {
+          const page = await get(`/admin?${query}`);
+          expect(page.status, `/admin?${query}`).toBe(200);
+          await page.arrayBuffer();
+          const csv = await get(`/api/admin/export.csv?${query}`);
+          expect(csv.status, `export.csv?${query}`).toBe(200);
+          await csv.arrayBuffer();
+        }
+        // The search without its control character: the lead is found, in the page and the CSV.
+        expect(await (await get(`/admin?q=Casey${bad}`)).text()).toContain(
+          `/admin/leads/${leadId}`,
+        );
+        const csv = await (await get(`/api/admin/export.csv?q=Casey${bad}`)).text();
+        expect(csv.trim().split("\r\n"), `CSV of q=Casey${bad}`).toHaveLength(2);
+        expect(csv).toContain(validLeads.contact.email);
+        expect((await get(`/admin/leads/${bad}${leadId}`)).status).toBe(404);
+      }
+    });
+
+    it("writes the session at most every five minutes, and reads on with writes refused", async () => {
+      const first = await lastSeen(env);
+      for (let i = 0; i < 3; i++) expect((await get("/admin")).status).toBe(200);
+      // Pages seen within five minutes of the last write wrote nothing.
+      expect(await lastSeen(env)).toEqual(first);
+
+      // Last seen ten minutes ago: the next page would write it, but the disk is full.
+      const tenMinutesAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+      await onStore(
+        env,
+        `UPDATE staff_sessions SET last_seen_at = '${tenMinutesAgo}'`,
+        `UPDATE staff_sessions SET last_seen_at = '${tenMinutesAgo}'`,
+      );
+      await onStore(env, refuseWrites.sqlite, refuseWrites.postgres);
+      try {
+        const inbox = await get("/admin");
+        expect(inbox.status).toBe(200);
+        expect(await inbox.text()).toContain(`/admin/leads/${leadId}`);
+        const lead = await get(`/admin/leads/${leadId}`);
+        expect(lead.status).toBe(200);
+        expect(await lead.text()).toContain(validLeads.contact.email);
+        expect(await lastSeen(env)).toEqual([tenMinutesAgo]);
+      } finally {
+        await onStore(env, takeWrites.sqlite, takeWrites.postgres);
+      }
+      // With writes back, the next page moves it on.
+      expect((await get("/admin")).status).toBe(200);
+      expect((await lastSeen(env))[0]! > tenMinutesAgo).toBe(true);
+    });
+  });
+}
+
+suite("sqlite");
+const pg = await postgresAvailable();
+describe.skipIf(!pg)("PostgreSQL", () => suite("postgres"));
+
+describe("a store that cannot be reached", () => {
+  const dirs: string[] = [];
+  const servers: RunningServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.stop();
+    for (const d of dirs) removeDir(d);
+  });
+
+  for (const [driver, store] of [
+    // SQLite: DATA_DIR names a path under a file, so the store cannot be opened.
+    ["sqlite", (dir: string) => ({ DATA_DIR: join(dir, "leads.db", "data") })],
+    // PostgreSQL: nothing listens on port 1.
+    [
+      "postgres",
+      (dir: string) => ({
+        DATA_DIR: dir,
+        DATABASE_URL: "postgres://postgres@127.0.0.1:1/none",
+        DATABASE_SCHEMA: "leads",
+      }),
+    ],
+  ] as const) {
+    it(`staff pages answer a 503 page with the message, not JSON (${driver})`, async () => {
+      const dir = tempDir(`admin-outage-${driver}-`);
+      dirs.push(dir);
+      if (driver === "sqlite") new DatabaseSync(join(dir, "leads.db")).close();
+      const server = await startServer({ ...store(dir), LOG_LEVEL: "fatal" });
+      servers.push(server);
+      const headers = { cookie: "gl_session=some-session-of-before-the-outage" };
+      for (const path of ["/admin", "/admin/leads/abc", "/admin/performance"]) {
+        const page = await fetch(`${server.url}${path}`, { redirect: "manual", headers });
+        expect(page.status, path).toBe(503);
+        expect(page.headers.get("content-type"), path).toMatch(/^text\/html/);
+        expect(page.headers.get("retry-after"), path).toBe("5");
+        const html = await page.text();
+        expect(html, path).toContain("The inbox cannot reach its data");
+        expect(html, path).toContain("try again in a minute");
+        expect(html, path).not.toContain('"error"');
+      }
+      const api = await fetch(`${server.url}/api/admin/me`, { headers });
+      expect(api.status).toBe(503);
+      expect(await api.json()).toMatchObject({
+        error: "store_unavailable",
+        message: expect.stringContaining("try again in a minute"),
+      });
+    });
+  }
+});
