@@ -326,8 +326,10 @@ const targets = [
   ]),
 ];
 const samples = new Map(targets.map(([, label]) => [label, []]));
-// A first load of each page warms the server's and the OS's file caches; not counted.
-for (const [, , url] of targets) await loadOnce(url).catch(() => {});
+// A first load of each page warms the server's and the OS's file caches; not counted (WARMUP=0
+// skips it).
+if (process.env.WARMUP !== "0")
+  for (const [, , url] of targets) await loadOnce(url).catch(() => {});
 for (let run = 0; run < runs; run++) {
   // Interleaved, and in a different order each run, so a busy spell of the machine is shared.
   const order = run % 2 ? [...targets].reverse() : targets;
@@ -339,6 +341,9 @@ for (let run = 0; run < runs; run++) {
     }
   }
   process.stderr.write(`run ${run + 1}/${runs} done\n`);
+  // The samples so far, in case a long run on a busy machine has to be stopped.
+  if (process.env.MAINTHREAD_JSON)
+    writeFileSync(process.env.MAINTHREAD_JSON, JSON.stringify(Object.fromEntries(samples)));
 }
 
 await browser.close();
