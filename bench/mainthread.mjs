@@ -36,6 +36,7 @@ import { extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { benchmarkPaths, startServer } from "./server.mjs";
+import { browserLaunchOptions } from "../tests/e2e/browser.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const runs = Number(process.env.RUNS ?? 5);
@@ -244,18 +245,8 @@ const TRACE_CATEGORIES = [
   "disabled-by-default-devtools.timeline.frame",
 ].join(",");
 
-const browser = await chromium.launch({
-  executablePath: [process.env.CHROME_PATH, "/usr/bin/chromium"].find((p) => p && existsSync(p)),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-sync",
-  ],
-});
+// The browser tests' Chromium and flags (CHROME_PATH, else Debian's /usr/bin/chromium).
+const browser = await chromium.launch(browserLaunchOptions());
 const browserSession = await browser.newBrowserCDPSession();
 
 /** One throttled, traced load of `url` in a fresh context (empty cache, no cookies). */
