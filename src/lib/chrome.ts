@@ -4,7 +4,12 @@ import { site } from "../config/site";
 import type { Cta } from "../schemas/common";
 import type { FooterProps } from "../components/site/Footer";
 import type { HeaderProps, NavLink } from "../components/site/Header";
+import type { LogoData } from "../components/ui/Logo";
 import { loadCollection, requireEntry } from "./content";
+import { publicSvg } from "./publicSvg";
+
+/** An SVG logo is drawn inline (components/ui/Logo). */
+const logo: LogoData = { src: site.logo, markup: publicSvg(site.logo) };
 
 export const toLink = (cta: Cta): NavLink => ({ label: cta.label, href: routes[cta.to] });
 
@@ -19,7 +24,7 @@ export async function loadChrome(currentPath: string) {
 
   const header: HeaderProps = {
     name: site.name,
-    logo: site.logo,
+    logo,
     phone: site.phone,
     currentPath,
     copy: {
@@ -44,7 +49,7 @@ export async function loadChrome(currentPath: string) {
 
   const footer: FooterProps = {
     name: site.name,
-    logo: site.logo,
+    logo,
     phone: site.phone,
     email: site.email,
     hours: site.hours,

@@ -3,10 +3,11 @@ import { Container } from "../ui/Container";
 import { Icon } from "../ui/Icon";
 import type { NavLink } from "./Header";
 import { PhoneLink } from "./PhoneLink";
+import { Logo, type LogoData } from "../ui/Logo";
 
 export interface FooterProps {
   name: string;
-  logo: string;
+  logo: LogoData;
   phone: string;
   email: string;
   hours: Parameters<typeof formatHoursLong>[0];
@@ -56,7 +57,7 @@ export function Footer(props: FooterProps) {
       <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <a href="/" className="inline-flex items-center gap-2 text-lg font-bold text-white">
-            <img src={logo} alt="" width={36} height={36} className="size-9" />
+            <Logo logo={logo} />
             <span>{name}</span>
           </a>
           <p className="mt-4 text-sm leading-6">{copy.blurb}</p>

@@ -2,6 +2,7 @@ import { ChevronDown, Menu, X } from "lucide-react";
 import { buttonStyles } from "../ui/LinkButton";
 import { Container } from "../ui/Container";
 import { PhoneLink } from "./PhoneLink";
+import { Logo, type LogoData } from "../ui/Logo";
 
 export interface NavLink {
   label: string;
@@ -10,7 +11,7 @@ export interface NavLink {
 
 export interface HeaderProps {
   name: string;
-  logo: string;
+  logo: LogoData;
   phone: string;
   currentPath: string;
   copy: {
@@ -45,7 +46,7 @@ export function Header(props: HeaderProps) {
           className="flex min-h-11 shrink-0 items-center gap-2 text-lg font-bold text-brand-900 max-[359px]:hidden"
           aria-label={copy.homeLabel}
         >
-          <img src={logo} alt="" width={36} height={36} className="size-9" />
+          <Logo logo={logo} />
           <span className="hidden md:inline">{name}</span>
         </a>
 
