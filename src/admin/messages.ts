@@ -151,6 +151,7 @@ export const adminMessages = {
       webhook: "CRM webhook",
       reminder: "Reminder to staff",
       checklist: "Checklist link to the visitor",
+      audit: "Website check to the prospect",
     },
     delivery: (channel: string, status: string, attempts: number, when: string) =>
       status === "sent"

@@ -573,6 +573,8 @@ export class PostgresAdminStore implements AdminStore {
         if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
         const outbox = await tx`DELETE FROM outbox WHERE lead_id IN ${tx(ids)}`;
         const events = await tx`DELETE FROM lead_events WHERE lead_id IN ${tx(ids)}`;
+        // Its website checks (migration 17): the report names the prospect's site.
+        await tx`DELETE FROM audit_jobs WHERE lead_id IN ${tx(ids)}`;
         // Its search text goes with it (lead_search: ON DELETE CASCADE), and so does its note.
         await tx`DELETE FROM lead_search_pending WHERE lead_id IN ${tx(ids)}`;
         // The partial first: it names the lead it was completed by.

@@ -729,7 +729,7 @@ export class SqliteAdminStore implements AdminStore {
       ).map((r) => r.id);
       if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
       const list = JSON.stringify(ids);
-      const removed = (table: "outbox" | "lead_events") =>
+      const removed = (table: "outbox" | "lead_events" | "audit_jobs") =>
         Number(
           this.#db
             .prepare(`DELETE FROM ${table} WHERE lead_id IN (SELECT value FROM json_each(?))`)
@@ -737,6 +737,8 @@ export class SqliteAdminStore implements AdminStore {
         );
       const outbox = removed("outbox");
       const events = removed("lead_events");
+      // Its website checks (migration 17): the report names the prospect's site.
+      removed("audit_jobs");
       // The partial first: it names the lead it was completed by. The search entry goes with
       // each lead (the lead_search_delete trigger, migration 11).
       this.#db.prepare("DELETE FROM leads WHERE completed_by = ?").run(leadId);
