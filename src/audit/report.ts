@@ -73,6 +73,8 @@ export const auditReportSchema = z
     reason: z.enum(unreachableReasons).optional(),
     /** Plain-English sentence for an unreachable site ('We could not find lawnpros.com…'). */
     message: z.string().optional(),
+    /** For the agency: what exactly failed ('lawnpros.com points at 10.0.0.1 (private)'). */
+    detail: z.string().optional(),
     score: z.number().int().min(0).max(100).optional(),
     grade: z.enum(["A", "B", "C", "D", "F"]).optional(),
     categories: z

@@ -1,0 +1,187 @@
+/**
+ * The website check's words: each check's title, the fix shown when it fails and why it matters
+ * (shown when it passes), written for the owner of a landscaping business, and the sentences for
+ * a site that could not be checked. Copy only: the logic that decides pass or fail lives in
+ * ./checks/, the points in ./score.ts. `satisfies` makes a missing or unknown id a type error.
+ */
+import type { UnreachableReason } from "./report.ts";
+import type { CheckId } from "./score.ts";
+
+export interface CheckCopy {
+  title: string;
+  /** What to do when the check fails: one plain-English step. */
+  fix: string;
+  /** Why it matters: shown with a pass (and when the check does not apply). */
+  why: string;
+}
+
+export const checkCopy = {
+  https: {
+    title: "Secure connection (https)",
+    fix: "Ask your web host to switch on a free SSL certificate (Let's Encrypt) so your address starts with https:// and browsers stop calling your site 'Not secure'.",
+    why: "Browsers mark sites without https as 'Not secure', and homeowners leave before they call.",
+  },
+  "http-redirect": {
+    title: "Old http:// links land on the secure site",
+    fix: "Ask your web host to redirect every http:// address to the same https:// address, so old links and printed flyers land on the secure site.",
+    why: "Visitors and Google who follow an old http:// link still reach the secure version.",
+  },
+  viewport: {
+    title: "Fits a phone screen",
+    fix: "Have your web designer add the mobile viewport tag and a mobile layout: most people looking for lawn care search on their phone.",
+    why: "Most homeowners look for a landscaper on a phone; your pages are set up to fit the screen.",
+  },
+  title: {
+    title: "Page title for Google",
+    fix: "Give your home page a title of 10 to 65 characters that says what you do and where, e.g. 'Lawn Care & Landscaping in Austin, TX | Your Company'.",
+    why: "The title is the blue headline people click in Google's results.",
+  },
+  "meta-description": {
+    title: "Description under your Google listing",
+    fix: "Write a 50 to 170 character description for the home page that names your services, your town and a reason to call (free estimates, years in business).",
+    why: "The description is the text under your headline in Google: a good one earns the click.",
+  },
+  h1: {
+    title: "One clear main heading",
+    fix: "Give the home page one main heading (H1) that says what you do and where, e.g. 'Lawn care and landscaping in Round Rock'.",
+    why: "One clear main heading tells visitors and Google what the page is about in a second.",
+  },
+  canonical: {
+    title: "Canonical address",
+    fix: "Ask your web designer to add a canonical link to each page, so Google knows which address is the real one and does not split your ranking.",
+    why: "Google knows which address of each page to rank.",
+  },
+  indexable: {
+    title: "Google is allowed to list your home page",
+    fix: "Remove the 'noindex' setting (often a 'discourage search engines' box left ticked after launch) so Google can list your home page.",
+    why: "Nothing tells Google to keep your home page out of its results.",
+  },
+  "robots-txt": {
+    title: "robots.txt file",
+    fix: "Add a robots.txt file that allows search engines in and names your sitemap; most website builders have a setting for it.",
+    why: "A robots.txt file tells search engines what to read and where your sitemap is.",
+  },
+  sitemap: {
+    title: "Sitemap for search engines",
+    fix: "Publish a sitemap.xml listing every page (website builders and SEO plugins make one for you) and submit it in Google Search Console.",
+    why: "A sitemap helps Google find every service and area page you publish.",
+  },
+  "page-weight": {
+    title: "Light home page",
+    fix: "Ask your web designer to trim the home page: compress photos, remove unused plugins and scripts. Heavy pages load slowly on a phone in a customer's yard.",
+    why: "A light page loads fast on a phone, even on a weak signal.",
+  },
+  "response-time": {
+    title: "Quick to answer",
+    fix: "Your server is slow to send the home page: ask your host about caching or a faster plan. Every extra second loses visitors.",
+    why: "Your server answers quickly, so visitors are not kept waiting.",
+  },
+  "image-alt": {
+    title: "Photos described for Google and screen readers",
+    fix: "Add a short description (alt text) to each photo, e.g. 'New paver patio with fire pit in Cedar Park'. It helps Google Images and visitors who use screen readers.",
+    why: "Described photos show up in Google Images and work for visitors who cannot see them.",
+  },
+  "broken-links": {
+    title: "No broken links",
+    fix: "Fix or remove the links that lead to missing pages: a dead link looks like a business that is not paying attention.",
+    why: "Every page linked from your home page opens.",
+  },
+  "local-business-schema": {
+    title: "Business details Google can read",
+    fix: "Add LocalBusiness structured data (JSON-LD) with your business name, phone and address or service area; SEO plugins and most builders can do it for you.",
+    why: "Google reads your name, phone and area directly, which helps your local listing and the map pack.",
+  },
+  "tel-link": {
+    title: "Phone number you can tap",
+    fix: "Make your phone number a tap-to-call link (tel:) so a homeowner on a phone can call you with one tap.",
+    why: "Visitors on a phone can call you with one tap.",
+  },
+  "nap-visible": {
+    title: "Name, phone and area on the home page",
+    fix: "Show your business name, phone number and your address or the towns you serve on the home page, written out as text (not only in a picture).",
+    why: "Visitors and Google see at once who you are, how to call and where you work.",
+  },
+  "service-area": {
+    title: "Towns you serve",
+    fix: "Say plainly which towns and neighborhoods you serve ('Serving Austin, Round Rock and Cedar Park'), ideally with a page for each main area.",
+    why: "Naming the towns you serve helps you show up when people search 'landscaper near me' there.",
+  },
+  "map-link": {
+    title: "Map or directions",
+    fix: "Link to your Google Business Profile or a map (or embed one on your contact page) so people and Google connect your site with your local listing.",
+    why: "Your site points to your map listing, which ties it to your Google Business Profile.",
+  },
+  "opening-hours": {
+    title: "Opening hours",
+    fix: "List your opening hours (for the office and for estimates) on the site and in your structured data.",
+    why: "Visitors know when they can reach you.",
+  },
+  "phone-first-screen": {
+    title: "Phone number in the first screen",
+    fix: "Put your phone number at the top of every page, in the header, so nobody has to scroll to find it.",
+    why: "Your number is right at the top, where someone ready to hire looks first.",
+  },
+  cta: {
+    title: "A clear next step (free quote)",
+    fix: "Add a clear button on the home page such as 'Get a free estimate' or 'Request a quote' that leads to your contact form or phone.",
+    why: "Visitors see straight away how to ask you for a quote.",
+  },
+  "contact-form": {
+    title: "Quote or contact form",
+    fix: "Add a short quote request form (name, phone, email, what they need) so visitors can reach you at 10 pm when they will not call.",
+    why: "Visitors who will not call can still ask for a quote, any time of day.",
+  },
+  reviews: {
+    title: "Reviews and testimonials",
+    fix: "Show a few recent customer reviews with first names and towns (or your Google rating) on the home page: people hire who their neighbors trust.",
+    why: "Reviews on the site reassure homeowners who are comparing you with others.",
+  },
+  "trust-signals": {
+    title: "Licensed, insured, experienced",
+    fix: "Say that you are licensed and insured, how many years you have been in business and what you guarantee: these settle a homeowner's doubts before they call.",
+    why: "Licensing, insurance, experience or a guarantee answer a homeowner's first doubts.",
+  },
+  "service-pages": {
+    title: "A page for each service",
+    fix: "Give each main service its own page (lawn care, landscape design, hardscaping, irrigation…): each page can rank for its own searches.",
+    why: "A page per service lets each one rank for its own searches.",
+  },
+  "fresh-content": {
+    title: "Recently updated",
+    fix: "Post something new every month or two, such as a finished project with photos or a seasonal tip, and keep dates on it: it shows you are active.",
+    why: "Recent updates show visitors and Google that the business is active.",
+  },
+  "word-count": {
+    title: "Enough words on the home page",
+    fix: "Write at least 300 words on the home page about your services, the areas you serve and why customers choose you.",
+    why: "The home page says enough for Google to understand what you do and where.",
+  },
+  "og-tags": {
+    title: "Looks good when shared",
+    fix: "Add Open Graph tags (og:title, og:description, og:image with a project photo) so your link shows a picture and a summary on Facebook and in text messages.",
+    why: "Shared links to your site show a title, a summary and a photo.",
+  },
+  "social-links": {
+    title: "Links to your social profiles",
+    fix: "Link to your Facebook, Instagram or Nextdoor page from the site, and post your before-and-after photos there.",
+    why: "Visitors can see your recent work and reviews on your social profiles.",
+  },
+} as const satisfies Record<CheckId, CheckCopy>;
+
+/** What the report says when the site could not be checked; `{site}` is the host. */
+export const unreachableCopy = {
+  dns: "We could not find {site}: the address does not exist on the internet. Check the spelling, or ask your web host whether the domain has expired.",
+  refused: "{site} did not accept our connection. The site may be down, or blocking visitors.",
+  timeout:
+    "{site} took too long to answer, so we could not check it. A site this slow loses visitors too.",
+  tls: "{site}'s security certificate is broken or expired, so browsers warn visitors away. Ask your web host to renew it.",
+  "not-html": "{site} did not answer with a web page, so there was nothing to check.",
+  robots:
+    "{site}'s robots.txt asks robots like ours not to read the home page, so we did not check it.",
+  redirects:
+    "{site} sends visitors round more than 5 redirects, so we stopped following it. Ask your web host to point the address straight at your home page.",
+  blocked: "We do not check {site}: it is not a public website address.",
+  "invalid-url":
+    "“{site}” does not look like a website address. Try it as it appears in the browser, e.g. lawnpros.com.",
+  "http-error": "{site}'s home page answered with an error, so there was nothing to check.",
+} as const satisfies Record<UnreachableReason, string>;

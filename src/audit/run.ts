@@ -1,0 +1,330 @@
+/**
+ * The website check, end to end: `runAudit(input)` reads the site as typed (`lawnpros.com`,
+ * `www.lawnpros.com/`, `https://…`), fetches robots.txt, the home page, the sitemap and up to 20
+ * more same-site pages (./fetch.ts: the address guard and the limits), parses them (./site.ts),
+ * runs every check (./checks/) and scores them (./score.ts). docs/website-check.md describes it.
+ *
+ * It never throws for a bad or unreachable site: the report says `unreachable` with a reason.
+ * It rejects only when `options.signal` aborts (with the signal's reason), so a job runner that
+ * stops can give its job back.
+ */
+import { auditAllowHosts, auditUserAgent, defaultAuditLimits, type AuditLimits } from "./config.ts";
+import { unreachableCopy } from "./copy.ts";
+import {
+  Fetcher,
+  type FetchedPage,
+  type FetchFailure,
+  type FetchResult,
+  type Resolver,
+} from "./fetch.ts";
+import {
+  auditReportSchema,
+  type AuditReport,
+  type FetchedPageSummary,
+  type UnreachableReason,
+} from "./report.ts";
+import { robotsFor, type Robots } from "./robots.ts";
+import { runChecks } from "./checks/index.ts";
+import { scoreChecks } from "./score.ts";
+import {
+  buildSite,
+  isHtmlType,
+  pageCandidates,
+  parsePage,
+  parseSitemap,
+  sameSite,
+  type PageInput,
+  type SitemapInput,
+} from "./site.ts";
+import { plain } from "./text.ts";
+import { bareHost, isIpLiteral } from "./address.ts";
+
+export interface AuditOptions {
+  /** Default: `<AgencyName>AuditBot/1.0 (+SITE_URL/audit-bot)` (./config.ts). */
+  userAgent?: string;
+  /** `host:port` entries let through the address guard. Default: AUDIT_ALLOW_HOSTS. */
+  allowHosts?: string[];
+  /** Aborting it stops the check: runAudit then rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** The check's clock (fetchedAt, fresh-content). Default: now. */
+  now?: Date;
+  /** Tighter or looser limits (tests, the benchmark). */
+  limits?: Partial<AuditLimits>;
+  /** Name resolution (tests answer names with loopback addresses). Default: node:dns lookup. */
+  resolver?: Resolver;
+}
+
+const REPORT_URL_MAX = 2048;
+
+class Unreachable extends Error {
+  readonly reason: UnreachableReason;
+  readonly detail: string;
+  readonly host: string;
+  constructor(reason: UnreachableReason, detail: string, host: string) {
+    super(detail);
+    this.reason = reason;
+    this.detail = detail;
+    this.host = host;
+  }
+}
+
+const reasonFor = (failure: FetchFailure): UnreachableReason =>
+  failure === "aborted" ? "timeout" : failure;
+
+/**
+ * The URLs to try for what was typed: with a scheme, that one; without, https then http (as a
+ * browser does). Null when it cannot be a website address.
+ */
+export function candidateUrls(
+  input: string,
+  allowHosts: readonly string[] = [],
+): { urls: string[]; host: string } | Unreachable {
+  const typed = input.trim();
+  const shown = plain(typed, 80) || "(empty)";
+  if (!typed || typed.length > REPORT_URL_MAX || /\s/.test(typed))
+    return new Unreachable("invalid-url", "not a web address", shown);
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed);
+  if (!hasScheme && /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(typed))
+    return new Unreachable("blocked", "only http and https addresses are checked", shown);
+  const rest = typed.replace(/^\/\//, "");
+  const urls = hasScheme ? [typed] : [`https://${rest}`, `http://${rest}`];
+  const parsed = Fetcher.checkUrl(urls[0]!);
+  if (!(parsed instanceof URL))
+    return new Unreachable(
+      parsed.failure === "blocked" ? "blocked" : "invalid-url",
+      parsed.message,
+      shown,
+    );
+  const host = bareHost(parsed.hostname);
+  const port = parsed.port || (parsed.protocol === "https:" ? "443" : "80");
+  if (
+    !host.includes(".") &&
+    !isIpLiteral(host) &&
+    host !== "localhost" &&
+    !allowHosts.includes(`${parsed.hostname}:${port}`)
+  )
+    return new Unreachable("invalid-url", "a website address has a dot in its name", shown);
+  // The home page: whatever path was typed, the check starts at the site's root.
+  return { urls: urls.map((u) => new URL("/", u).href), host: parsed.host };
+}
+
+const summary = (page: FetchedPage): FetchedPageSummary => ({
+  url: plain(page.url, REPORT_URL_MAX),
+  status: page.status,
+  ms: page.ms,
+  bytes: page.bytes,
+  ...(page.contentType ? { contentType: plain(page.contentType, 100) } : {}),
+});
+
+const failedSummary = (url: string): FetchedPageSummary => ({
+  url: plain(url, REPORT_URL_MAX),
+  status: 0,
+  ms: 0,
+  bytes: 0,
+});
+
+const asInput = (page: FetchedPage): PageInput => ({
+  url: page.url,
+  status: page.status,
+  ms: page.ms,
+  bytes: page.bytes,
+  truncated: page.truncated,
+  contentType: page.contentType,
+  headers: page.headers,
+  body: page.body,
+});
+
+export async function runAudit(input: string, options: AuditOptions = {}): Promise<AuditReport> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const limits: AuditLimits = { ...defaultAuditLimits, ...options.limits };
+  const allowHosts = (options.allowHosts ?? auditAllowHosts()).map((h) => h.toLowerCase());
+  const userAgent = options.userAgent ?? auditUserAgent();
+  const deadline = AbortSignal.timeout(limits.checkTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const fetcher = new Fetcher({
+    userAgent,
+    allowHosts,
+    limits,
+    signal,
+    resolver: options.resolver,
+  });
+  const pages: FetchedPageSummary[] = [];
+  const base = { url: plain(input, REPORT_URL_MAX), fetchedAt: now.toISOString() };
+  const elapsed = () => Math.round(performance.now() - started);
+
+  /** A GET; what answered is listed in the report's pages (a page with no answer as status 0). */
+  const get = async (
+    url: string,
+    accept?: string,
+    maxBytes?: number,
+    followRedirects = true,
+    listFailure = false,
+  ): Promise<FetchResult> => {
+    const result = await fetcher.get(url, { accept, maxBytes, followRedirects });
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (result.ok) pages.push(summary(result.page));
+    else if (listFailure) pages.push(failedSummary(result.url));
+    return result;
+  };
+
+  try {
+    const candidates = candidateUrls(input, allowHosts);
+    if (candidates instanceof Unreachable) throw candidates;
+    const shown = plain(candidates.host, 80);
+
+    // robots.txt, then the home page, on https and else http when no scheme was typed.
+    let robots: { robots: Robots; url: string; status: number; body: string } | null = null;
+    let home: FetchedPage | null = null;
+    let lastFailure: Unreachable | null = null;
+    for (const origin of candidates.urls) {
+      const robotsUrl = new URL("/robots.txt", origin).href;
+      const r = await get(robotsUrl, "text/plain,*/*;q=0.5", limits.maxTextBytes);
+      if (!r.ok && ["dns", "blocked", "invalid-url", "aborted"].includes(r.failure))
+        throw new Unreachable(reasonFor(r.failure), r.detail, shown);
+      if (!r.ok && r.failure !== "redirects") {
+        lastFailure = new Unreachable(reasonFor(r.failure), r.detail, shown);
+        continue;
+      }
+      const status = r.ok ? r.page.status : null;
+      const body = r.ok && r.page.status < 300 ? r.page.body : "";
+      robots = {
+        robots: robotsFor(robotsUrl, status, body),
+        url: robotsUrl,
+        status: status ?? 0,
+        body,
+      };
+      if (robots.robots.isAllowed(origin, userAgent) === false)
+        throw new Unreachable(
+          "robots",
+          `robots.txt (${status ?? "no answer"}) disallows ${origin} for our user agent`,
+          shown,
+        );
+      const h = await get(origin);
+      if (h.ok) {
+        home = h.page;
+        break;
+      }
+      lastFailure = new Unreachable(reasonFor(h.failure), h.detail, shown);
+      if (!["refused", "tls", "timeout"].includes(h.failure)) break;
+    }
+    if (!home || !robots) throw lastFailure ?? new Unreachable("refused", "no answer", shown);
+    if (home.status >= 400 || home.status < 200)
+      throw new Unreachable("http-error", `the home page answered ${home.status}`, shown);
+    if (!isHtmlType(home.contentType, home.body))
+      throw new Unreachable(
+        "not-html",
+        `the home page is ${plain(home.contentType ?? "of no declared type", 60)}`,
+        shown,
+      );
+
+    // Redirected to another origin (lawnpros.com → www.lawnpros.com): that origin's robots.txt rules.
+    const origin = new URL(home.url).origin;
+    if (new URL(robots.url).origin !== origin) {
+      const robotsUrl = `${origin}/robots.txt`;
+      const r = await get(robotsUrl, "text/plain,*/*;q=0.5", limits.maxTextBytes);
+      const status = r.ok ? r.page.status : null;
+      const body = r.ok && r.page.status < 300 ? r.page.body : "";
+      robots = {
+        robots: robotsFor(robotsUrl, status, body),
+        url: robotsUrl,
+        status: status ?? 0,
+        body,
+      };
+      if (robots.robots.isAllowed(home.url, userAgent) === false)
+        throw new Unreachable(
+          "robots",
+          `robots.txt disallows ${home.url} for our user agent`,
+          shown,
+        );
+    }
+    fetcher.setCrawlDelay(robots.robots.getCrawlDelay(userAgent));
+
+    // The sitemap robots.txt names (same site), else /sitemap.xml; one level of sitemap index.
+    const sitemaps: SitemapInput[] = [];
+    const named = robots.robots
+      .getSitemaps()
+      .filter((u) => sameSite(u, home.url))
+      .slice(0, 2);
+    const sitemapQueue = named.length ? named : [`${origin}/sitemap.xml`];
+    for (let i = 0; i < sitemapQueue.length && i < 3 && !signal.aborted; i++) {
+      const s = await get(sitemapQueue[i]!, "application/xml,text/xml;q=0.9,*/*;q=0.5");
+      if (!s.ok || !sameSite(s.page.url, home.url)) continue;
+      sitemaps.push({ url: s.page.url, status: s.page.status, body: s.page.body });
+      const parsed = s.page.status < 300 ? parseSitemap(s.page.body) : null;
+      if (parsed?.index) {
+        const child = parsed.urls.find((u) => sameSite(u, home.url));
+        if (child && sitemapQueue.length < 3) sitemapQueue.push(child);
+      }
+    }
+    const sitemapUrls = sitemaps
+      .flatMap((s) => (s.status < 300 ? parseSitemap(s.body) : { urls: [], index: false }))
+      .filter((p) => !p.index)
+      .flatMap((p) => p.urls);
+
+    // Does http:// send visitors to https://?
+    let httpRedirect: { url: string; toHttps: boolean; status: number | null } | null = null;
+    if (home.url.startsWith("https:") && !signal.aborted) {
+      const httpUrl = `http://${new URL(home.url).host}/`;
+      const r = await get(httpUrl, undefined, undefined, false);
+      httpRedirect = r.ok
+        ? { url: httpUrl, status: r.page.status, toHttps: /^https:/i.test(r.page.location ?? "") }
+        : { url: httpUrl, status: null, toHttps: false };
+    }
+
+    // Up to 20 more same-site pages: the home page's links first, then the sitemap's.
+    const extra: PageInput[] = [];
+    const wanted = pageCandidates(parsePage(asInput(home)), sitemapUrls)
+      .filter((u) => robots.robots.isAllowed(u, userAgent) !== false)
+      .slice(0, limits.maxExtraPages);
+    for (const url of wanted) {
+      if (signal.aborted) break;
+      const r = await get(url, undefined, undefined, true, true);
+      if (r.ok) {
+        if (!sameSite(r.page.url, home.url)) continue;
+        extra.push(
+          isHtmlType(r.page.contentType, r.page.body)
+            ? asInput(r.page)
+            : { ...asInput(r.page), body: "" },
+        );
+      } else if (r.failure !== "aborted") {
+        extra.push({ url, status: 0, ms: 0, bytes: 0, body: "" });
+      }
+    }
+
+    const site = buildSite({
+      input,
+      now,
+      home: asInput(home),
+      pages: extra,
+      robots: { url: robots.url, status: robots.status, body: robots.body },
+      sitemaps,
+      httpRedirect,
+    });
+    const checks = runChecks(site);
+    const score = scoreChecks(checks);
+    return auditReportSchema.parse({
+      ...base,
+      finalUrl: plain(home.url, REPORT_URL_MAX),
+      outcome: "ok",
+      ...score,
+      checks,
+      pages,
+      durationMs: elapsed(),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (!(error instanceof Unreachable)) throw error;
+    return auditReportSchema.parse({
+      ...base,
+      outcome: "unreachable",
+      reason: error.reason,
+      message: unreachableCopy[error.reason].replace("{site}", error.host),
+      detail: plain(error.detail, 300),
+      categories: [],
+      checks: [],
+      pages,
+      durationMs: elapsed(),
+    });
+  }
+}

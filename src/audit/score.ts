@@ -1,0 +1,105 @@
+/**
+ * How the website check scores (docs/website-check.md, "How we score"; the report page shows the
+ * same figures from these exports). Pure and deterministic: the check results in, the score out.
+ *
+ * Each check carries points within its category; a category's score is the share of its
+ * applicable points that passed (checks that do not apply are left out, never counted as a
+ * pass). The overall score weighs the categories: local and conversion, what wins a landscaper
+ * jobs, count 30 each; technical and content 20 each.
+ */
+import type { AuditCategory, CheckResult } from "./report.ts";
+
+/** Points per check within its category. */
+export const checkWeights = {
+  technical: {
+    https: 3,
+    "http-redirect": 1,
+    viewport: 3,
+    title: 2,
+    "meta-description": 1,
+    h1: 1,
+    canonical: 1,
+    indexable: 3,
+    "robots-txt": 1,
+    sitemap: 1,
+    "page-weight": 2,
+    "response-time": 2,
+    "image-alt": 1,
+    "broken-links": 2,
+  },
+  local: {
+    "local-business-schema": 3,
+    "tel-link": 3,
+    "nap-visible": 3,
+    "service-area": 3,
+    "map-link": 1,
+    "opening-hours": 1,
+  },
+  conversion: {
+    "phone-first-screen": 3,
+    cta: 3,
+    "contact-form": 3,
+    reviews: 3,
+    "trust-signals": 2,
+  },
+  content: {
+    "service-pages": 3,
+    "fresh-content": 1,
+    "word-count": 2,
+    "og-tags": 1,
+    "social-links": 1,
+  },
+} as const satisfies Record<AuditCategory, Record<string, number>>;
+
+export type CheckId = {
+  [C in AuditCategory]: keyof (typeof checkWeights)[C];
+}[AuditCategory];
+
+/** Weight of each category in the overall score (they sum to 100). */
+export const categoryWeights: Record<AuditCategory, number> = {
+  local: 30,
+  conversion: 30,
+  technical: 20,
+  content: 20,
+};
+
+/** The lowest score of each grade; below the last, F. */
+export const gradeThresholds = [
+  { grade: "A", min: 90 },
+  { grade: "B", min: 80 },
+  { grade: "C", min: 70 },
+  { grade: "D", min: 60 },
+] as const;
+
+export type Grade = "A" | "B" | "C" | "D" | "F";
+
+export const gradeFor = (score: number): Grade =>
+  gradeThresholds.find((t) => score >= t.min)?.grade ?? "F";
+
+export interface Score {
+  score: number;
+  grade: Grade;
+  categories: { id: AuditCategory; score: number; weight: number }[];
+}
+
+/** The score of a set of check results. A category with no applicable check is left out. */
+export function scoreChecks(checks: readonly CheckResult[]): Score {
+  const categories: Score["categories"] = [];
+  let weighted = 0;
+  let weightSum = 0;
+  for (const id of Object.keys(categoryWeights) as AuditCategory[]) {
+    const applicable = checks.filter((c) => c.category === id && c.status !== "na");
+    const possible = applicable.reduce((sum, c) => sum + c.weight, 0);
+    const earned = applicable
+      .filter((c) => c.status === "pass")
+      .reduce((sum, c) => sum + c.weight, 0);
+    const score = possible > 0 ? Math.round((100 * earned) / possible) : 100;
+    categories.push({ id, score, weight: categoryWeights[id] });
+    if (possible > 0) {
+      weighted += (categoryWeights[id] * earned) / possible;
+      weightSum += categoryWeights[id];
+    }
+  }
+  const score = weightSum > 0 ? Math.round((100 * weighted) / weightSum) : 0;
+  return { score, grade: gradeFor(score), categories };
+}
