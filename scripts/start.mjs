@@ -38,12 +38,8 @@ const { leadMetrics, routeFamily } = await import("../src/leads/metrics.ts");
 const { leadService } = await import("../src/leads/server.ts");
 // The website check's engine (src/audit/run.ts) runs the audit leads' checks in this server
 // (src/audit/jobs.ts); the lead service starts its worker with the outbox.
-const engine = await import("../src/audit/run.ts").catch((error) => {
-  if (error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("audit/run.ts"))
-    return null;
-  throw error;
-});
-if (engine) leadService().useAuditRunner(engine.runAudit);
+const { runAudit } = await import("../src/audit/run.ts");
+leadService().useAuditRunner((input, { signal }) => runAudit(input, { signal }));
 const metrics = leadMetrics();
 metrics.watchStore(() => leadService().store());
 

@@ -6,6 +6,7 @@ import { leadKinds, type LeadKind } from "../leads/fields.ts";
 import { leadCompany, leadName, trafficSource } from "../leads/source.ts";
 import type { LeadRecord } from "../leads/store/types.ts";
 import { adminMessages } from "./messages.ts";
+import { isScoreBand, scoreBands } from "../audit/summary.ts";
 import { leadStatuses, type InboxQuery, type LeadStatus } from "./store/types.ts";
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
@@ -18,9 +19,15 @@ export function age(createdAt: string, now: Date = new Date()): string {
   return `${Math.floor(hours / 24)} days ago`;
 }
 
-export function leadRow(lead: LeadRecord, status: LeadStatus, now: Date = new Date()) {
+export function leadRow(
+  lead: LeadRecord,
+  status: LeadStatus,
+  now: Date = new Date(),
+  score: number | null = null,
+) {
   const f = lead.fields;
   return {
+    score: score === null ? "" : String(score),
     id: lead.id,
     createdAt: lead.createdAt,
     age: age(lead.createdAt, now),
@@ -46,6 +53,8 @@ export interface InboxFilters {
   to: string;
   source: string;
   campaign: string;
+  /** A website-check score band (src/audit/summary.ts scoreBands), or "". */
+  score: string;
   spam: boolean;
 }
 
@@ -68,6 +77,7 @@ export function readFilters(params: URLSearchParams): InboxFilters {
     to: validDay(to) ? to : "",
     source: get("source").toLowerCase(),
     campaign: get("campaign").toLowerCase(),
+    score: isScoreBand(get("score")) ? get("score") : "",
     spam: params.get("spam") === "1",
   };
 }
@@ -90,6 +100,7 @@ export function inboxQuery(filters: InboxFilters, before: string | null): InboxQ
     campaign: filters.campaign || undefined,
     spam: filters.spam,
     search: filters.q || undefined,
+    score: scoreBands.find((b) => b.id === filters.score),
     before: cursor,
     limit: INBOX_PAGE,
   };
@@ -132,13 +143,14 @@ const emptyFilters: InboxFilters = {
   to: "",
   source: "",
   campaign: "",
+  score: "",
   spam: false,
 };
 
 /** The inbox URL of these filters (and a cursor): only the filters that are set. */
 export function inboxHref(filters: InboxFilters, before?: string): string {
   const params = new URLSearchParams();
-  for (const key of ["q", "status", "kind", "from", "to", "source", "campaign"] as const) {
+  for (const key of ["q", "status", "kind", "from", "to", "source", "campaign", "score"] as const) {
     if (filters[key]) params.set(key, filters[key]);
   }
   if (filters.spam) params.set("spam", "1");

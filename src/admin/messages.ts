@@ -41,6 +41,7 @@ export const adminMessages = {
     columns: {
       received: "Received",
       status: "Status",
+      score: "Site score",
       name: "Name",
       company: "Company",
       form: "Form",
@@ -75,6 +76,7 @@ export const adminMessages = {
       to: "To (date)",
       source: "Source (utm_source)",
       campaign: "Campaign (utm_campaign)",
+      score: "Website check score",
       spam: "Spam folder",
       apply: "Show leads",
       clear: "Clear filters",

@@ -51,6 +51,8 @@ export const auditMessages = {
     howWeScoreIntro:
       "Each check is worth points within its category, and each category is worth a share of the 100 points. Local search and turning visitors into calls count most, because they are what win a landscaper jobs; meta tags count least. Checks that do not apply to your site are left out, never counted as a pass or a fail. The same pages always get the same score.",
     categoryShare: (name: string, percent: number) => `${name}: ${percent}% of the score`,
+    gradeScale: (grades: readonly { grade: string; min: number }[]) =>
+      `Grades: ${grades.map((g) => `${g.grade} from ${g.min}`).join(", ")}, F below ${grades.at(-1)?.min ?? 0}.`,
     pagesFetched: (n: number) => `We looked at ${n} page${n === 1 ? "" : "s"} of your site.`,
     fullAudit: "What our full audit adds",
     fullAuditItems: [

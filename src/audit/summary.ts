@@ -79,3 +79,16 @@ export function bandOf(score: number): ScoreBand {
 
 export const isScoreBand = (value: unknown): value is ScoreBand =>
   scoreBands.some((b) => b.id === value);
+
+/** "November 25, 2026, 14:05 UTC": when a check ran, the same on every server. */
+export function formatCheckedAt(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const day = d.toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+  return `${day}, ${d.toISOString().slice(11, 16)} UTC`;
+}
