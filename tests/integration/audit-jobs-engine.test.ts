@@ -92,7 +92,7 @@ for (const driver of ["sqlite", "postgres"] as const) {
         const response = await postForm(server.url, {
           _form: "audit",
           ...validLeads.audit,
-          website: site.origin,
+          website: named(site.origin),
         });
         expect(response.status).toBe(303);
         const location = response.headers.get("location") ?? "";
@@ -121,7 +121,7 @@ for (const driver of ["sqlite", "postgres"] as const) {
         const response = await postForm(first.url, {
           _form: "audit",
           ...validLeads.audit,
-          website: slow.origin,
+          website: named(slow.origin),
         });
         const token = new URL(response.headers.get("location")!, first.url).searchParams.get("t")!;
         const opened = openAuditToken(token, SALT);
