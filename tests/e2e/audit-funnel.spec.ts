@@ -23,6 +23,9 @@ async function requestAudit(page: Page, email: string, pause: boolean) {
   await page.waitForURL((url) => url.pathname === "/thank-you/audit");
 }
 
+// A check of the fixture site takes seconds; on a busy machine the report's axe runs take more.
+test.describe.configure({ timeout: 120_000 });
+
 test.describe("with JavaScript", () => {
   test("the thank-you page shows the score and three fixes once the check is done, live", async ({
     page,
@@ -94,6 +97,7 @@ test.describe("without JavaScript", () => {
     await expect(
       page.getByRole("heading", { name: "Your three most valuable fixes" }),
     ).toBeVisible();
-    await expectNoAxeViolations(page);
+    // (axe needs JavaScript: the report's axe run is the test with JavaScript.)
+    expect(await hasHorizontalOverflow(page)).toBe(false);
   });
 });
