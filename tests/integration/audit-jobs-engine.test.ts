@@ -13,6 +13,7 @@ import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadStore } from "../../src/leads/store/types";
 import { serveSite, strongSite, type FixtureSite } from "../support/auditSites";
+import { until } from "./audit-support";
 import {
   postForm,
   postgresAvailable,
@@ -27,19 +28,6 @@ const SALT = "audit-engine-test-salt-0123456789abc";
 /** http://127.0.0.1:PORT → http://lawnpros.loopback.test:PORT */
 const named = (address: string) => address.replace("127.0.0.1", "lawnpros.loopback.test");
 const pg = await postgresAvailable();
-
-async function until<T>(
-  what: () => Promise<T | null | undefined | false>,
-  ms = 45_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 for (const driver of ["sqlite", "postgres"] as const) {
   describe.skipIf(driver === "postgres" && !pg)(
@@ -104,7 +92,7 @@ for (const driver of ["sqlite", "postgres"] as const) {
             score: number | null;
           };
           return json.state !== "running" ? json : null;
-        });
+        }, 45_000);
         expect(status.state).toBe("ready");
         expect(status.score).toBeGreaterThanOrEqual(90);
         const page = await (await fetch(`${server.url}/audit/${token}`)).text();
@@ -128,7 +116,7 @@ for (const driver of ["sqlite", "postgres"] as const) {
         expect(opened.ok).toBe(true);
         const jobId = opened.ok ? opened.jobId : "";
         // Wait until the check has started fetching, then kill the server.
-        await until(async () => slow.requests.length > 0);
+        await until(async () => slow.requests.length > 0, 45_000);
         await first.kill9();
         const held = await auditJobStoreFor(store).get(jobId);
         expect(held).toMatchObject({ status: "queued", attempts: 1 });

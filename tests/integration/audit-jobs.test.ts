@@ -20,7 +20,7 @@ import { auditJobStoreFor } from "../../src/audit/store";
 import type { AuditJob } from "../../src/audit/store";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import type { LeadStore } from "../../src/leads/store/types";
-import { auditLead, fixtureReport } from "./audit-support";
+import { auditLead, fixtureReport, until } from "./audit-support";
 import {
   onBothStores,
   postgresAvailable,
@@ -63,19 +63,6 @@ function worker(
     log: quiet,
     emailProspect,
   });
-}
-
-async function until<T>(
-  what: () => Promise<T | null | undefined | false>,
-  ms = 15_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** Stores an audit lead with its check as intake does; returns the lead and the job's id. */

@@ -149,3 +149,18 @@ export function auditLead(
     },
   };
 }
+
+/** Polls `what` until it gives a value (or throws after `ms`). */
+export async function until<T>(
+  what: () => Promise<T | null | undefined | false>,
+  ms = 15_000,
+  everyMs = 25,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (value) return value;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

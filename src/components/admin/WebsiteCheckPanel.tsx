@@ -1,19 +1,8 @@
 import type { ReactNode } from "react";
+import type { WebsiteCheckLines } from "../../audit/panel";
 
-export interface WebsiteCheckView {
-  state: "none" | "running" | "ready" | "unreachable" | "limited" | "failed";
-  score?: number | undefined;
-  grade?: string | undefined;
-  /** "Local search 40/100" … */
-  categories: string[];
-  /** Failed checks, most valuable first: what to talk about on the call. */
-  talkingPoints: { id: string; title: string; evidence: string; fix: string; points: number }[];
-  passed: string[];
-  /** "Fetched 3 minutes ago", the site, reuse, an unreachable site's reason. */
-  facts: string[];
-  /** The prospect's own report (a signed link). */
-  reportHref?: string | undefined;
-}
+/** The panel's lines, read from the lead's checks by src/audit/panel.ts. */
+export type WebsiteCheckView = WebsiteCheckLines;
 
 interface Copy {
   title: string;
