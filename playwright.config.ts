@@ -5,6 +5,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { browserLaunchOptions } from "./tests/e2e/browser";
 
 const port = Number(process.env.E2E_PORT ?? 4399);
+/** The audit funnel's fixture website (tests/e2e/auditSite.ts), as prospects' leads name it. */
+const auditSitePort = port + 1;
+const AUDIT_SITE_HOST = "lawnpros.loopback.test";
 // A fresh lead store per run, shared with the workers (they inherit the environment) so tests can
 // read leads back through the CLI. Outside test-results/, which Playwright empties at start.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), `leads-e2e-${port}-`));
@@ -25,20 +28,34 @@ export default defineConfig({
     launchOptions: browserLaunchOptions(),
     trace: "off",
   },
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Many tests post from one address; the limiter itself is tested in tests/integration.
-      LEADS_RATE_LIMIT_POINTS: "10000",
-      // Every page view of every test comes from 127.0.0.1: no per-client limit on beacons.
-      ANALYTICS_RATE_LIMIT: "off",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // The website the audit funnel's check fetches (tests/e2e/auditSite.ts), loopback only.
+      command: "node tests/e2e/auditSite.ts",
+      url: `http://127.0.0.1:${auditSitePort}/`,
+      reuseExistingServer: false,
+      env: { AUDIT_SITE_PORT: String(auditSitePort) },
     },
-  },
+    {
+      command: "node scripts/start.mjs",
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // Many tests post from one address; the limiter itself is tested in tests/integration.
+        LEADS_RATE_LIMIT_POINTS: "10000",
+        // Every page view of every test comes from 127.0.0.1: no per-client limit on beacons.
+        ANALYTICS_RATE_LIMIT: "off",
+        LOG_LEVEL: "warn",
+        // Website checks reach the fixture site by a name (tests/support/loopbackNames.mjs; any
+        // other .test name does not resolve), and only it through the address guard.
+        NODE_OPTIONS: `--import ${join(import.meta.dirname, "tests/support/loopbackNames.mjs")}`,
+        AUDIT_ALLOW_HOSTS: `${AUDIT_SITE_HOST}:${auditSitePort}`,
+        AUDIT_POLL_MS: "200",
+      },
+    },
+  ],
 });

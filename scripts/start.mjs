@@ -36,6 +36,10 @@ const { parseTrustProxy, plainAddress } = await import("../src/leads/clientAddre
 // Metrics (/api/metrics): every response's time by route family, and the outbox counts.
 const { leadMetrics, routeFamily } = await import("../src/leads/metrics.ts");
 const { leadService } = await import("../src/leads/server.ts");
+// The website check's engine (src/audit/run.ts) runs the audit leads' checks in this server
+// (src/audit/jobs.ts); the lead service starts its worker with the outbox.
+const { runAudit } = await import("../src/audit/run.ts");
+leadService().useAuditRunner((input, { signal }) => runAudit(input, { signal }));
 const metrics = leadMetrics();
 metrics.watchStore(() => leadService().store());
 

@@ -31,9 +31,10 @@ export const exportHeader = [
   "landingPage",
   "referrer",
   ...utmKeys,
+  "website_score",
 ];
 
-function exportRow(lead: LeadRecord, status: LeadStatus): unknown[] {
+function exportRow(lead: LeadRecord, status: LeadStatus, score: number | null): unknown[] {
   return [
     lead.id,
     lead.createdAt,
@@ -46,6 +47,7 @@ function exportRow(lead: LeadRecord, status: LeadStatus): unknown[] {
     lead.metadata.landingPage ?? "",
     lead.metadata.referrer ?? "",
     ...utmKeys.map((k) => lead.metadata.utm?.[k] ?? ""),
+    score ?? "",
   ];
 }
 
@@ -62,7 +64,8 @@ export async function* exportCsv(
   for (;;) {
     const page = await store.inboxPage({ ...query, before, limit: EXPORT_BATCH });
     const rows = page.slice(0, EXPORT_BATCH);
-    if (rows.length) yield rows.map(({ lead, status }) => line(exportRow(lead, status))).join("");
+    if (rows.length)
+      yield rows.map(({ lead, status, score }) => line(exportRow(lead, status, score))).join("");
     count += rows.length;
     if (page.length <= EXPORT_BATCH) return count;
     // A turn of the event loop between batches: other requests run, and so does the garbage

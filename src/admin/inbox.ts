@@ -7,6 +7,7 @@ import { leadKinds, type LeadKind } from "../leads/fields.ts";
 import { leadCompany, leadName, trafficSource } from "../leads/source.ts";
 import type { LeadRecord } from "../leads/store/types.ts";
 import { adminMessages } from "./messages.ts";
+import { isScoreBand, scoreBands } from "../audit/summary.ts";
 import { leadStatuses, type InboxQuery, type LeadStatus } from "./store/types.ts";
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
@@ -19,9 +20,15 @@ export function age(createdAt: string, now: Date = new Date()): string {
   return `${Math.floor(hours / 24)} days ago`;
 }
 
-export function leadRow(lead: LeadRecord, status: LeadStatus, now: Date = new Date()) {
+export function leadRow(
+  lead: LeadRecord,
+  status: LeadStatus,
+  now: Date = new Date(),
+  score: number | null = null,
+) {
   const f = lead.fields;
   return {
+    score: score === null ? "" : String(score),
     id: lead.id,
     createdAt: lead.createdAt,
     age: age(lead.createdAt, now),
@@ -47,6 +54,8 @@ export interface InboxFilters {
   to: string;
   source: string;
   campaign: string;
+  /** A website-check score band (src/audit/summary.ts scoreBands), or "". */
+  score: string;
   spam: boolean;
 }
 
@@ -74,6 +83,7 @@ export function readFilters(params: URLSearchParams): InboxFilters {
     to: validDay(to) ? to : "",
     source: get("source").toLowerCase(),
     campaign: get("campaign").toLowerCase(),
+    score: isScoreBand(get("score")) ? get("score") : "",
     spam: params.get("spam") === "1",
   };
 }
@@ -96,6 +106,7 @@ export function inboxQuery(filters: InboxFilters, before: string | null): InboxQ
     campaign: filters.campaign || undefined,
     spam: filters.spam,
     search: filters.q || undefined,
+    score: scoreBands.find((b) => b.id === filters.score),
     before: cursor,
     limit: INBOX_PAGE,
   };
@@ -138,13 +149,14 @@ const emptyFilters: InboxFilters = {
   to: "",
   source: "",
   campaign: "",
+  score: "",
   spam: false,
 };
 
 /** The inbox URL of these filters (and a cursor): only the filters that are set. */
 export function inboxHref(filters: InboxFilters, before?: string): string {
   const params = new URLSearchParams();
-  for (const key of ["q", "status", "kind", "from", "to", "source", "campaign"] as const) {
+  for (const key of ["q", "status", "kind", "from", "to", "source", "campaign", "score"] as const) {
     if (filters[key]) params.set(key, filters[key]);
   }
   if (filters.spam) params.set("spam", "1");

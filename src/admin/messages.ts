@@ -66,6 +66,7 @@ export const adminMessages = {
     columns: {
       received: "Received",
       status: "Status",
+      score: "Site score",
       name: "Name",
       company: "Company",
       form: "Form",
@@ -100,6 +101,7 @@ export const adminMessages = {
       to: "To (date)",
       source: "Source (utm_source)",
       campaign: "Campaign (utm_campaign)",
+      score: "Website check score",
       spam: "Spam folder",
       apply: "Show leads",
       clear: "Clear filters",
@@ -176,6 +178,7 @@ export const adminMessages = {
       webhook: "CRM webhook",
       reminder: "Reminder to staff",
       checklist: "Checklist link to the visitor",
+      audit: "Website check to the prospect",
     },
     delivery: (channel: string, status: string, attempts: number, when: string) =>
       status === "sent"

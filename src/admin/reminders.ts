@@ -11,6 +11,8 @@
  *   before reminders were switched on, and an old backlog is the inbox's job, not the mailbox's.
  * - The delivery checks the lead again: one contacted (or erased) since is not reminded.
  */
+import { scoreLine } from "../audit/panel.ts";
+import { auditJobStoreFor } from "../audit/store/index.ts";
 import { agencyHours, siteOrigin } from "../config/agency.ts";
 import { domainOf, smtpSender, visitorName, type EmailSettings } from "../leads/notify/email.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
@@ -80,18 +82,23 @@ export function reminderDeliverer(
       const staff = await store.reminderRecipients(lead.id);
       const name = leadName(lead.fields);
       const minutes = openMinutesBetween(hours, new Date(lead.createdAt), new Date(row.createdAt));
+      // The website check's score, when it is ready: a talking point for the call.
+      const score = scoreLine((await auditJobStoreFor(await leads()).forLead(lead.id))[0]);
       await smtp.send(
         {
           from: settings.from,
           to: staff.length ? staff : [...settings.to],
           subject: copy.subject(visitorName(lead), minutes),
-          text: copy.text({
-            name,
-            form: adminMessages.kinds[lead.kind],
-            arrived: `${lead.createdAt.slice(0, 16).replace("T", " ")} UTC`,
-            minutes,
-            link: `${siteOrigin()}/admin/leads/${lead.id}`,
-          }),
+          text: [
+            copy.text({
+              name,
+              form: adminMessages.kinds[lead.kind],
+              arrived: `${lead.createdAt.slice(0, 16).replace("T", " ")} UTC`,
+              minutes,
+              link: `${siteOrigin()}/admin/leads/${lead.id}`,
+            }),
+            ...(score ? [score, ""] : []),
+          ].join("\n"),
           messageId: `<${row.id}@${domainOf(settings.from)}>`,
           headers: { "X-Lead-Id": lead.id },
         },

@@ -4,11 +4,15 @@
  * use it: the Astro endpoint (src/pages/api/leads.ts, every post) and the Node fast path
  * (src/leads/node.ts, JSON posts only, dispatched before Astro's pipeline).
  *
- * JSON (Content-Type: application/json): 201 {id} (a guide's checklist: {id, download}) | 422 {error:"validation", message, fields} |
+ * JSON (Content-Type: application/json): 201 {id} (a guide's checklist: {id, download}; an audit
+ * lead's website check: {id, report, status}) | 422 {error:"validation", message, fields} |
  * 400 | 413 | 415 | 429 (Retry-After) | 503, every error as {error, message}.
  * Native form posts (application/x-www-form-urlencoded or multipart/form-data): 303 to the safe
- * `_next` once stored (a guide's checklist: to its download page), or a "review" for the caller to render as a page with the visitor's input.
+ * `_next` once stored (a guide's checklist: to its download page; an audit lead's website check:
+ * to /thank-you/audit with the report's token), or a "review" for the caller to render as a page with the visitor's input.
  */
+import { auditJobFor } from "../audit/jobs.ts";
+import { auditLinks } from "../audit/token.ts";
 import { buildAttribution, hashIp } from "./attribution.ts";
 import {
   CHECKLIST_PATH,
@@ -331,6 +335,8 @@ export async function handleLeadInput(
       admit: () => (limiter ? limiter.consume(key) : Promise.resolve({ ok: true })),
       checklistExists,
       emailChecklist: config.notify.email !== null,
+      // Website checks run once this server has the engine (src/audit/jobs.ts).
+      ...(service.audit ? { auditJob: auditJobFor, onAuditQueued: service.nudgeAudit } : {}),
     },
   );
 
@@ -342,10 +348,12 @@ export async function handleLeadInput(
         outcome.form === "guide"
           ? checklistDownloadPath(outcome, outcome.fields.checklist ?? "", service.ipSalt())
           : null;
+      // An audit lead's website check: the answer names its report and its live status.
+      const audit = outcome.auditJobId ? auditLinks(outcome.auditJobId, service.ipSalt()) : null;
       if (native) {
         const location = download
           ? `${CHECKLIST_READY_PATH}?t=${download.slice(CHECKLIST_PATH.length + 1)}`
-          : next;
+          : (audit?.thanks ?? next);
         return {
           kind: "response",
           response: { status: 303, headers: { location, ...noStore }, body: null },
@@ -359,7 +367,9 @@ export async function handleLeadInput(
           201,
           download
             ? { id: outcome.id, download, emailed: config.notify.email !== null }
-            : { id: outcome.id },
+            : audit
+              ? { id: outcome.id, report: audit.report, status: audit.status }
+              : { id: outcome.id },
         ),
       };
     }

@@ -18,6 +18,7 @@ import {
   type Channel,
   type LeadRecord,
   type LeadStore,
+  type NewAuditJob,
   type NewNotification,
 } from "./store/types.ts";
 
@@ -59,6 +60,12 @@ export interface IntakeDeps {
   checklistExists?: (id: string) => boolean;
   /** Email a guide lead its checklist link (channel 'checklist'): SMTP is configured. */
   emailChecklist?: boolean;
+  /**
+   * The website check a lead queues in its own transaction (src/audit/jobs.ts `auditJobFor`);
+   * absent: checks are off. `onAuditQueued` wakes the check worker once it is committed.
+   */
+  auditJob?: (lead: LeadRecord, now: Date) => NewAuditJob | null;
+  onAuditQueued?: () => void;
 }
 
 /**
@@ -86,6 +93,8 @@ export type IntakeOutcome =
       spam: boolean;
       createdAt: string;
       fields: LeadFields;
+      /** The website check queued with the lead, if any. */
+      auditJobId?: string;
     }
   | { status: "invalid"; form: FormId | null; values: EchoValues; errors: Record<string, string> }
   | { status: "limited"; form: FormId; values: EchoValues; retryAfterSeconds: number }
@@ -186,11 +195,12 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
     deps.notifyMaxAgeMs ?? 24 * 60 * 60_000,
     now,
   );
+  const auditJob = deps.auditJob?.(lead, now) ?? undefined;
   try {
     const store = await deps.store();
     // A growth lead names its step-1 partial in `_partial` (PARTIAL_FIELD): the store links the
     // two in this transaction, or ignores the value (src/leads/store/partials.ts).
-    await store.insert(lead, notifications, { completes: body["_partial"] });
+    await store.insert(lead, notifications, { completes: body["_partial"], auditJob });
   } catch (error) {
     const unavailable = error instanceof StoreUnavailableError;
     log.error(
@@ -216,5 +226,14 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
     "lead stored",
   );
   if (notifications.length) deps.onQueued?.();
-  return { status: "stored", id: lead.id, form, spam: lead.spam, createdAt: timestamp, fields };
+  if (auditJob) deps.onAuditQueued?.();
+  return {
+    status: "stored",
+    id: lead.id,
+    form,
+    spam: lead.spam,
+    createdAt: timestamp,
+    fields,
+    ...(auditJob ? { auditJobId: auditJob.id } : {}),
+  };
 }

@@ -16,6 +16,8 @@ import { OutboxWorker } from "./notify/outbox.ts";
 import type { Deliverer } from "./notify/types.ts";
 import { webhookDeliverer } from "./notify/webhook.ts";
 import { reminderDeliverer, startReminderSweep } from "../admin/reminders.ts";
+import { auditEmailDeliverer } from "../audit/email.ts";
+import { auditJobSettings, AuditWorker, type AuditRunner } from "../audit/jobs.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
 import { startRetentionSweep } from "./retention.ts";
 import { storeHolder } from "./store/index.ts";
@@ -30,6 +32,17 @@ export interface LeadService {
   log: typeof leadLog;
   /** The outbox worker, or null when no channel is configured. */
   outbox: OutboxWorker | null;
+  /**
+   * Hands the website check's engine to this server (scripts/start.mjs: src/audit/run.ts's
+   * runAudit): from then on audit leads with a website queue a check, and this server runs
+   * AUDIT_CONCURRENCY of them at a time. Without it (AUDIT_CONCURRENCY=0, or `astro dev`) leads
+   * queue no check.
+   */
+  useAuditRunner(run: AuditRunner): void;
+  /** The check worker, once a runner is set and AUDIT_CONCURRENCY is above 0. */
+  readonly audit: AuditWorker | null;
+  /** An audit lead queued a check: run it soon. */
+  nudgeAudit(): void;
   /** Opens the store (running migrations) and starts the outbox worker; idempotent. */
   start(): void;
   /** A lead with notifications was committed: deliver it soon. */
@@ -49,6 +62,7 @@ function deliverers(
   if (config.notify.webhook) d.webhook = webhookDeliverer(config.notify.webhook);
   if (config.notify.email && config.notify.reminders)
     d.reminder = reminderDeliverer(config.notify.email, store);
+  if (config.notify.email) d.audit = auditEmailDeliverer(config.notify.email, store, ipSalt);
   return d;
 }
 
@@ -60,6 +74,8 @@ function createLeadService(config: LeadConfig): LeadService {
   let stopping: Promise<void> | null = null;
   let stopReminders: (() => void) | null = null;
   let stopRetention: (() => void) | null = null;
+  let audit: AuditWorker | null = null;
+  const auditSettings = auditJobSettings();
   const outbox = config.notify.channels.length
     ? new OutboxWorker({
         store: () => holder.get(),
@@ -76,6 +92,26 @@ function createLeadService(config: LeadConfig): LeadService {
     config,
     log: leadLog,
     outbox,
+    get audit() {
+      return audit;
+    },
+    useAuditRunner(run) {
+      if (audit || stopping || auditSettings.concurrency < 1) return;
+      audit = new AuditWorker({
+        store: () => holder.get(),
+        run,
+        settings: auditSettings,
+        log: leadLog,
+        emailProspect: config.notify.email !== null,
+        emailQueued: () => outbox?.nudge(),
+      });
+      if (started) audit.start();
+    },
+    nudgeAudit() {
+      if (!audit) return;
+      service.start();
+      audit.nudge();
+    },
     start() {
       if (started || stopping) return;
       started = true;
@@ -91,6 +127,7 @@ function createLeadService(config: LeadConfig): LeadService {
             "lead store unavailable at start",
           ),
       );
+      audit?.start();
       const retention = config.retention;
       stopRetention = startRetentionSweep({
         leads: () => holder.get(),
@@ -155,7 +192,7 @@ function createLeadService(config: LeadConfig): LeadService {
       stopping ??= (async () => {
         stopReminders?.();
         stopRetention?.();
-        await outbox?.stop();
+        await Promise.all([audit?.stop(), outbox?.stop()]);
         await holder.close();
       })();
       return stopping;

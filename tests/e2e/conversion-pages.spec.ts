@@ -11,6 +11,7 @@ import {
   expectExternalLinksSafe,
   expectOneH1AndLandmarks,
 } from "./checks";
+import { expectLanding } from "./audit";
 import { humanPause, leadsWithEmail, uniqueEmail } from "./leads";
 import { formatHoursLong, formatPhone, formatUsd, phoneHref } from "../../src/lib/format";
 import { site } from "../../src/config/site";
@@ -45,8 +46,7 @@ async function submitAndLand(page: Page, form: Locator, button: string) {
   await form.getByRole("button", { name: button }).click();
   const response = await post;
   expect(response.status()).toBe(303);
-  expect(response.headers()["location"]).toBe(next);
-  await page.waitForURL((url) => url.pathname === "/thank-you");
+  await expectLanding(page, response.headers()["location"], next);
 }
 
 test.describe("every conversion page", () => {

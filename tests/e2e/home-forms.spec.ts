@@ -11,6 +11,7 @@ import type { Page } from "@playwright/test";
 import type { LeadRecord } from "../../src/leads/store/types";
 import { leadMessages } from "../../src/leads/messages";
 import { test, expect } from "./fixtures";
+import { expectLanding } from "./audit";
 
 const root = resolve(import.meta.dirname, "../..");
 const node = existsSync(resolve(root, "node_modules/.bin/node"))
@@ -96,8 +97,7 @@ async function submitAndLand(
   await form.getByRole("button", { name: button }).click();
   const response = await post;
   expect(response.status()).toBe(303);
-  expect(response.headers()["location"]).toBe(next);
-  await page.waitForURL((url) => url.pathname === "/thank-you");
+  await expectLanding(page, response.headers()["location"], next);
   if (thankYouMissing) {
     const i = consoleErrors.findIndex((e) => /status of 404/.test(e));
     if (i >= 0) consoleErrors.splice(i, 1);

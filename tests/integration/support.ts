@@ -51,6 +51,9 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       PORT: "0",
       LOG_LEVEL: "info",
       METRICS_TOKEN,
+      // No website checks unless a test asks for them (AUDIT_CONCURRENCY and AUDIT_ALLOW_HOSTS
+      // with a loopback fixture site): an audit lead's website must never be fetched for real.
+      AUDIT_CONCURRENCY: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,6 +3,7 @@
  * `postgres` driver; one driver in the project), so every server on the database shares the
  * accounts and accepts each other's sessions.
  */
+import { AUDIT_SCORE } from "./auditScore.ts";
 import type postgres from "postgres";
 import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
 import { UNWORKED_CAP } from "../count.ts";
@@ -414,6 +415,9 @@ export class PostgresAdminStore implements AdminStore {
     if (q.to) conds.push(sql`created_at < ${q.to}`);
     if (q.source) conds.push(sql`lower(metadata->'utm'->>'utm_source') = ${q.source}`);
     if (q.campaign) conds.push(sql`lower(metadata->'utm'->>'utm_campaign') = ${q.campaign}`);
+    if (q.score) {
+      conds.push(sql`${sql.unsafe(AUDIT_SCORE)} BETWEEN ${q.score.min} AND ${q.score.max}`);
+    }
     const { words, digits } = searchTerms(q.search);
     if (words.length || digits.length) {
       // The indexed text (migration 11's `lead_search`, trigram indexes), and the leads not
@@ -434,10 +438,14 @@ export class PostgresAdminStore implements AdminStore {
     }
     const where = conds.reduce((all, c) => sql`${all} AND ${c}`);
     return this.#run(async () => {
-      const rows = await sql<(Row & { status: string })[]>`
-        SELECT * FROM leads WHERE ${where}
+      const rows = await sql<(Row & { status: string; audit_score: number | null })[]>`
+        SELECT *, ${sql.unsafe(AUDIT_SCORE)} AS audit_score FROM leads WHERE ${where}
         ORDER BY created_at DESC, id DESC LIMIT ${q.limit + 1}`;
-      return rows.map((row) => ({ lead: toRecord(row), status: row.status as LeadStatus }));
+      return rows.map((row) => ({
+        lead: toRecord(row),
+        status: row.status as LeadStatus,
+        score: row.audit_score ?? null,
+      }));
     });
   }
 
@@ -635,7 +643,11 @@ export class PostgresAdminStore implements AdminStore {
         WHERE id <> ${lead.id} AND (lower(fields->>'email') = ${lead.email?.toLowerCase() ?? null}
                                     OR fields->>'phone' = ${lead.phone ?? null})
         ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
-      return rows.map((row) => ({ lead: toRecord(row), status: row.status as LeadStatus }));
+      return rows.map((row) => ({
+        lead: toRecord(row),
+        status: row.status as LeadStatus,
+        score: null,
+      }));
     });
   }
 
@@ -655,6 +667,8 @@ export class PostgresAdminStore implements AdminStore {
         if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
         const outbox = await tx`DELETE FROM outbox WHERE lead_id IN ${tx(ids)}`;
         const events = await tx`DELETE FROM lead_events WHERE lead_id IN ${tx(ids)}`;
+        // Its website checks (migration 17): the report names the prospect's site.
+        await tx`DELETE FROM audit_jobs WHERE lead_id IN ${tx(ids)}`;
         // Its search text goes with it (lead_search: ON DELETE CASCADE), and so does its note.
         await tx`DELETE FROM lead_search_pending WHERE lead_id IN ${tx(ids)}`;
         // The partial first: it names the lead it was completed by.

@@ -3,6 +3,7 @@
  * so accounts and sessions are in `leads.db` beside the leads. SQLite does not enforce foreign
  * keys here (PRAGMA foreign_keys is off), so deletes that should cascade are written out.
  */
+import { AUDIT_SCORE } from "./auditScore.ts";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
   READ_COLUMNS,
@@ -502,6 +503,7 @@ export class SqliteAdminStore implements AdminStore {
     if (q.to) add("created_at < ?", q.to);
     if (q.source) add("lower(json_extract(metadata, '$.utm.utm_source')) = ?", q.source);
     if (q.campaign) add("lower(json_extract(metadata, '$.utm.utm_campaign')) = ?", q.campaign);
+    if (q.score) add(`${AUDIT_SCORE} BETWEEN ? AND ?`, q.score.min, q.score.max);
     const terms = searchTerms(q.search);
     // Shorter words filter what the index found (or, alone, scan).
     const text = `lower(${SEARCHED_FIELDS.map((f) => `coalesce(json_extract(fields, '$."${f}"'), '')`).join(" || ' ' || ")})`;
@@ -532,14 +534,15 @@ export class SqliteAdminStore implements AdminStore {
         conds.push("(created_at, id) < (?, ?)");
         values.push(before.createdAt, before.id);
       }
-      return this.#all<Row & { status: string; search_rowid: number }>(
-        `SELECT ${READ_COLUMNS}, status, rowid AS search_rowid FROM leads
+      return this.#all<Row & { status: string; search_rowid: number; audit_score: number | null }>(
+        `SELECT ${READ_COLUMNS}, status, rowid AS search_rowid, ${AUDIT_SCORE} AS audit_score
+         FROM leads
          WHERE ${conds.join(" AND ")} ORDER BY created_at DESC, id DESC LIMIT ?`,
         ...values,
         limit,
       );
     };
-    let rows: (Row & { status: string; search_rowid: number })[];
+    let rows: (Row & { status: string; search_rowid: number; audit_score: number | null })[];
     if (!dense) {
       rows = page(q.before, q.limit + 1);
     } else {
@@ -567,7 +570,11 @@ export class SqliteAdminStore implements AdminStore {
       }
       rows = rows.slice(0, q.limit + 1);
     }
-    return rows.map((row) => ({ lead: toRecord(row), status: row.status as LeadStatus }));
+    return rows.map((row) => ({
+      lead: toRecord(row),
+      status: row.status as LeadStatus,
+      score: row.audit_score ?? null,
+    }));
   }
 
   async inboxCounts(since: string) {
@@ -794,7 +801,11 @@ export class SqliteAdminStore implements AdminStore {
       lead.phone ?? null,
       limit,
     );
-    return rows.map((row) => ({ lead: toRecord(row), status: row.status as LeadStatus }));
+    return rows.map((row) => ({
+      lead: toRecord(row),
+      status: row.status as LeadStatus,
+      score: null,
+    }));
   }
 
   async setSpam(leadId: string, spam: boolean) {
@@ -810,7 +821,7 @@ export class SqliteAdminStore implements AdminStore {
       ).map((r) => r.id);
       if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
       const list = JSON.stringify(ids);
-      const removed = (table: "outbox" | "lead_events") =>
+      const removed = (table: "outbox" | "lead_events" | "audit_jobs") =>
         Number(
           this.#db
             .prepare(`DELETE FROM ${table} WHERE lead_id IN (SELECT value FROM json_each(?))`)
@@ -818,6 +829,8 @@ export class SqliteAdminStore implements AdminStore {
         );
       const outbox = removed("outbox");
       const events = removed("lead_events");
+      // Its website checks (migration 17): the report names the prospect's site.
+      removed("audit_jobs");
       // The partial first: it names the lead it was completed by. The search entry goes with
       // each lead (the lead_search_delete trigger, migration 11).
       this.#db.prepare("DELETE FROM leads WHERE completed_by = ?").run(leadId);

@@ -140,12 +140,16 @@ export interface InboxQuery {
   search?: string | undefined;
   /** Only leads older than this one (the last of the previous page). */
   before?: { createdAt: string; id: string } | undefined;
+  /** Only leads whose newest scored website check is in this range (src/audit/summary.ts bands). */
+  score?: { min: number; max: number } | undefined;
   limit: number;
 }
 
 export interface InboxLead {
   lead: LeadRecord;
   status: LeadStatus;
+  /** The score of the lead's newest scored website check (migration 17), if any. */
+  score: number | null;
 }
 
 /** Speed to lead over the leads that arrived in a period (not spam, not completed partials). */

@@ -12,10 +12,13 @@ interface Props {
     to: string;
     source: string;
     campaign: string;
+    score: string;
     spam: boolean;
   };
   statuses: Option[];
   kinds: Option[];
+  /** Website-check score bands. */
+  scores: Option[];
   copy: {
     legend: string;
     search: string;
@@ -26,6 +29,7 @@ interface Props {
     to: string;
     source: string;
     campaign: string;
+    score: string;
     spam: string;
     apply: string;
     clear: string;
@@ -41,8 +45,8 @@ export const label = "block text-sm font-semibold text-slate-800";
  * The inbox's filters: a plain GET form, so the URL holds them (Back and a shared link show the
  * same view) and it works without JavaScript.
  */
-export function InboxFilters({ values, statuses, kinds, copy }: Props) {
-  const select = (id: "status" | "kind", text: string, options: Option[]) => (
+export function InboxFilters({ values, statuses, kinds, scores, copy }: Props) {
+  const select = (id: "status" | "kind" | "score", text: string, options: Option[]) => (
     <div>
       <label htmlFor={`filter-${id}`} className={label}>
         {text}
@@ -88,6 +92,7 @@ export function InboxFilters({ values, statuses, kinds, copy }: Props) {
           {field("to", copy.to, "date")}
           {field("source", copy.source, "text")}
           {field("campaign", copy.campaign, "text")}
+          {select("score", copy.score, scores)}
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-4">
           <label className="inline-flex min-h-11 items-center gap-2 font-semibold">

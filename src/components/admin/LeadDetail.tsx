@@ -42,6 +42,8 @@ interface Props {
   related: { heading: string; items: RelatedItem[] };
   /** Slot: the status and note forms. */
   actions?: ReactNode;
+  /** Slot: the website check's panel (src/components/admin/WebsiteCheckPanel.tsx). */
+  website?: ReactNode;
   back: { label: string; href: string };
   /** A message after a change (saved, or what was wrong). */
   notice?: { text: string; error: boolean } | undefined;
@@ -86,6 +88,7 @@ export function LeadDetail({
   deliveries,
   related,
   actions,
+  website,
   back,
   notice,
 }: Props) {
@@ -118,6 +121,7 @@ export function LeadDetail({
           <Panel id="fields" title={fields.heading}>
             <Items items={fields.items} />
           </Panel>
+          {website}
           <Panel id="attribution" title={attribution.heading}>
             <Items items={attribution.items} />
           </Panel>

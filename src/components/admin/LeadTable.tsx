@@ -10,18 +10,21 @@ export interface LeadRow {
   source: string;
   possibleSpam: boolean;
   status: string;
+  /** The newest website check's score, or "". */
+  score: string;
   /** The lead's page in the inbox. */
   href: string;
 }
 
 /** The columns, in order; each but "received" shows the row's field of the same name. */
-const order = ["received", "name", "status", "company", "form", "page", "source"] as const;
+const order = ["received", "name", "status", "score", "company", "form", "page", "source"] as const;
 
 interface Props {
   rows: LeadRow[];
   columns: {
     received: string;
     status: string;
+    score: string;
     name: string;
     company: string;
     form: string;

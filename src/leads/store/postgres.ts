@@ -22,6 +22,7 @@ import {
   type LeadQuery,
   type LeadRecord,
   type LeadStore,
+  type NewAuditJob,
   type NewNotification,
   type NotificationStatus,
   type OutboxCounts,
@@ -180,8 +181,8 @@ export class PostgresLeadStore implements LeadStore {
     const partialId = partialToComplete(lead, options.completes);
     const dueAt = notificationsDueAt(lead);
     try {
-      if (partialId) {
-        await this.#insertCompleting(lead, notifications, partialId, dueAt);
+      if (partialId || options.auditJob) {
+        await this.#insertInTransaction(lead, notifications, partialId, dueAt, options.auditJob);
         this.#inserted();
         return;
       }
@@ -308,11 +309,16 @@ export class PostgresLeadStore implements LeadStore {
    * notifications not sent yet and not held by a live claim withdrawn, in one transaction.
    * Concurrent completions of one partial queue on its row lock: the second finds it completed.
    */
-  async #insertCompleting(
+  /**
+   * The lead with what rides in its transaction beyond its outbox rows: the partial it completes
+   * (./partials.ts), the website check it queues (migration 17).
+   */
+  async #insertInTransaction(
     lead: LeadRecord,
     notifications: readonly NewNotification[],
-    partialId: string,
+    partialId: string | null,
     dueAt: string,
+    auditJob: NewAuditJob | undefined,
   ): Promise<void> {
     await this.sql.begin(async (tx) => {
       await tx`
@@ -331,6 +337,13 @@ export class PostgresLeadStore implements LeadStore {
           VALUES (${n.id}, ${lead.id}, ${n.channel}, 'pending', 0, ${dueAt}, ${n.giveUpAt},
                   ${lead.createdAt}, ${lead.createdAt})`;
       }
+      if (auditJob) {
+        await tx`
+          INSERT INTO audit_jobs (id, lead_id, url, client, status, created_at)
+          VALUES (${auditJob.id}, ${lead.id}, ${auditJob.url}, ${auditJob.client}, 'queued',
+                  ${lead.createdAt})`;
+      }
+      if (!partialId) return;
       const linked = await tx`
         UPDATE leads SET completed_by = ${lead.id}
         WHERE id = ${partialId} AND kind = 'growth_partial' AND completed_by IS NULL

@@ -147,6 +147,7 @@ export class SqliteLeadStore implements LeadStore {
   #getMany: StatementSync;
   #completePartial: StatementSync;
   #withdrawPartialOutbox: StatementSync;
+  #insertAuditJob: StatementSync;
 
   constructor(file: string, sync: SqliteSync = "full") {
     this.file = file;
@@ -172,6 +173,10 @@ export class SqliteLeadStore implements LeadStore {
       `INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
                            created_at, updated_at)
        VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
+    );
+    this.#insertAuditJob = this.#db.prepare(
+      `INSERT INTO audit_jobs (id, lead_id, url, client, status, created_at)
+       VALUES (?, ?, ?, ?, 'queued', ?)`,
     );
     this.#get = this.#db.prepare(`SELECT ${READ_COLUMNS} FROM leads WHERE id = ?`);
     this.#getMany = this.#db.prepare(
@@ -249,7 +254,8 @@ export class SqliteLeadStore implements LeadStore {
         JSON.stringify(lead.metadata),
       );
     try {
-      if (!notifications.length && !partialId) {
+      const job = options.auditJob;
+      if (!notifications.length && !partialId && !job) {
         insertLead();
         this.#inserted();
         return;
@@ -267,6 +273,7 @@ export class SqliteLeadStore implements LeadStore {
             lead.createdAt,
           );
         }
+        if (job) this.#insertAuditJob.run(job.id, lead.id, job.url, job.client, lead.createdAt);
         if (partialId) {
           const linked = this.#completePartial.run(lead.id, partialId, lead.fields.email ?? "");
           if (Number(linked.changes) > 0) {

@@ -44,15 +44,30 @@ export interface InsertOptions {
    * growth_partial lead the same visitor sent from step 1. See ./partials.ts for when it counts.
    */
   completes?: unknown;
+  /**
+   * A website check to queue with this lead, in the same transaction (an audit lead with a
+   * website; src/audit/jobs.ts claims and runs it).
+   */
+  auditJob?: NewAuditJob | undefined;
+}
+
+/** A website check queued with its lead (table audit_jobs, migration 17). */
+export interface NewAuditJob {
+  id: string;
+  /** The website as the prospect typed it. */
+  url: string;
+  /** Whose hourly allowance it spends: the sender's IP hash (null: unknown sender). */
+  client: string | null;
 }
 
 /**
  * Where a notification goes: the agency's inbox (SMTP), its CRM (signed webhook), or a reminder to
  * staff that a lead is still waiting for a first contact (SMTP; src/admin/reminders.ts), or the
- * visitor's own checklist link after a guide's form (SMTP; src/leads/notify/checklist.ts).
+ * visitor's own checklist link after a guide's form (SMTP; src/leads/notify/checklist.ts), or
+ * the prospect's website check, its score and its report's link (SMTP; src/audit/email.ts).
  */
-export type Channel = "email" | "webhook" | "reminder" | "checklist";
-export const channels: readonly Channel[] = ["email", "webhook", "reminder", "checklist"];
+export type Channel = "email" | "webhook" | "reminder" | "checklist" | "audit";
+export const channels: readonly Channel[] = ["email", "webhook", "reminder", "checklist", "audit"];
 
 export type NotificationStatus = "pending" | "sent" | "failed";
 

@@ -1,0 +1,140 @@
+/**
+ * The outbox's 'audit' channel: the prospect who asked for a free audit gets their website
+ * check's score, its three most valuable fixes and the link to the report, over the SMTP that
+ * carries lead notifications. Queued with the check's result (src/audit/jobs.ts; one per lead,
+ * only for a lead not flagged as spam), and only sent to a plain valid address. Everything taken
+ * from the fetched site (its fixes are ours, but the address and page names are theirs) goes into
+ * the text part as plain text and into the HTML part escaped.
+ */
+import { AGENCY_NAME, siteOrigin } from "../config/agency.ts";
+import { routes } from "../config/routes.ts";
+import { domainOf, escapeHtml, isPlainEmail, smtpSender } from "../leads/notify/email.ts";
+import type { EmailSettings } from "../leads/notify/email.ts";
+import type { Deliverer } from "../leads/notify/types.ts";
+import { leadName } from "../leads/source.ts";
+import type { LeadRecord, LeadStore } from "../leads/store/types.ts";
+import { auditMessages, unreachableNames } from "./messages.ts";
+import type { AuditReport } from "./report.ts";
+import { auditJobStoreFor, type AuditJob } from "./store/index.ts";
+import { topFixes } from "./summary.ts";
+import { AUDIT_LINK_TTL_MS, auditLinks } from "./token.ts";
+
+export interface AuditEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** One line of text taken from a report: no control characters, bounded. */
+export function plainLine(value: string, max = 300): string {
+  // eslint-disable-next-line no-control-regex
+  const line = value.replace(/[\u0000-\u001F\u007F\u2028\u2029]+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** The site's name as the report shows it: the final URL's host, else the address typed. */
+export function siteName(report: Pick<AuditReport, "url" | "finalUrl">): string {
+  try {
+    return new URL(report.finalUrl ?? report.url).host;
+  } catch {
+    return plainLine(report.url, 120);
+  }
+}
+
+/** The prospect's message for a done check, or null when its address cannot be written to. */
+export function auditEmail(
+  lead: LeadRecord,
+  job: Pick<AuditJob, "id" | "report" | "finishedAt">,
+  secret: string,
+  origin: string = siteOrigin(),
+): AuditEmail | null {
+  const to = lead.fields.email?.trim();
+  const report = job.report;
+  if (!isPlainEmail(to) || !report) return null;
+  const copy = auditMessages.email;
+  const sentAt = Date.parse(job.finishedAt ?? lead.createdAt);
+  const link = `${origin}${auditLinks(job.id, secret, sentAt).report}`;
+  const book = `${origin}${routes.bookCall}`;
+  const expires = new Date(sentAt + AUDIT_LINK_TTL_MS).toISOString().slice(0, 10);
+  const site = siteName(report);
+  const lines = copy.lines({
+    name: plainLine(leadName(lead.fields).split(/\s+/)[0] ?? "", 60),
+    site,
+    agency: AGENCY_NAME,
+    expires,
+  });
+  const ok = report.outcome === "ok" && report.score !== undefined;
+  const summary = ok
+    ? `${auditMessages.report.scoreOf(report.score!)}${report.grade ? ` (${auditMessages.report.grade(report.grade)})` : ""}`
+    : plainLine(
+        report.message ??
+          auditMessages.report.unreachable(site, unreachableNames[report.reason ?? "refused"]),
+      );
+  const fixes = ok ? topFixes(report).map((c) => `${plainLine(c.title)}: ${plainLine(c.fix)}`) : [];
+  const text = [
+    lines.greeting,
+    "",
+    lines.intro,
+    summary,
+    ...(fixes.length ? ["", lines.fixes, ...fixes.map((f, i) => `${i + 1}. ${f}`)] : []),
+    "",
+    lines.link,
+    link,
+    "",
+    lines.next,
+    book,
+    "",
+    lines.why,
+    "",
+    lines.signature,
+    "",
+  ].join("\n");
+  const html = [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(copy.subject(report.score))}</title></head>`,
+    '<body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5">',
+    `<p>${escapeHtml(lines.greeting)}</p>`,
+    `<p>${escapeHtml(lines.intro)}<br><strong style="font-size:20px">${escapeHtml(summary)}</strong></p>`,
+    fixes.length
+      ? `<p>${escapeHtml(lines.fixes)}</p><ol>${fixes.map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ol>`
+      : "",
+    `<p>${escapeHtml(lines.link)}</p>`,
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#166534;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(copy.button)}</a></p>`,
+    `<p>${escapeHtml(lines.next)} <a href="${escapeHtml(book)}">${escapeHtml(book)}</a></p>`,
+    `<p style="color:#555;font-size:13px">${escapeHtml(lines.why)}</p>`,
+    `<p>${escapeHtml(lines.signature)}</p>`,
+    "</body></html>",
+  ].join("\n");
+  return { to, subject: copy.subject(ok ? report.score : undefined), text, html };
+}
+
+export function auditEmailDeliverer(
+  settings: EmailSettings,
+  store: () => Promise<LeadStore>,
+  secret: () => string,
+): Deliverer {
+  const smtp = smtpSender(settings);
+  return {
+    async deliver({ row, lead }, signal) {
+      const jobs = await auditJobStoreFor(await store()).forLead(lead.id);
+      const job = jobs.find((j) => j.status === "done" && j.report);
+      const message = job ? auditEmail(lead, job, secret()) : null;
+      if (!message) return; // nothing to send (erased, no address): done, not retried
+      await smtp.send(
+        {
+          from: settings.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          messageId: `<${row.id}@${domainOf(settings.from)}>`,
+          headers: { "X-Lead-Id": lead.id },
+        },
+        signal,
+      );
+    },
+    close: () => smtp.close(),
+  };
+}

@@ -1,0 +1,400 @@
+/**
+ * The website check's jobs: durable, in the lead store (table audit_jobs, migration 17), run by
+ * every server beside the outbox worker (src/leads/server.ts starts it; scripts/start.mjs hands
+ * it the engine, src/audit/run.ts).
+ *
+ * - An audit lead with a website queues its check in the lead's own transaction (`auditJobFor`,
+ *   called by intake); staff queue one for any URL (`queueStaffCheck`).
+ * - Each server claims jobs under a lease (SKIP LOCKED on PostgreSQL), AUDIT_CONCURRENCY at a
+ *   time; a check is cut short before its lease ends. A server killed mid-check leaves the job
+ *   claimed until the lease ends; then another server (or the restarted one) claims it again and
+ *   finishes it. A job claimed AUDIT_MAX_ATTEMPTS times without an outcome is given up (failed).
+ * - The outcome is recorded once, only by the claim's holder: a report (done), a refusal of the
+ *   hourly limit (limited) or failed. Rules, in this order: a site checked in the last 24 h is
+ *   not fetched again (its report is reused; staff's checks always fetch); a client that has had
+ *   AUDIT_RATE_LIMIT checks in the last hour gets none (its lead is stored all the same).
+ * - A done check of a lead queues the prospect's email (outbox channel 'audit', one per lead) in
+ *   the same transaction, when SMTP is configured.
+ */
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { newLeadId } from "../leads/id.ts";
+import type { IntakeLogger } from "../leads/intake.ts";
+import { errorText } from "../leads/notify/outbox.ts";
+import type { LeadRecord, LeadStore, NewAuditJob } from "../leads/store/types.ts";
+import type { AuditReport } from "./report.ts";
+import { auditJobStoreFor, type AuditJob, type AuditJobOutcome } from "./store/index.ts";
+
+/** The engine (src/audit/run.ts's runAudit): never throws for a site it cannot reach. */
+export type AuditRunner = (input: string, opts: { signal: AbortSignal }) => Promise<AuditReport>;
+
+export interface AuditJobSettings {
+  /** Checks at once in this process. AUDIT_CONCURRENCY (default 2; 0: no checks). */
+  concurrency: number;
+  /** Checks per client per hour. AUDIT_RATE_LIMIT (default 5). */
+  ratePerHour: number;
+  /** A site's report is reused for this long (24 h). */
+  reuseMs: number;
+  /** How long a claim holds (ms). AUDIT_LEASE_MS (default 120 s: a check takes at most 60 s). */
+  leaseMs: number;
+  /** Poll interval while idle (ms); a queued lead wakes the worker at once. */
+  pollMs: number;
+  /** Claims before a job is given up. */
+  maxAttempts: number;
+  /** On stop, wait this long for checks in flight before aborting them (ms). */
+  stopGraceMs: number;
+  /** Give the prospect's email up this long after the check (ms). */
+  emailMaxAgeMs: number;
+}
+
+export const HOUR_MS = 60 * 60_000;
+
+export const defaultAuditJobSettings: AuditJobSettings = {
+  concurrency: 2,
+  ratePerHour: 5,
+  reuseMs: 24 * HOUR_MS,
+  leaseMs: 120_000,
+  pollMs: 5_000,
+  maxAttempts: 3,
+  stopGraceMs: 5_000,
+  emailMaxAgeMs: 24 * HOUR_MS,
+};
+
+type Env = Record<string, string | undefined>;
+
+function whole(name: string, value: string | undefined, fallback: number, min: number): number {
+  const raw = value?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min) {
+    throw new Error(`${name} must be a whole number, at least ${min}, got "${raw}"`);
+  }
+  return n;
+}
+
+/** The settings from the environment (README, 'Instant website check'). */
+export function auditJobSettings(env: Env = process.env): AuditJobSettings {
+  const d = defaultAuditJobSettings;
+  return {
+    ...d,
+    concurrency: whole("AUDIT_CONCURRENCY", env.AUDIT_CONCURRENCY, d.concurrency, 0),
+    ratePerHour: whole("AUDIT_RATE_LIMIT", env.AUDIT_RATE_LIMIT, d.ratePerHour, 0),
+    leaseMs: whole("AUDIT_LEASE_MS", env.AUDIT_LEASE_MS, d.leaseMs, 1_000),
+    pollMs: whole("AUDIT_POLL_MS", env.AUDIT_POLL_MS, d.pollMs, 10),
+  };
+}
+
+/**
+ * The site a check is about, for the 24 h reuse: the host without `www.`, lower case, with a port
+ * other than the scheme's; null when the input cannot be read as a web address.
+ */
+export function siteKey(input: string): string | null {
+  const raw = input.trim();
+  if (!raw) return null;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    const host = url.hostname
+      .toLowerCase()
+      .replace(/^www\./, "")
+      .replace(/\.$/, "");
+    if (!host) return null;
+    return url.port ? `${host}:${url.port}` : host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The check an audit lead queues with itself: one for an audit lead with a website that was not
+ * flagged as spam (a bot does not get to make the server fetch a site).
+ */
+export function auditJobFor(lead: LeadRecord, now: Date = new Date()): NewAuditJob | null {
+  const url = lead.fields.website?.trim();
+  if (lead.form !== "audit" || !url || lead.spam) return null;
+  return { id: newLeadId(now.getTime()), url, client: lead.metadata.ipHash ?? null };
+}
+
+/** Staff run a check: for a lead's website ('Run again') or any URL (leadId null). */
+export async function queueStaffCheck(
+  leads: LeadStore,
+  check: { url: string; leadId: string | null; staffId: string },
+  now: Date = new Date(),
+): Promise<string> {
+  const id = newLeadId(now.getTime());
+  await auditJobStoreFor(leads).enqueue({
+    id,
+    leadId: check.leadId,
+    url: check.url.trim(),
+    requestedBy: check.staffId,
+    createdAt: now.toISOString(),
+  });
+  return id;
+}
+
+export interface AuditWorkerOptions {
+  store: () => Promise<LeadStore>;
+  run: AuditRunner;
+  settings: AuditJobSettings;
+  log: IntakeLogger;
+  /** Queue the prospect's email with each done check of a lead (SMTP is configured). */
+  emailProspect: boolean;
+  /** An email was queued: wake the outbox worker. */
+  emailQueued?: () => void;
+  now?: () => Date;
+}
+
+class StopSignal extends Error {
+  override readonly name = "StopSignal";
+}
+
+/** Leave this much of a lease unused: time to record the outcome before the claim ends. */
+const LEASE_MARGIN = 0.2;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+
+export class AuditWorker {
+  /** Unique per process: whose claim a job holds. */
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  #options: AuditWorkerOptions;
+  #now: () => Date;
+  #inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  #loop: Promise<void> | null = null;
+  #stopping = false;
+  #stopped: Promise<void> | null = null;
+  #dirty = false;
+  #wake: (() => void) | null = null;
+  #storeDown = false;
+
+  constructor(options: AuditWorkerOptions) {
+    this.#options = options;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  /** Checks in flight right now. */
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  start(): void {
+    if (this.#loop || this.#stopping) return;
+    this.#loop = this.#run().catch((error: unknown) => {
+      this.#options.log.error(
+        { event: "audit_worker_crashed", err: errorText(error) },
+        "website check worker stopped",
+      );
+    });
+  }
+
+  /** Look for queued jobs now (an audit lead was stored, a check finished). */
+  nudge(): void {
+    this.#dirty = true;
+    const wake = this.#wake;
+    this.#wake = null;
+    wake?.();
+  }
+
+  /** Stops claiming, waits up to stopGraceMs, then aborts the rest and gives their claims back. */
+  stop(): Promise<void> {
+    if (this.#stopped) return this.#stopped;
+    this.#stopping = true;
+    this.nudge();
+    const all = () => Promise.all([...this.#inFlight.values()].map((f) => f.done));
+    this.#stopped = (async () => {
+      await this.#loop;
+      await Promise.race([all(), sleep(this.#options.settings.stopGraceMs)]);
+      for (const f of this.#inFlight.values()) f.abort.abort(new StopSignal("server stopping"));
+      await all();
+    })();
+    return this.#stopped;
+  }
+
+  async #run(): Promise<void> {
+    const { settings } = this.#options;
+    while (!this.#stopping) {
+      this.#dirty = false;
+      const free = settings.concurrency - this.#inFlight.size;
+      let claimed: AuditJob[] = [];
+      let leads: LeadStore | null = null;
+      if (free > 0) {
+        try {
+          leads = await this.#options.store();
+          claimed = await auditJobStoreFor(leads).claim({
+            owner: this.owner,
+            now: this.#now(),
+            leaseMs: settings.leaseMs,
+            limit: free,
+          });
+          this.#storeAnswered();
+        } catch (error) {
+          this.#storeFailed(error);
+        }
+      }
+      if (this.#stopping && claimed.length) {
+        await auditJobStoreFor(leads!)
+          .release(
+            claimed.map((j) => j.id),
+            this.owner,
+          )
+          .catch(() => {});
+        break;
+      }
+      for (const job of claimed) this.#start(leads!, job);
+      if (claimed.length > 0 && claimed.length === free) continue;
+      await this.#idle(settings.pollMs);
+    }
+  }
+
+  #idle(ms: number): Promise<void> {
+    if (this.#dirty || this.#stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#wake = null;
+        resolve();
+      }, ms);
+      timer.unref();
+      this.#wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  #start(leads: LeadStore, job: AuditJob): void {
+    const abort = new AbortController();
+    const entry = { abort, done: Promise.resolve() };
+    entry.done = this.#check(leads, job, abort).finally(() => {
+      this.#inFlight.delete(job.id);
+      this.nudge();
+    });
+    this.#inFlight.set(job.id, entry);
+  }
+
+  /** Decides and records one claimed job's outcome. */
+  async #check(leads: LeadStore, job: AuditJob, abort: AbortController): Promise<void> {
+    const { settings, log } = this.#options;
+    const store = auditJobStoreFor(leads);
+    const context = { auditJobId: job.id, leadId: job.leadId, attempt: job.attempts };
+    const leaseEnd = this.#now().getTime() + settings.leaseMs;
+    const cut = setTimeout(
+      () => abort.abort(new Error("check took too long (lease ending)")),
+      Math.max(1, settings.leaseMs * (1 - LEASE_MARGIN)),
+    );
+    const site = siteKey(job.url);
+    let outcome: AuditJobOutcome;
+    try {
+      outcome = await this.#decide(job, site, abort.signal);
+    } catch (error) {
+      clearTimeout(cut);
+      if (abort.signal.reason instanceof StopSignal) {
+        await store.release([job.id], this.owner).catch(() => {});
+        log.info({ event: "audit_released", ...context }, "website check given back");
+        return;
+      }
+      if (job.attempts < settings.maxAttempts) {
+        // Another claim tries again (the attempt is counted).
+        await store.release([job.id], this.owner).catch(() => {});
+        log.warn({ event: "audit_retry", ...context, err: errorText(error) }, "check failed");
+        return;
+      }
+      outcome = { status: "failed", site, error: errorText(error) };
+    } finally {
+      clearTimeout(cut);
+    }
+    await this.#record(job, outcome, leaseEnd, leads, context);
+  }
+
+  async #decide(job: AuditJob, site: string | null, signal: AbortSignal): Promise<AuditJobOutcome> {
+    const { settings } = this.#options;
+    const store = auditJobStoreFor(await this.#options.store());
+    const now = this.#now();
+    if (job.attempts > settings.maxAttempts) {
+      return {
+        status: "failed",
+        site,
+        error: `given up after ${settings.maxAttempts} attempts`,
+      };
+    }
+    if (site && !job.fresh) {
+      const recent = await store.recentForSite(site, new Date(now.getTime() - settings.reuseMs));
+      if (recent?.report && recent.id !== job.id) {
+        return { status: "done", site, report: recent.report, reusedFrom: recent.id };
+      }
+    }
+    if (job.client) {
+      const n = await store.countForClient(job.client, new Date(now.getTime() - HOUR_MS), job);
+      if (n >= settings.ratePerHour) return { status: "limited", site };
+    }
+    const report = await this.#options.run(job.url, { signal });
+    if (signal.aborted) throw signal.reason;
+    return { status: "done", site, report };
+  }
+
+  async #record(
+    job: AuditJob,
+    outcome: AuditJobOutcome,
+    leaseEnd: number,
+    leads: LeadStore,
+    context: Record<string, unknown>,
+  ): Promise<void> {
+    const { log, settings, emailProspect } = this.#options;
+    const store = auditJobStoreFor(leads);
+    const now = this.#now();
+    const email =
+      emailProspect && job.leadId && outcome.status === "done"
+        ? {
+            id: newLeadId(now.getTime()),
+            giveUpAt: new Date(now.getTime() + settings.emailMaxAgeMs).toISOString(),
+          }
+        : undefined;
+    for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
+      try {
+        const kept = await store.finish(job.id, this.owner, outcome, this.#now(), email);
+        if (!kept) {
+          log.warn({ event: "audit_claim_lost", ...context }, "claim lost before recording");
+          return;
+        }
+        const details =
+          outcome.status === "done"
+            ? {
+                outcome: outcome.report.outcome,
+                score: outcome.report.score,
+                reused: !!outcome.reusedFrom,
+              }
+            : outcome.status === "failed"
+              ? { err: outcome.error }
+              : {};
+        log.info(
+          { event: `audit_${outcome.status}`, ...context, ...details },
+          "website check recorded",
+        );
+        if (email) this.#options.emailQueued?.();
+        return;
+      } catch (error) {
+        if (this.#now().getTime() + wait >= leaseEnd || this.#stopping) {
+          log.error(
+            { event: "audit_unrecorded", ...context, err: errorText(error) },
+            "website check outcome could not be recorded",
+          );
+          return;
+        }
+        await sleep(wait);
+      }
+    }
+  }
+
+  #storeAnswered(): void {
+    if (!this.#storeDown) return;
+    this.#storeDown = false;
+    this.#options.log.info({ event: "audit_store_back" }, "website checks: store answers again");
+  }
+
+  #storeFailed(error: unknown): void {
+    if (this.#storeDown) return;
+    this.#storeDown = true;
+    this.#options.log.warn(
+      { event: "audit_store_unavailable", err: errorText(error) },
+      "website checks: store unavailable; trying again",
+    );
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The website check's words for people outside the Astro build: the prospect's email, the PDF,
+ * the live status and the panels (the pages read them from here too, so a page and its PDF never
+ * disagree). Agency facts come from src/config/agency.ts; nothing here repeats them.
+ */
+import type { AuditCategory, UnreachableReason } from "./report.ts";
+
+export const auditCategoryNames: Record<AuditCategory, string> = {
+  technical: "Technical basics",
+  local: "Local search",
+  conversion: "Turning visitors into calls",
+  content: "Content",
+};
+
+export const auditStatusNames = { pass: "Passed", fail: "Needs work", na: "Not applicable" };
+
+export const auditBandNames = {
+  poor: "Below 50",
+  fair: "50–69",
+  good: "70–84",
+  great: "85 and up",
+} as const;
+
+/** Plain words for a site that could not be checked, when the engine sent none. */
+export const unreachableNames: Record<UnreachableReason, string> = {
+  dns: "we could not find this website's address",
+  refused: "the website refused our connection",
+  timeout: "the website took too long to answer",
+  tls: "the website's security certificate did not check out",
+  "not-html": "the address does not lead to a web page",
+  robots: "the website asks robots like ours not to look at it",
+  redirects: "the website sent us through too many redirects",
+  blocked: "this address is not a public website",
+  "invalid-url": "this does not look like a website address",
+  "http-error": "the website's home page answered with an error",
+};
+
+export const auditMessages = {
+  report: {
+    title: (site: string) => `Website check: ${site}`,
+    scoreOf: (score: number) => `${score} out of 100`,
+    grade: (grade: string) => `Grade ${grade}`,
+    checkedAt: (when: string) => `Checked ${when}`,
+    categories: "How your site scores",
+    topFixes: "Your three most valuable fixes",
+    allChecks: "Every check we ran",
+    evidence: "What we found",
+    fix: "What to do",
+    page: "Page",
+    howWeScore: "How we score",
+    howWeScoreIntro:
+      "Each check is worth points within its category, and each category is worth a share of the 100 points. Local search and turning visitors into calls count most, because they are what win a landscaper jobs; meta tags count least. Checks that do not apply to your site are left out, never counted as a pass or a fail. The same pages always get the same score.",
+    categoryShare: (name: string, percent: number) => `${name}: ${percent}% of the score`,
+    gradeScale: (grades: readonly { grade: string; min: number }[]) =>
+      `Grades: ${grades.map((g) => `${g.grade} from ${g.min}`).join(", ")}, F below ${grades.at(-1)?.min ?? 0}.`,
+    pagesFetched: (n: number) => `We looked at ${n} page${n === 1 ? "" : "s"} of your site.`,
+    fullAudit: "What our full audit adds",
+    fullAuditItems: [
+      "A person reads your site, your Google Business Profile and your reviews, not just a robot.",
+      "How you rank for the jobs and towns you want, next to your three closest competitors.",
+      "Your ads, your call tracking and where your leads really come from.",
+      "A 90-day plan in order of what brings in the most work for the least money.",
+    ],
+    book: "Book your strategy call",
+    pdf: "Download this report (PDF)",
+    unreachableTitle: "We could not check this website",
+    unreachable: (site: string, why: string) =>
+      `We tried to check ${site}, but ${why}. Nothing was scored. Check the address, or book a call and we will look at it by hand.`,
+    runningTitle: "Your website check is running",
+    running:
+      "We are looking at your website now. This usually takes under a minute. Reload this page to see your report.",
+    reload: "Check again",
+    limitedTitle: "We will check your website by hand",
+    limited:
+      "We received your request, but this connection has asked for a lot of checks in the last hour. Your details are safe with us: we will look at your site ourselves and include it in your audit.",
+    failedTitle: "We could not finish this check",
+    failed:
+      "Something went wrong while checking your website. Your request is safe with us: we will look at your site by hand before we call.",
+    forbiddenTitle: "This report link does not work",
+    forbidden:
+      "The link is incomplete, changed or older than 30 days. Ask for a new free audit and we will send you a fresh report.",
+    forbiddenCta: "Ask for a free audit",
+    seoDescription: "Your instant website check: score, findings and fixes.",
+  },
+  thanks: {
+    badge: "Request received",
+    headline: "Thanks! Your website check is running",
+    lead: "While we put your full audit together, our robot is looking at your website now. Your score and the three fixes worth the most appear here in about a minute.",
+    emailed: "We will email you the link to your report too.",
+    ready: "Your website check is ready",
+    score: "Your score",
+    open: "See your full report",
+    waiting: "Checking your website…",
+  },
+  email: {
+    subject: (score: number | undefined) =>
+      score === undefined ? "Your website check" : `Your website scored ${score}/100`,
+    button: "See your full report",
+    lines: (p: { name: string; site: string; agency: string; expires: string }) => ({
+      greeting: p.name ? `Hi ${p.name},` : "Hi,",
+      intro: `Thanks for asking for a free audit. We checked ${p.site}:`,
+      fixes: "The three fixes worth the most:",
+      link: `Your full report, with every check and how to fix it, is here until ${p.expires}:`,
+      next: "We will call you to go through your full audit. Or book a time that suits you:",
+      why: `You get this email because this address was entered in the free audit form on the ${p.agency} website.`,
+      signature: `The ${p.agency} team`,
+    }),
+  },
+  panel: {
+    title: "Website check",
+    none: "No website check yet.",
+    running: "Checking…",
+    limited: "Not checked: the sender's hourly limit was reached.",
+    failed: "The check failed.",
+    talkingPoints: "Talking points (failed checks, most valuable first)",
+    passed: "Passed",
+    fetchedAt: (when: string) => `Fetched ${when}`,
+    reused: "Reused from a check of the same site in the last 24 hours.",
+    runAgain: "Run again",
+    openReport: "Prospect's report",
+    runFor: "Check any website",
+    runForLabel: "Website address",
+    runForButton: "Run check",
+    score: "Score",
+  },
+} as const;

@@ -1,0 +1,25 @@
+/** The website checks' store sharing an open lead store's connection (one per lead store). */
+import type { PostgresLeadStore } from "../../leads/store/postgres.ts";
+import type { SqliteLeadStore } from "../../leads/store/sqlite.ts";
+import type { LeadStore } from "../../leads/store/types.ts";
+import { PostgresAuditJobStore } from "./postgres.ts";
+import { SqliteAuditJobStore } from "./sqlite.ts";
+import type { AuditJobStore } from "./types.ts";
+
+export type * from "./types.ts";
+
+const stores = new WeakMap<LeadStore, AuditJobStore>();
+
+export function auditJobStoreFor(leads: LeadStore): AuditJobStore {
+  let store = stores.get(leads);
+  if (!store) {
+    // By driver, not instanceof (two copies of the store classes in one process; see
+    // src/admin/store/index.ts).
+    store =
+      leads.driver === "sqlite"
+        ? new SqliteAuditJobStore((leads as SqliteLeadStore).database)
+        : new PostgresAuditJobStore((leads as PostgresLeadStore).sql);
+    stores.set(leads, store);
+  }
+  return store;
+}

@@ -1,0 +1,94 @@
+/**
+ * Reading a report for people: which failed checks cost the most points (the prospect's three
+ * fixes, the caller's talking points, first), and the weights as 'how we score' shows them. Pure
+ * functions over the report alone: the weights travel in it (each category's and each check's),
+ * so every reader agrees with the engine that scored it.
+ */
+import type { AuditCategory, AuditReport, CheckResult } from "./report.ts";
+
+/** A check with the points of the total score it is worth (and loses when it fails). */
+export interface RankedCheck extends CheckResult {
+  points: number;
+}
+
+/** Each scored check's share of the 100 points: its weight within its category, times the category's share. */
+export function rankedChecks(report: AuditReport): RankedCheck[] {
+  const categoryTotal = report.categories.reduce((sum, c) => sum + c.weight, 0);
+  const inCategory = new Map<AuditCategory, number>();
+  for (const check of report.checks) {
+    if (check.status === "na") continue;
+    inCategory.set(check.category, (inCategory.get(check.category) ?? 0) + check.weight);
+  }
+  return report.checks.map((check) => {
+    const category = report.categories.find((c) => c.id === check.category);
+    const total = inCategory.get(check.category) ?? 0;
+    const points =
+      check.status === "na" || !category || !total || !categoryTotal
+        ? 0
+        : (100 * (check.weight / total) * category.weight) / categoryTotal;
+    return { ...check, points: Math.round(points * 10) / 10 };
+  });
+}
+
+/** Failed checks, most valuable first (ties: the report's order). */
+export function failedByValue(report: AuditReport): RankedCheck[] {
+  return rankedChecks(report)
+    .map((check, index) => ({ check, index }))
+    .filter(({ check }) => check.status === "fail")
+    .sort((a, b) => b.check.points - a.check.points || a.index - b.index)
+    .map(({ check }) => check);
+}
+
+/** The `n` fixes worth the most points. */
+export function topFixes(report: AuditReport, n = 3): RankedCheck[] {
+  return failedByValue(report).slice(0, n);
+}
+
+/** Every check, failed ones first (by value), then passes, then not applicable. */
+export function checksFailedFirst(report: AuditReport): RankedCheck[] {
+  const ranked = rankedChecks(report);
+  const order = { fail: 0, pass: 1, na: 2 } as const;
+  const failed = failedByValue(report);
+  return [
+    ...failed,
+    ...ranked.filter((c) => c.status !== "fail").sort((a, b) => order[a.status] - order[b.status]),
+  ];
+}
+
+/** The categories' shares of the score, in percent (rounded), for 'how we score'. */
+export function categoryShares(report: AuditReport): { id: AuditCategory; percent: number }[] {
+  const total = report.categories.reduce((sum, c) => sum + c.weight, 0);
+  return report.categories.map((c) => ({
+    id: c.id,
+    percent: total ? Math.round((100 * c.weight) / total) : 0,
+  }));
+}
+
+/** Score bands the inbox filters by (and the page colours): from 0 up to each upper bound. */
+export const scoreBands = [
+  { id: "poor", min: 0, max: 49 },
+  { id: "fair", min: 50, max: 69 },
+  { id: "good", min: 70, max: 84 },
+  { id: "great", min: 85, max: 100 },
+] as const;
+export type ScoreBand = (typeof scoreBands)[number]["id"];
+
+export function bandOf(score: number): ScoreBand {
+  return scoreBands.find((b) => score >= b.min && score <= b.max)?.id ?? "poor";
+}
+
+export const isScoreBand = (value: unknown): value is ScoreBand =>
+  scoreBands.some((b) => b.id === value);
+
+/** "November 25, 2026, 14:05 UTC": when a check ran, the same on every server. */
+export function formatCheckedAt(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const day = d.toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+  return `${day}, ${d.toISOString().slice(11, 16)} UTC`;
+}

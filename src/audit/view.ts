@@ -1,0 +1,54 @@
+/**
+ * What a report link shows, read once for the report page, its PDF, the live status and the
+ * audit thank-you page: the check its signed token names (src/audit/token.ts) and its state.
+ * A token that does not check out (changed, expired, naming no check) is 'forbidden': 403.
+ */
+import type { LeadStore } from "../leads/store/types.ts";
+import { siteName } from "./email.ts";
+import type { AuditReport } from "./report.ts";
+import { auditJobStoreFor, type AuditJob } from "./store/index.ts";
+import { topFixes } from "./summary.ts";
+import { openAuditToken } from "./token.ts";
+
+export type AuditState = "running" | "ready" | "unreachable" | "limited" | "failed";
+
+export type AuditView =
+  | { ok: false; reason: "invalid" | "expired" }
+  | { ok: true; token: string; job: AuditJob; state: AuditState; site: string; expiresAt: number };
+
+export function auditState(job: Pick<AuditJob, "status" | "report">): AuditState {
+  if (job.status === "queued") return "running";
+  if (job.status === "limited") return "limited";
+  if (job.status === "failed" || !job.report) return "failed";
+  return job.report.outcome === "ok" ? "ready" : "unreachable";
+}
+
+export async function loadAuditView(
+  token: string,
+  secret: string,
+  leads: () => Promise<LeadStore>,
+  now = Date.now(),
+): Promise<AuditView> {
+  const opened = openAuditToken(token, secret, now);
+  if (!opened.ok) return opened;
+  const job = await auditJobStoreFor(await leads()).get(opened.jobId);
+  if (!job) return { ok: false, reason: "invalid" };
+  const site = job.report ? siteName(job.report) : siteName({ url: job.url });
+  return { ok: true, token, job, state: auditState(job), site, expiresAt: opened.expiresAt };
+}
+
+/** The live status's JSON (GET /api/audit/<token>): small, and only our words and the fixes. */
+export function auditStatusJson(view: Extract<AuditView, { ok: true }>) {
+  const report: AuditReport | null = view.job.report;
+  return {
+    state: view.state,
+    score: view.state === "ready" ? (report?.score ?? null) : null,
+    grade: view.state === "ready" ? (report?.grade ?? null) : null,
+    fixes:
+      view.state === "ready" && report
+        ? topFixes(report).map((c) => ({ title: c.title, fix: c.fix }))
+        : [],
+    report: `/audit/${view.token}`,
+  };
+}
+export type AuditStatusJson = ReturnType<typeof auditStatusJson>;

@@ -1,0 +1,113 @@
+import { useEffect, useState } from "react";
+import type { AuditStatusJson } from "../../audit/view";
+
+interface Copy {
+  waiting: string;
+  ready: string;
+  score: string;
+  topFixes: string;
+  open: string;
+  running: string;
+  unreachable: string;
+  limited: string;
+  failed: string;
+}
+
+interface Props {
+  /** The status as the server rendered it; the island polls `statusUrl` while it is running. */
+  initial: AuditStatusJson;
+  statusUrl: string;
+  copy: Copy;
+  /** Poll every this many ms, at most `maxPolls` times. */
+  everyMs?: number;
+  maxPolls?: number;
+}
+
+/**
+ * The audit thank-you page's live website check: the state the server rendered, polled from
+ * /api/audit/<token> while the check runs, then the score and the three most valuable fixes.
+ * Without JavaScript the server's rendering stands, with its link to the report. Announced
+ * politely to screen readers; no motion.
+ */
+export default function AuditStatus({
+  initial,
+  statusUrl,
+  copy,
+  everyMs = 3_000,
+  maxPolls = 60,
+}: Props) {
+  const [status, setStatus] = useState(initial);
+  useEffect(() => {
+    if (status.state !== "running") return;
+    let polls = 0;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const poll = async () => {
+      polls++;
+      try {
+        const response = await fetch(statusUrl, { headers: { accept: "application/json" } });
+        if (response.ok) {
+          const next = (await response.json()) as AuditStatusJson;
+          if (!stopped && next.state !== "running") {
+            setStatus(next);
+            return;
+          }
+        }
+      } catch {
+        // Offline for a moment: the next poll tries again.
+      }
+      if (!stopped && polls < maxPolls) timer = setTimeout(poll, everyMs);
+    };
+    timer = setTimeout(poll, everyMs);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [status.state, statusUrl, everyMs, maxPolls]);
+
+  const ready = status.state === "ready" && status.score !== null;
+  return (
+    <div
+      className="rounded-2xl bg-white p-6 text-ink shadow-xl ring-1 ring-slate-200"
+      aria-live="polite"
+      data-audit-state={status.state}
+    >
+      {ready ? (
+        <>
+          <h2 className="text-xl font-bold">{copy.ready}</h2>
+          <p className="mt-3">
+            {copy.score}:{" "}
+            <strong className="text-3xl" data-audit-score>
+              {status.score}
+            </strong>
+            /100
+            {status.grade ? ` (${status.grade})` : ""}
+          </p>
+          {status.fixes.length > 0 && (
+            <>
+              <h3 className="mt-4 font-semibold">{copy.topFixes}</h3>
+              <ol className="mt-2 list-decimal space-y-2 pl-5">
+                {status.fixes.map((f) => (
+                  <li key={f.title}>
+                    <strong>{f.title}.</strong> {f.fix}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+        </>
+      ) : (
+        <p className="font-semibold">
+          {status.state === "running"
+            ? copy.waiting
+            : copy[status.state === "ready" ? "failed" : status.state]}
+        </p>
+      )}
+      <p className="mt-4">
+        <a className="font-semibold text-brand-800 underline" href={status.report}>
+          {copy.open}
+        </a>
+      </p>
+    </div>
+  );
+}

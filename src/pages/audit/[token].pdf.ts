@@ -1,0 +1,49 @@
+/**
+ * /audit/<token>.pdf: the report page's website check as a PDF download (src/audit/pdf.ts), for
+ * the same signed link; 403 when the link does not check out, 404 while there is no score yet.
+ */
+import type { APIRoute } from "astro";
+import { auditMessages } from "../../audit/messages";
+import { auditPdf } from "../../audit/pdf";
+import { loadAuditView } from "../../audit/view";
+import { AGENCY_NAME, siteOrigin } from "../../config/agency";
+import { routes } from "../../config/routes";
+import { leadService } from "../../leads/server";
+
+export const prerender = false;
+
+const headers = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+export const GET: APIRoute = async ({ params }) => {
+  const token = params.token ?? "";
+  const service = leadService();
+  const view = await loadAuditView(token, service.ipSalt(), service.store);
+  if (!view.ok) {
+    return new Response(auditMessages.report.forbidden, {
+      status: 403,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const report = view.job.report;
+  if (view.state !== "ready" || !report) {
+    return new Response(auditMessages.report.running, {
+      status: 404,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const origin = siteOrigin();
+  const pdf = await auditPdf(
+    report,
+    view.site,
+    { report: `${origin}/audit/${token}`, book: `${origin}${routes.bookCall}` },
+    AGENCY_NAME,
+  );
+  const file = `website-check-${view.site.replace(/[^a-z0-9.-]+/gi, "-")}.pdf`;
+  return new Response(pdf as Uint8Array<ArrayBuffer>, {
+    headers: {
+      ...headers,
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${file}"`,
+    },
+  });
+};

@@ -1,0 +1,93 @@
+/**
+ * The agency's side of the website check in Chromium: an audit request naming the run's fixture
+ * website is checked; the inbox shows its score and finds it by score band; its lead page has
+ * the 'Website check' panel with the score, the failed checks first as talking points and the
+ * prospect's report; 'Run again' is a plain post answered 303 that queues a fresh check.
+ * Axe-clean and without sideways scrolling at 375 px.
+ */
+import { auditSiteUrl } from "./audit";
+import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
+import { humanPause, uniqueEmail } from "./leads";
+import { invite, PASSWORD } from "./staff";
+
+test.describe.configure({ timeout: 120_000 });
+
+test("the lead's website check: inbox score and band filter, the panel, Run again", async ({
+  page,
+}) => {
+  const visitor = uniqueEmail("audit-admin");
+  await page.goto("/free-audit");
+  const form = page.locator('form[data-lead-form="audit"]');
+  await form.getByLabel("Company Name").fill("Panel Lawns E2E");
+  await form.getByLabel("Owner Name").fill("Pat Panel");
+  await form.getByLabel("Website").fill(auditSiteUrl);
+  await form.getByLabel("Email").fill(visitor);
+  await humanPause(page);
+  await form.getByRole("button", { name: "Get My Free Audit" }).click();
+  await expect(page.locator("[data-audit-state]")).toHaveAttribute("data-audit-state", "ready", {
+    timeout: 45_000,
+  });
+  const score = (await page.locator("[data-audit-score]").textContent())!.trim();
+
+  await page.goto(invite(uniqueEmail("audit-owner")));
+  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("New password again").fill(PASSWORD);
+  await page.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The inbox: the score column, and the lead found by its band.
+  await page.getByLabel("Search name, email, phone, company or message").fill(visitor);
+  const band =
+    Number(score) < 50
+      ? "poor"
+      : Number(score) < 70
+        ? "fair"
+        : Number(score) < 85
+          ? "good"
+          : "great";
+  await page.getByLabel("Website check score").selectOption(band);
+  await page.getByRole("button", { name: "Show leads" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]score=${band}`));
+  const row = page.locator("[data-lead-table] tbody tr", { hasText: "Pat Panel" });
+  await expect(row).toContainText(score);
+  // Another band does not list it.
+  await page.getByLabel("Website check score").selectOption(band === "poor" ? "great" : "poor");
+  await page.getByRole("button", { name: "Show leads" }).click();
+  await expect(page.locator("[data-lead-table] tbody tr", { hasText: "Pat Panel" })).toHaveCount(0);
+  await page.getByLabel("Website check score").selectOption(band);
+  await page.getByRole("button", { name: "Show leads" }).click();
+
+  // The lead page's panel: score, talking points (failed first), the prospect's report.
+  await page
+    .locator("[data-lead-table] tbody tr", { hasText: "Pat Panel" })
+    .getByRole("link", { name: "Pat Panel" })
+    .click();
+  const panel = page.locator("[data-website-check]");
+  await expect(panel).toHaveAttribute("data-website-check", "ready");
+  await expect(panel.locator("[data-score]")).toHaveAttribute("data-score", score);
+  await expect(panel.locator("[data-talking-points] > li").first()).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Prospect's report" })).toHaveAttribute(
+    "href",
+    /^\/audit\/[\w.-]+$/,
+  );
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Run again: 303 back to the lead, a fresh check queued and, soon, done.
+  const post = page.waitForResponse(
+    (r) => r.request().method() === "POST" && /\/admin\/leads\//.test(r.url()),
+  );
+  await panel.getByRole("button", { name: "Run again" }).click();
+  expect((await post).status()).toBe(303);
+  await expect(page).toHaveURL(/\?saved=website-check$/);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator("[data-website-check]")).toHaveAttribute(
+      "data-website-check",
+      "ready",
+      { timeout: 500 },
+    );
+  }).toPass({ timeout: 45_000 });
+});

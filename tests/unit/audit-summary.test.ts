@@ -1,0 +1,118 @@
+/**
+ * Reading a website check's report for people (src/audit/summary.ts) and its link
+ * (src/audit/token.ts): the fixes worth the most points come first, checks that do not apply count
+ * for nothing, the categories' shares add up, score bands cover 0-100, and a link only opens with
+ * its own secret, unchanged and unexpired.
+ */
+import { describe, expect, it } from "vitest";
+import { auditReportSchema, type AuditReport } from "../../src/audit/report";
+import {
+  bandOf,
+  categoryShares,
+  checksFailedFirst,
+  rankedChecks,
+  scoreBands,
+  topFixes,
+} from "../../src/audit/summary";
+import { AUDIT_LINK_TTL_MS, openAuditToken, signAuditToken } from "../../src/audit/token";
+
+const check = (id: string, category: string, status: string, weight: number) => ({
+  id,
+  category,
+  status,
+  weight,
+  title: id,
+  evidence: `${id} evidence`,
+  fix: `${id} fix`,
+});
+
+const report: AuditReport = auditReportSchema.parse({
+  url: "lawnpros.test",
+  fetchedAt: "2026-11-25T12:00:00.000Z",
+  outcome: "ok",
+  score: 50,
+  grade: "F",
+  categories: [
+    { id: "local", score: 0, weight: 30 },
+    { id: "conversion", score: 50, weight: 30 },
+    { id: "technical", score: 50, weight: 20 },
+    { id: "content", score: 100, weight: 20 },
+  ],
+  checks: [
+    check("tel-link", "local", "fail", 1),
+    check("nap-visible", "local", "fail", 3),
+    check("cta", "conversion", "fail", 1),
+    check("reviews", "conversion", "pass", 1),
+    check("title", "technical", "fail", 1),
+    check("https", "technical", "pass", 1),
+    check("http-redirect", "technical", "na", 5),
+    check("word-count", "content", "pass", 1),
+  ],
+  durationMs: 1000,
+});
+
+describe("a report read for people", () => {
+  it("gives each scored check its share of the 100 points; not applicable counts nothing", () => {
+    const points = Object.fromEntries(rankedChecks(report).map((c) => [c.id, c.points]));
+    expect(points).toEqual({
+      "tel-link": 7.5,
+      "nap-visible": 22.5,
+      cta: 15,
+      reviews: 15,
+      title: 10,
+      https: 10,
+      "http-redirect": 0,
+      "word-count": 20,
+    });
+    const total = rankedChecks(report).reduce((sum, c) => sum + c.points, 0);
+    expect(total).toBeCloseTo(100, 5);
+  });
+
+  it("puts the three fixes worth the most first, then the other failures, passes, n/a", () => {
+    expect(topFixes(report).map((c) => c.id)).toEqual(["nap-visible", "cta", "title"]);
+    expect(checksFailedFirst(report).map((c) => c.status)).toEqual([
+      "fail",
+      "fail",
+      "fail",
+      "fail",
+      "pass",
+      "pass",
+      "pass",
+      "na",
+    ]);
+  });
+
+  it("shows the categories' shares and bands covering every score once", () => {
+    expect(categoryShares(report).map((s) => s.percent)).toEqual([30, 30, 20, 20]);
+    for (let score = 0; score <= 100; score++) {
+      expect(scoreBands.filter((b) => score >= b.min && score <= b.max)).toHaveLength(1);
+    }
+    expect([0, 49, 50, 70, 85, 100].map(bandOf)).toEqual([
+      "poor",
+      "poor",
+      "fair",
+      "good",
+      "great",
+      "great",
+    ]);
+  });
+});
+
+describe("the report's link", () => {
+  const secret = "a-secret-of-the-servers-0123456789";
+  it("opens with its own secret for 30 days, and not when changed, foreign or expired", () => {
+    const now = Date.UTC(2026, 10, 25);
+    const token = signAuditToken("job-1", secret, now);
+    expect(openAuditToken(token, secret, now + 1000)).toMatchObject({ ok: true, jobId: "job-1" });
+    expect(openAuditToken(token, secret, now + AUDIT_LINK_TTL_MS)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    expect(openAuditToken(token, "another-secret-0123456789", now).ok).toBe(false);
+    const [body, sig] = token.split(".");
+    const forged = Buffer.from(JSON.stringify({ j: "job-2", e: now + 1e9 })).toString("base64url");
+    expect(openAuditToken(`${forged}.${sig}`, secret, now).ok).toBe(false);
+    expect(openAuditToken(`${body}.${sig}x`, secret, now).ok).toBe(false);
+    expect(openAuditToken("x".repeat(400), secret, now).ok).toBe(false);
+  });
+});
