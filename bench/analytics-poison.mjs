@@ -32,6 +32,10 @@ async function run(driver) {
     LOG_LEVEL: "error",
     LEADS_RATE_LIMIT: "off",
     ANALYTICS_RATE_LIMIT: "off",
+    // A render that computes for longer than the idle timeout (30 s) would be cut off before
+    // its first byte: lifted here, so a slow render is measured rather than lost.
+    SERVER_IDLE_TIMEOUT_MS: "600000",
+    SERVER_REQUEST_TIMEOUT_MS: "600000",
   };
   const child = await startIntakeServer(env);
   const url = `http://127.0.0.1:${child.port}`;

@@ -16,7 +16,7 @@ import { DatabaseSync } from "node:sqlite";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  adminCli,
+  ownerSession,
   postgresAvailable,
   postJson,
   removeDir,
@@ -27,8 +27,6 @@ import {
   validLeads,
   type RunningServer,
 } from "./support";
-
-const PASSWORD = "mossy granite patio lantern";
 
 /** Runs SQL on the server's store from beside it. */
 async function onStore(env: Record<string, string>, sqliteSql: string, pgSql: string) {
@@ -118,15 +116,7 @@ function suite(driver: "sqlite" | "postgres") {
 
     beforeAll(async () => {
       server = await startServer(env);
-      const link = adminCli(["invite", "owner@example.test", "--role", "owner"], env).stdout.trim();
-      const set = await fetch(`${server.url}${link}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-        body: new URLSearchParams({ password: PASSWORD, confirm: PASSWORD }).toString(),
-      });
-      expect(set.status).toBe(303);
-      cookie = set.headers.get("set-cookie")!.split(";")[0]!;
+      cookie = await ownerSession(server, env);
       const res = await postJson(server.url, {
         _form: "contact",
         ...validLeads.contact,

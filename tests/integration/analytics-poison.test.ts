@@ -16,43 +16,15 @@ import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { DISTINCT_PER_DAY } from "../../src/analytics/pages";
 import {
-  adminCli,
+  beacon,
+  ownerSession,
+  pageView as view,
   postgresAvailable,
   serverStore,
   startServer,
   testDatabaseUrl,
   type RunningServer,
 } from "./support";
-
-const PASSWORD = "mossy granite patio lantern";
-const CHROME =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
-
-function beacon(
-  server: RunningServer,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  return fetch(`${server.url}/api/events`, {
-    method: "POST",
-    headers: {
-      "content-type": "text/plain;charset=UTF-8",
-      origin: server.url,
-      "user-agent": CHROME,
-      "accept-language": "en-US,en;q=0.9",
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  });
-}
-
-const view = (page: string, extra: Record<string, unknown> = {}) => ({
-  k: "view",
-  _page: page,
-  f: "",
-  w: 1280,
-  ...extra,
-});
 
 /** How many raw events the store holds, read beside the server. */
 async function storedEvents(env: Record<string, string>): Promise<number> {
@@ -127,15 +99,7 @@ function suite(driver: "sqlite" | "postgres") {
     let cookie = "";
     beforeAll(async () => {
       server = await startServer(env);
-      const link = adminCli(["invite", "owner@example.test", "--role", "owner"], env).stdout.trim();
-      const set = await fetch(`${server.url}${link}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-        body: new URLSearchParams({ password: PASSWORD, confirm: PASSWORD }).toString(),
-      });
-      expect(set.status).toBe(303);
-      cookie = set.headers.get("set-cookie")!.split(";")[0]!;
+      cookie = await ownerSession(server, env);
     });
     afterAll(async () => {
       await server?.stop();

@@ -18,6 +18,7 @@ import { addDays } from "../../src/analytics/visitor";
 import type { LeadStore } from "../../src/leads/store/types";
 import {
   adminCli,
+  beacon,
   onBothStores,
   postJson,
   postgresAvailable,
@@ -33,25 +34,6 @@ const CHROME =
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
 const GOOGLEBOT =
   "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/156.0.0.0 Safari/537.36";
-
-/** One beacon, with the headers a browser's navigator.sendBeacon sends. */
-function beacon(
-  server: RunningServer,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  return fetch(`${server.url}/api/events`, {
-    method: "POST",
-    headers: {
-      "content-type": "text/plain;charset=UTF-8",
-      origin: server.url,
-      "user-agent": CHROME,
-      "accept-language": "en-US,en;q=0.9",
-      ...headers,
-    },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
 
 const view = (page: string, extra: Record<string, unknown> = {}) => ({
   k: "view",

@@ -17,7 +17,8 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliAsync } from "./notify-support";
 import {
-  adminCli,
+  ownerSession,
+  postAdminForm,
   postgresAvailable,
   postJson,
   serverStore,
@@ -28,9 +29,6 @@ import {
   validLeads,
   type RunningServer,
 } from "./support";
-
-const PASSWORD = "mossy granite patio lantern";
-const OWNER = "owner@erase.test";
 
 /** What must leave with each person: what they typed and what the agency wrote about them. */
 const people = {
@@ -73,8 +71,6 @@ function run(command: string, args: string[]): Promise<{ code: number; stderr: s
   });
 }
 
-const cookieOf = (res: Response) => res.headers.get("set-cookie")?.split(";")[0] ?? "";
-
 function suite(driver: "sqlite" | "postgres") {
   describe(`erasure leaves no bytes behind on ${driver}`, () => {
     const store = serverStore(driver, `erasebytes-${driver}`);
@@ -87,25 +83,11 @@ function suite(driver: "sqlite" | "postgres") {
     let server: RunningServer;
     let cookie = "";
     const form = (path: string, fields: Record<string, string>) =>
-      fetch(`${server.url}${path}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          origin: server.url,
-          ...(cookie ? { cookie } : {}),
-        },
-        body: new URLSearchParams(fields).toString(),
-      });
+      postAdminForm(server, path, fields, cookie);
 
     beforeAll(async () => {
       server = await startServer(env);
-      const invited = adminCli(["invite", OWNER, "--role", "owner"], env);
-      expect(invited.status, invited.stderr).toBe(0);
-      const link = invited.stdout.trim();
-      expect((await form(link, { password: PASSWORD, confirm: PASSWORD })).status).toBe(303);
-      cookie = cookieOf(await form("/admin/sign-in", { email: OWNER, password: PASSWORD }));
-      expect(cookie).toMatch(/=/);
+      cookie = await ownerSession(server, env);
     });
     afterAll(async () => {
       await server?.stop();

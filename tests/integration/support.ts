@@ -348,3 +348,77 @@ export function adminForm(
     body: new URLSearchParams(fields).toString(),
   });
 }
+
+/** The password the tests give the owners they invite. */
+export const OWNER_PASSWORD = "mossy granite patio lantern";
+
+/** A staff page's form post, as the browser sends it (same Origin), with the session `cookie`. */
+export function postAdminForm(
+  server: RunningServer,
+  path: string,
+  fields: Record<string, string>,
+  cookie = "",
+): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: server.url,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/**
+ * Invites an owner with the command line and sets their password through the invite link, as
+ * the agency does; resolves the session cookie the answer sets (`name=value`).
+ */
+export async function ownerSession(
+  server: RunningServer,
+  env: Record<string, string>,
+  email = "owner@example.test",
+): Promise<string> {
+  const invited = adminCli(["invite", email, "--role", "owner"], env);
+  if (invited.status !== 0) throw new Error(`admin invite failed: ${invited.stderr}`);
+  const set = await postAdminForm(server, invited.stdout.trim(), {
+    password: OWNER_PASSWORD,
+    confirm: OWNER_PASSWORD,
+  });
+  const cookie = set.headers.get("set-cookie")?.split(";")[0] ?? "";
+  if (set.status !== 303 || !cookie) throw new Error(`setting the password answered ${set.status}`);
+  return cookie;
+}
+
+/** A desktop Chrome's user agent, for requests that must look like a browser's. */
+export const CHROME_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+/** One analytics beacon, with the headers a browser's navigator.sendBeacon sends. */
+export function beacon(
+  server: RunningServer,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${server.url}/api/events`, {
+    method: "POST",
+    headers: {
+      "content-type": "text/plain;charset=UTF-8",
+      origin: server.url,
+      "user-agent": CHROME_UA,
+      "accept-language": "en-US,en;q=0.9",
+      ...headers,
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** A page view's beacon body. */
+export const pageView = (page: string, extra: Record<string, unknown> = {}) => ({
+  k: "view",
+  _page: page,
+  f: "",
+  w: 1280,
+  ...extra,
+});
