@@ -1,7 +1,7 @@
 /**
  * Speed to lead on a temporary SQLite file and the real PostgreSQL: the inbox's median time to
  * first contact for a period, and the reminder a lead still 'new' after 30 minutes of the
- * agency's hours (Mon–Fri 09:00–18:00, EST) sends through the outbox — queued once however often
+ * agency's hours (Mon–Fri 09:00–18:00, America/New_York) sends through the outbox — queued once however often
  * the sweep runs, not while the agency is closed, delivered over real SMTP to the lead's assignee
  * or else to the owners, and not at all to a lead contacted in the meantime.
  */
@@ -21,7 +21,18 @@ const MIN = 60_000;
  * Eastern standard time (UTC−5) on a day counted from 1 March 2027, a Monday (day 17 is a
  * Wednesday, day 33 Friday 2 April). Each test has weeks of its own: the sweep looks back a week.
  */
-const est = (day: number, hh: number, mm: number) => new Date(Date.UTC(2027, 2, day, hh + 5, mm));
+/** The moment a New York wall clock shows hh:mm on `day` March 2027 (or later days of it), EST or EDT. */
+const est = (day: number, hh: number, mm: number) => {
+  const guess = new Date(Date.UTC(2027, 2, day, hh + 5, mm)); // as if standard time (UTC−5)
+  const shown = Number(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/New_York",
+      hour: "numeric",
+      hourCycle: "h23",
+    }).format(guess),
+  );
+  return new Date(guess.getTime() - ((shown - hh + 24) % 24) * 3_600_000);
+};
 const RULES = { minutes: 30 };
 
 function lead(createdAt: Date, over: Partial<LeadRecord> = {}): LeadRecord {
