@@ -21,7 +21,7 @@ export function Section({ id, tone = "white", labelledBy, children, className = 
     <section
       id={id}
       aria-labelledby={labelledBy}
-      className={`render-near-view py-16 sm:py-20 ${tones[tone]} ${className}`}
+      className={`py-16 sm:py-20 ${tones[tone]} ${className}`}
     >
       <Container>{children}</Container>
     </section>
