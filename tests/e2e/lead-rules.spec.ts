@@ -131,7 +131,8 @@ test.describe("real visitors are not flagged as spam", () => {
     const again = page.locator('form[data-lead-form="audit"]');
     await again.getByLabel("Website").fill("resendlawns.test");
     await again.getByRole("button").click();
-    await page.waitForURL((url) => url.pathname === "/thank-you");
+    // An audit request with a website lands on the page that follows its website check (issue 26).
+    await page.waitForURL((url) => url.pathname === "/thank-you/audit");
     const [lead] = await leadsWithEmail(email, "audit");
     expect(lead).toMatchObject({ spam: false, metadata: { spamReasons: [] } });
     expect(lead!.fields.website).toBe("https://resendlawns.test");
