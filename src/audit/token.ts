@@ -4,29 +4,18 @@
  * src/leads/checklistLink.ts: any server sharing IP_HASH_SALT checks it; nothing is stored).
  * A changed character or a passed expiry makes it worthless (the page answers 403).
  */
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { openToken, signToken, type TokenPurpose } from "../leads/signedToken.ts";
 
 export const AUDIT_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
-const MAX_TOKEN = 300;
+const purpose: TokenPurpose = {
+  salt: "greenline-audit",
+  info: "audit report link v1",
+  maxLength: 300,
+};
 
-interface Payload {
-  /** The check's job id. */
-  j: string;
-  /** Expiry, ms since the epoch. */
-  e: number;
-}
-
-const keyFor = (secret: string) =>
-  Buffer.from(hkdfSync("sha256", secret, "greenline-audit", "audit report link v1", 32));
-
-const mac = (body: string, secret: string) =>
-  createHmac("sha256", keyFor(secret)).update(body).digest();
-
-/** The token of `/audit/<token>` for a check, valid 30 days from `now`. */
+/** The token of `/audit/<token>` for a check (its job id `j`), valid 30 days from `now`. */
 export function signAuditToken(jobId: string, secret: string, now = Date.now()): string {
-  const payload: Payload = { j: jobId, e: now + AUDIT_LINK_TTL_MS };
-  const body = Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
-  return `${body}.${mac(body, secret).toString("base64url")}`;
+  return signToken({ j: jobId, e: now + AUDIT_LINK_TTL_MS }, secret, purpose);
 }
 
 export type OpenedAuditToken =
@@ -34,23 +23,12 @@ export type OpenedAuditToken =
 
 /** Checks a token made by signAuditToken with the same secret. */
 export function openAuditToken(token: string, secret: string, now = Date.now()): OpenedAuditToken {
-  const [body, signature, ...rest] = token.split(".");
-  if (!body || !signature || rest.length || token.length > MAX_TOKEN) {
-    return { ok: false, reason: "invalid" };
-  }
-  const given = Buffer.from(signature, "base64url");
-  const expected = mac(body, secret);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { ok: false, reason: "invalid" };
-  }
-  try {
-    const p = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Partial<Payload>;
-    if (typeof p.j !== "string" || typeof p.e !== "number") return { ok: false, reason: "invalid" };
-    if (now >= p.e) return { ok: false, reason: "expired" };
-    return { ok: true, jobId: p.j, expiresAt: p.e };
-  } catch {
-    return { ok: false, reason: "invalid" };
-  }
+  const opened = openToken(token, secret, purpose, now);
+  if (!opened.ok) return opened;
+  const { j, e } = opened.payload;
+  return typeof j === "string"
+    ? { ok: true, jobId: j, expiresAt: e }
+    : { ok: false, reason: "invalid" };
 }
 
 /** The report page's path for a check. */

@@ -4,10 +4,15 @@
  * IP-hash salt (like the review page's token: any server sharing IP_HASH_SALT checks it; nothing
  * is stored). A changed character or a passed expiry makes it worthless.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { openToken, signToken, type TokenPurpose } from "./signedToken.ts";
 
 export const CHECKLIST_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 const MAX_TOKEN = 400;
+const purpose: TokenPurpose = {
+  salt: "greenline-checklist",
+  info: "checklist link v1",
+  maxLength: MAX_TOKEN,
+};
 
 interface Payload {
   /** The lead's id. */
@@ -18,21 +23,17 @@ interface Payload {
   e: number;
 }
 
-const keyFor = (secret: string) =>
-  Buffer.from(hkdfSync("sha256", secret, "greenline-checklist", "checklist link v1", 32));
-
-const mac = (body: string, secret: string) =>
-  createHmac("sha256", keyFor(secret)).update(body).digest();
-
 /** The token of the link `/checklists/<token>`. */
 export function signChecklistLink(
   link: { leadId: string; checklist: string },
   secret: string,
   now = Date.now(),
 ): string {
-  const payload: Payload = { l: link.leadId, c: link.checklist, e: now + CHECKLIST_LINK_TTL_MS };
-  const body = Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
-  return `${body}.${mac(body, secret).toString("base64url")}`;
+  return signToken(
+    { l: link.leadId, c: link.checklist, e: now + CHECKLIST_LINK_TTL_MS },
+    secret,
+    purpose,
+  );
 }
 
 export type OpenedChecklistLink =
@@ -45,25 +46,12 @@ export function openChecklistLink(
   secret: string,
   now = Date.now(),
 ): OpenedChecklistLink {
-  const [body, signature, ...rest] = token.split(".");
-  if (!body || !signature || rest.length || token.length > MAX_TOKEN) {
-    return { ok: false, reason: "invalid" };
-  }
-  const given = Buffer.from(signature, "base64url");
-  const expected = mac(body, secret);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { ok: false, reason: "invalid" };
-  }
-  try {
-    const p = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Payload;
-    if (typeof p.l !== "string" || typeof p.c !== "string" || typeof p.e !== "number") {
-      return { ok: false, reason: "invalid" };
-    }
-    if (now >= p.e) return { ok: false, reason: "expired" };
-    return { ok: true, leadId: p.l, checklist: p.c, expiresAt: p.e };
-  } catch {
-    return { ok: false, reason: "invalid" };
-  }
+  const opened = openToken(token, secret, purpose, now);
+  if (!opened.ok) return opened;
+  const { l, c, e } = opened.payload;
+  return typeof l === "string" && typeof c === "string"
+    ? { ok: true, leadId: l, checklist: c, expiresAt: e }
+    : { ok: false, reason: "invalid" };
 }
 
 /**
