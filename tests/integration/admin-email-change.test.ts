@@ -321,6 +321,12 @@ function suite(driver: "sqlite" | "postgres") {
       expect(set.status).toBe(0);
       expect(set.stdout).toContain("The account's email is now elsewhere@example.test.");
       expect(await signIn("elsewhere@example.test")).toBe(303);
+      const clash = await adminCli(["email", "elsewhere@example.test", "boss@example.test"], env);
+      expect(clash.status).toBe(1);
+      expect(clash.stderr).toContain("Another account already uses this email.");
+      const unknown = await adminCli(["email", "nobody@example.test", "x@example.test"], env);
+      expect(unknown.status).not.toBe(0);
+      expect(unknown.stderr).toContain("No account with the email nobody@example.test");
     });
 
     it("too many tries at confirmation links from one client answer 429 with Retry-After", async () => {
