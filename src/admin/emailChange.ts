@@ -146,14 +146,31 @@ export async function cancelEmailChange(
   return { ok: true, message: m.cancelled };
 }
 
-/** What the account page shows of a pending change. */
-export async function pendingEmailChange(
+/**
+ * What the account page says of the account's pending change (none: undefined): the address and
+ * until when its link works, in the agency's time zone, or that it has expired.
+ */
+export async function pendingEmailNote(
   store: AdminStore,
   staffId: string,
+  timeZone: string,
   now: Date = new Date(),
-): Promise<(EmailChangeRecord & { expired: boolean }) | null> {
+): Promise<string | undefined> {
   const pending = await store.emailChangeOf(staffId);
-  return pending ? { ...pending, expired: pending.expiresAt <= now.toISOString() } : null;
+  if (!pending) return undefined;
+  if (pending.expiresAt <= now.toISOString()) return m.pendingExpired(pending.newEmail);
+  const until = new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  })
+    .format(new Date(pending.expiresAt))
+    .replace(/\u202f/g, " ");
+  return m.pending(pending.newEmail, until);
 }
 
 export type ConfirmProblem = "gone" | "expired" | "taken" | "password" | "throttled";

@@ -4,7 +4,8 @@
  * without it to the old one; opening the link changes nothing; its button does, once, ending the
  * other sessions; signed out, the account's password is asked. Expired, tampered, replaced and
  * cancelled links, an address taken meanwhile, a server without email and too many tries each
- * answer a clear 4xx and change nothing.
+ * answer a clear 4xx and change nothing; a link email the SMTP server refuses answers 502 and
+ * leaves nothing pending.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -137,6 +138,10 @@ function suite(driver: "sqlite" | "postgres") {
       );
       expect(page).toMatch(
         /data-email-pending[\s\S]*self\.new@example\.test[\s\S]*Cancel this change/,
+      );
+      // Until when, on the agency's clock (America/New_York).
+      expect(page).toMatch(
+        /It works until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T\./,
       );
       // Nothing changed yet: the old address still signs in, the new one does not.
       expect(await me(a)).toBe("self@example.test");
@@ -327,6 +332,28 @@ function suite(driver: "sqlite" | "postgres") {
       const unknown = await adminCli(["email", "nobody@example.test", "x@example.test"], env);
       expect(unknown.status).not.toBe(0);
       expect(unknown.stderr).toContain("No account with the email nobody@example.test");
+    });
+
+    it("when the link's email cannot be sent, the page says so and nothing waits for it", async () => {
+      const a = await person("unlucky@example.test");
+      smtp.mode = "tempfail";
+      try {
+        const res = await ask(a, "unsent@example.test");
+        expect(res.status).toBe(502);
+        const html = await read(res);
+        expect(html).toContain(
+          "The email with the link could not be sent just now, so nothing was changed. Please try again in a few minutes.",
+        );
+        expect(html).not.toContain("data-email-pending");
+      } finally {
+        smtp.mode = "up";
+      }
+      expect(
+        await db.rows(
+          "SELECT * FROM staff_email_changes c JOIN staff s ON s.id = c.staff_id WHERE s.email = 'unlucky@example.test'",
+        ),
+      ).toEqual([]);
+      expect(await me(a)).toBe("unlucky@example.test");
     });
 
     it("too many tries at confirmation links from one client answer 429 with Retry-After", async () => {
