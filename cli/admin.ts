@@ -8,13 +8,15 @@
  *   role EMAIL owner|staff              change the role (never leaving the agency without an owner)
  *   deactivate EMAIL                    a departed person: signed out, every way in refused
  *   reactivate EMAIL                    let a deactivated account back in (a new link if needed)
+ *   email EMAIL NEW_EMAIL               set an account's email at once (no link: the owner's way
+ *                                       back, e.g. a lost mailbox or no email set up)
  *
  * A link is printed alone on standard output: the absolute URL on SITE_URL when that is set,
  * else the path (`/admin/invite/<token>`) to open on the server. It works once, for 24 hours.
  */
 import { parseArgs } from "node:util";
 import { issueLink, linkFor, normaliseEmail } from "../src/admin/accounts.ts";
-import { changeRole, setStaffActive } from "../src/admin/staff.ts";
+import { changeRole, setEmailDirectly, setStaffActive } from "../src/admin/staff.ts";
 import { adminStoreFor } from "../src/admin/store/index.ts";
 import { roles, type Role } from "../src/admin/store/types.ts";
 import { leadConfig } from "../src/leads/config.ts";
@@ -31,6 +33,7 @@ Commands:
   role EMAIL owner|staff              Change the role (the agency always keeps an owner)
   deactivate EMAIL                    Sign out everywhere and refuse password, passkeys, links
   reactivate EMAIL                    Let a deactivated account back in
+  email EMAIL NEW_EMAIL               Set the account's email at once (no confirmation link)
 
 The link is the absolute URL on SITE_URL when set, else the path to open on the server.
 Storage: the same settings as the server (DATA_DIR, or DATABASE_URL and DATABASE_SCHEMA).`;
@@ -51,12 +54,15 @@ export async function main(
     out(USAGE);
     return command ? 0 : 2;
   }
-  if (!["invite", "reset", "users", "role", "deactivate", "reactivate"].includes(command)) {
+  if (
+    !["invite", "reset", "users", "role", "deactivate", "reactivate", "email"].includes(command)
+  ) {
     throw new UsageError(`Unknown command "${command}"`);
   }
   if (command !== "users" && !email) throw new UsageError(`${command} needs an email address`);
-  // `role EMAIL owner`: the role is the second argument.
-  const rest = command === "role" ? more.slice(1) : more;
+  // `role EMAIL owner`, `email EMAIL NEW`: the second argument.
+  const rest = command === "role" || command === "email" ? more.slice(1) : more;
+  if (command === "email" && !more[0]) throw new UsageError("email needs the new address");
   if (rest.length) throw new UsageError(`Unexpected arguments: ${rest.join(" ")}`);
   if (command === "role" && !roles.includes(more[0] as Role)) {
     throw new UsageError("role needs owner or staff after the email address");
@@ -81,13 +87,15 @@ export async function main(
       out(`${staff.length} account${staff.length === 1 ? "" : "s"}`);
       return 0;
     }
-    if (command === "role" || command === "deactivate" || command === "reactivate") {
+    if (["role", "deactivate", "reactivate", "email"].includes(command)) {
       const found = await store.findStaffByEmail(normaliseEmail(email!));
       if (!found) throw new UsageError(`No account with the email ${email}`);
       const result =
         command === "role"
           ? await changeRole(store, found.staff.id, role, null)
-          : await setStaffActive(store, found.staff.id, command === "reactivate", null);
+          : command === "email"
+            ? await setEmailDirectly(store, found.staff.id, more[0]!)
+            : await setStaffActive(store, found.staff.id, command === "reactivate", null);
       (result.ok ? out : note)(printable(result.message));
       return result.ok ? 0 : 1;
     }

@@ -296,16 +296,16 @@ export type AccountChange =
   { ok: true; message: string } | { ok: false; message: string; field: string; ended?: boolean };
 
 /**
- * Changes one's own password or email: asks for the current password again (or a passkey moments
- * before: ./passkeys.ts), then ends every other session of the account (a stolen session cannot
- * keep going after the owner reacts).
+ * Changes one's own password: asks for the current password again (or a passkey moments before:
+ * ./passkeys.ts), then ends every other session of the account (a stolen session cannot keep
+ * going after the owner reacts). A new email waits for its link instead (./emailChange.ts).
  */
 export async function changeOwn(
   store: AdminStore,
   throttle: SignInThrottle,
   staff: StaffRecord,
   session: string,
-  input: { current: string; password?: string; confirm?: string; email?: string },
+  input: { current: string; password: string; confirm: string },
   now: Date = new Date(),
   /** The session was confirmed with a passkey (or the password) moments ago: no password asked. */
   confirmed = false,
@@ -317,24 +317,8 @@ export async function changeOwn(
       return { ok: false, field: "current", message: m.wrongCurrent, ended: given === "ended" };
     }
   }
-  if (input.email !== undefined) {
-    const email = normaliseEmail(input.email);
-    if (!isEmail(email)) return { ok: false, field: "email", message: m.badEmail };
-    if (!(await store.setEmail(staff.id, email, now.toISOString()))) {
-      return { ok: false, field: "email", message: m.emailTaken };
-    }
-    await store.deleteSessionsOf(staff.id, secretHash(session));
-    await audit(
-      store,
-      "email_changed",
-      { actorId: staff.id, subject: email, detail: { from: staff.email } },
-      now,
-    );
-    return { ok: true, message: m.emailChanged };
-  }
-  const password = input.password ?? "";
-  if (password !== (input.confirm ?? ""))
-    return { ok: false, field: "confirm", message: m.mismatch };
+  const password = input.password;
+  if (password !== input.confirm) return { ok: false, field: "confirm", message: m.mismatch };
   const problem = passwordProblem(password, staff.email);
   if (problem) return { ok: false, field: "password", message: problem };
   await store.setPassword(staff.id, await hashPassword(password), now.toISOString());

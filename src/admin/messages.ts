@@ -15,6 +15,7 @@ export const adminMessages = {
       `Too many failed sign-ins. Please try again in ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}.`,
     signedOut: "You are signed out.",
     expired: "Your session has ended. Please sign in again.",
+    emailChanged: "Your email was changed. Sign in with your new email.",
     forgot: "Forgot password?",
   },
   forgot: {
@@ -271,7 +272,7 @@ export const adminMessages = {
   account: {
     title: "Your account",
     intro:
-      "Changing your password or email asks for your current password and signs you out everywhere else.",
+      "Changing your password or email asks for your current password. A new password signs you out everywhere else; a new email takes effect when you open the link we send to it.",
     current: "Current password",
     passwordHeading: "Change your password",
     password: "New password",
@@ -285,7 +286,69 @@ export const adminMessages = {
     badEmail: "Enter a valid email address.",
     emailTaken: "Another account already uses this email.",
     passwordChanged: "Your password was changed. You are signed out everywhere else.",
-    emailChanged: "Your email was changed. You are signed out everywhere else.",
+    sameEmail: "That is already your email.",
+    emailHint: "We send a link to the new address; nothing changes until you open it.",
+    emailSent: (email: string) =>
+      `We sent a link to ${email}; your email changes when you open it. The link works once, within 24 hours.`,
+    notSent:
+      "The email with the link could not be sent just now, so nothing was changed. Please try again in a few minutes.",
+    noMail:
+      "Email is not set up for the inbox, so a new address cannot be confirmed and nothing was changed. An owner can change it with the command line: npm run -s admin -- email OLD NEW.",
+    pendingHeading: "Waiting for confirmation",
+    pending: (email: string, until: string) =>
+      `We sent a link to ${email}; your email changes when you open it. It works until ${until}.`,
+    pendingExpired: (email: string) =>
+      `The link sent to ${email} has expired. Change your email again to get a new one.`,
+    cancel: "Cancel this change",
+    cancelled: "The email change was cancelled: its link no longer works.",
+    nothingToCancel: "There was no email change waiting.",
+    emailChanged: (email: string) =>
+      `Your email is now ${email}. You are signed out everywhere else.`,
+  },
+  /** The link that confirms a new email (src/admin/emailChange.ts). */
+  emailChange: {
+    title: "Confirm your new email",
+    intro: (email: string) =>
+      `Use ${email} as the email of your inbox account? You will sign in with it from now on.`,
+    passwordIntro: "You are not signed in to this account here: enter its password to confirm.",
+    password: "Password",
+    submit: "Confirm new email",
+    wrongPassword: "That is not the account's password.",
+    goneTitle: "Link no longer valid",
+    notChangedTitle: "Email not changed",
+    gone: "This link no longer works: it was already used, a newer request or a cancellation replaced it, or it was mistyped. Your email was not changed.",
+    expired:
+      "This link has expired (links work for 24 hours). Your email was not changed: change it again from your account page to get a new link.",
+    taken:
+      "Another account now uses this email, so yours was not changed. Ask an owner, or choose another address from your account page.",
+    throttled: (seconds: number) =>
+      `Too many tries from here. Please try again in ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}.`,
+    done: (email: string) => `Your email is now ${email}. Sign in with it.`,
+    toAccount: "Your account",
+    toSignIn: "Sign in",
+    mail: {
+      subject: (product: string) => `Confirm your new email for the ${product}`,
+      text: (link: string, product: string) =>
+        [
+          `Someone (we hope you) asked to use this address for an account on the ${product}.`,
+          "",
+          "Open this link to confirm it (it works once, within 24 hours):",
+          link,
+          "",
+          "If you did not ask, ignore this email: nothing changes without the link.",
+        ].join("\n"),
+    },
+    notice: {
+      subject: (product: string) => `Your email for the ${product} is about to change`,
+      text: (newEmail: string, product: string) =>
+        [
+          `Someone signed in to your account on the ${product} asked to change its email to ${newEmail}.`,
+          "",
+          "It changes only when the link we sent to that address is opened (within 24 hours).",
+          "",
+          "If this was not you, sign in and cancel it on the Your account page, then change your password; or ask an owner to end your sessions.",
+        ].join("\n"),
+    },
   },
   staff: {
     title: "Staff",
@@ -334,6 +397,7 @@ export const adminMessages = {
     missing: "There is no such account.",
     lastOwner: "The agency needs at least one owner: make someone else owner first.",
     roleChanged: (email: string) => `${email}'s role was changed.`,
+    emailSet: (email: string) => `The account's email is now ${email}.`,
     sessionsEnded: (email: string, n: number) =>
       `${n} session${n === 1 ? "" : "s"} of ${email} ended.`,
     actionsFor: (email: string) => `Actions for ${email}`,

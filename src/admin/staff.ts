@@ -4,7 +4,7 @@
  * issue a reset link. Each is audited. The middleware has already checked the actor is an owner.
  */
 import { smtpSender, type EmailSettings } from "../leads/notify/email.ts";
-import { audit, issueLink, normaliseEmail, secretHash } from "./accounts.ts";
+import { audit, isEmail, issueLink, normaliseEmail, secretHash } from "./accounts.ts";
 import { adminMessages } from "./messages.ts";
 import { roles, type AdminStore, type Role, type StaffRecord } from "./store/types.ts";
 
@@ -42,9 +42,32 @@ export async function inviteStaff(
 }
 
 /**
- * Emails a one-time link to the person it is for, over the SMTP the lead notifications use
- * (nothing when SMTP is not configured). The page shows the link either way, so a failed email
- * costs nothing but a copy and paste; the reason is returned for the log, never shown.
+ * Emails someone of the agency over the SMTP the lead notifications use (nothing when SMTP is not
+ * configured: null). The reason of a failure is returned for the log, never shown.
+ */
+export async function mailStaff(
+  smtp: EmailSettings | null,
+  to: string,
+  mail: { subject: string; text: string },
+): Promise<{ sent: boolean; error?: string } | null> {
+  if (!smtp) return null;
+  const sender = smtpSender(smtp);
+  try {
+    await sender.send({ from: smtp.from, to, subject: mail.subject, text: mail.text });
+    return { sent: true };
+  } catch (error) {
+    return { sent: false, error: (error as Error).message };
+  } finally {
+    sender.close();
+  }
+}
+
+/** How the inbox names itself in its emails. */
+export const mailProduct = (): string => adminMessages.productName.toLowerCase();
+
+/**
+ * Emails a one-time link to the person it is for (mailStaff). The page shows the link either way,
+ * so a failed email costs nothing but a copy and paste.
  */
 export async function mailLink(
   smtp: EmailSettings | null,
@@ -56,22 +79,8 @@ export async function mailLink(
     text: (link: string, product: string) => string;
   } = copy.mail,
 ): Promise<{ sent: boolean; error?: string } | null> {
-  if (!smtp) return null;
-  const sender = smtpSender(smtp);
-  const product = adminMessages.productName.toLowerCase();
-  try {
-    await sender.send({
-      from: smtp.from,
-      to,
-      subject: mail.subject(product),
-      text: mail.text(link, product),
-    });
-    return { sent: true };
-  } catch (error) {
-    return { sent: false, error: (error as Error).message };
-  } finally {
-    sender.close();
-  }
+  const product = mailProduct();
+  return mailStaff(smtp, to, { subject: mail.subject(product), text: mail.text(link, product) });
 }
 
 export async function resetStaff(
@@ -165,4 +174,33 @@ export async function endSessions(
     now,
   );
   return { ok: true, message: copy.sessionsEnded(staff.email, ended) };
+}
+
+/**
+ * The command line's way to set an account's email at once (`npm run -s admin -- email OLD NEW`):
+ * for an owner helping someone who lost their mailbox, or an inbox without email set up. Any
+ * pending change the person asked for is dropped; audited with no actor.
+ */
+export async function setEmailDirectly(
+  store: AdminStore,
+  staffId: string,
+  newEmail: string,
+  now: Date = new Date(),
+): Promise<StaffResult> {
+  const staff = await store.getStaff(staffId);
+  if (!staff) return { ok: false, status: 404, message: copy.missing };
+  const email = normaliseEmail(newEmail);
+  if (!isEmail(email)) return { ok: false, status: 422, message: copy.badEmail };
+  if (email === staff.email) return { ok: true, message: copy.emailSet(email) };
+  if (!(await store.setEmail(staff.id, email, now.toISOString()))) {
+    return { ok: false, status: 409, message: adminMessages.account.emailTaken };
+  }
+  await store.cancelEmailChange(staff.id);
+  await audit(
+    store,
+    "email_changed",
+    { actorId: null, subject: email, detail: { from: staff.email, by: "command line" } },
+    now,
+  );
+  return { ok: true, message: copy.emailSet(email) };
 }

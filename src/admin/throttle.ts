@@ -12,7 +12,10 @@
  *   from an address of their own, still gets in; a passkey or an emailed link always does;
  * - the password given again on the account page: ADMIN_CONFIRM_FAILURES (5) per session, then
  *   the session is ended (../accounts.ts);
- * - passkey sign-in options: PASSKEY_OPTIONS_PER_CLIENT per client.
+ * - passkey sign-in options: PASSKEY_OPTIONS_PER_CLIENT per client;
+ * - the email-change confirmation page (links and the password given there):
+ *   ADMIN_EMAIL_CONFIRM_TRIES (10) per client, a try given back when its link was good (the
+ *   page shown) or the change went through.
  * All in ADMIN_SIGNIN_WINDOW seconds (900); windows pass, so nobody is locked out for good.
  */
 import type postgres from "postgres";
@@ -24,6 +27,8 @@ export interface ThrottleSettings {
   clientFailures: number;
   accountLimit: number;
   confirmFailures: number;
+  /** Tries at the email-change confirmation page per client. */
+  emailConfirmTries: number;
   windowSeconds: number;
 }
 
@@ -46,6 +51,7 @@ export function throttleSettings(env: NodeJS.ProcessEnv = process.env): Throttle
     clientFailures: positive(env.ADMIN_SIGNIN_CLIENT_FAILURES, 20),
     accountLimit: positive(env.ADMIN_SIGNIN_ACCOUNT_LIMIT, 50),
     confirmFailures: positive(env.ADMIN_CONFIRM_FAILURES, 5),
+    emailConfirmTries: positive(env.ADMIN_EMAIL_CONFIRM_TRIES, 10),
     windowSeconds: positive(env.ADMIN_SIGNIN_WINDOW, 900),
   };
 }
@@ -75,6 +81,10 @@ export interface SignInThrottle {
   resetRequest(keys: { account: string; client: string }): Promise<Reservation>;
   /** One anonymous passkey sign-in options call of a client. */
   passkeyOptions(client: string): Promise<Reservation>;
+  /** One try at the email-change confirmation page (a link opened or posted) by a client. */
+  emailConfirm(client: string): Promise<Reservation>;
+  /** That try's link was good (or the change went through): it is given back. */
+  emailConfirmSucceeded(client: string): Promise<void>;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -104,6 +114,7 @@ export async function createSignInThrottle(
 ): Promise<SignInThrottle> {
   const { accountFailures, clientFailures, accountLimit, confirmFailures, windowSeconds } =
     settings;
+  const emailConfirmTries = settings.emailConfirmTries;
   const pair = await limiterFor("signin-pair", accountFailures, windowSeconds, pg);
   const client = await limiterFor("signin-client", clientFailures, windowSeconds, pg);
   const account = await limiterFor("signin-account", accountLimit, windowSeconds, pg);
@@ -118,6 +129,7 @@ export async function createSignInThrottle(
   );
   const resetClient = await limiterFor("reset-client", RESETS_PER_CLIENT, windowSeconds, pg);
   const resetAccount = await limiterFor("reset-account", RESETS_PER_ACCOUNT, windowSeconds, pg);
+  const emailConfirm = await limiterFor("email-confirm", emailConfirmTries, windowSeconds, pg);
   const pairKey = (keys: AttemptKeys) => `${keys.account ?? "passkey"}|${keys.client}`;
 
   return {
@@ -169,6 +181,13 @@ export async function createSignInThrottle(
     async passkeyOptions(clientKey) {
       const r = await spend(options, clientKey);
       return r.ok ? { ok: true } : { ok: false, retryAfterSeconds: r.wait };
+    },
+    async emailConfirm(clientKey) {
+      const r = await spend(emailConfirm, clientKey);
+      return r.ok ? { ok: true } : { ok: false, retryAfterSeconds: r.wait };
+    },
+    async emailConfirmSucceeded(clientKey) {
+      await give(emailConfirm, clientKey);
     },
   };
 }

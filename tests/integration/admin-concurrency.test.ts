@@ -14,9 +14,6 @@
  *
  * The figures (checked per burst, owners left, challenge rows) are printed for the issue's note.
  */
-import { DatabaseSync } from "node:sqlite";
-import { join } from "node:path";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   adminCliSettled as adminCli,
@@ -24,44 +21,13 @@ import {
   postgresAvailable,
   serverStore,
   startServer,
-  testDatabaseUrl,
+  storeQuery,
   type RunningServer,
 } from "./support";
 
 const PASSWORD = "mossy granite patio lantern";
 const cookieOf = (res: Response) => res.headers.get("set-cookie")?.split(";")[0] ?? "";
 const figure = (text: string) => console.log(`[issue 23 figure] ${text}`);
-
-/** Reads and writes the servers' store directly (the test's own connection). */
-function storeQuery(driver: "sqlite" | "postgres", env: Record<string, string>) {
-  if (driver === "sqlite") {
-    return {
-      async rows<T>(text: string): Promise<T[]> {
-        const db = new DatabaseSync(join(env.DATA_DIR!, "leads.db"));
-        try {
-          db.exec("PRAGMA busy_timeout = 5000");
-          return db.prepare(text).all() as T[];
-        } finally {
-          db.close();
-        }
-      },
-      async close() {},
-    };
-  }
-  const sql = postgres(testDatabaseUrl, {
-    max: 1,
-    onnotice: () => {},
-    connection: { search_path: env.DATABASE_SCHEMA! },
-  });
-  return {
-    async rows<T>(text: string): Promise<T[]> {
-      return (await sql.unsafe(text)) as unknown as T[];
-    },
-    async close() {
-      await sql.end({ timeout: 1 });
-    },
-  };
-}
 
 function suite(driver: "sqlite" | "postgres") {
   describe(`inbox limits under concurrency (${driver})`, () => {

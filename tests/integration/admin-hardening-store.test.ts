@@ -6,7 +6,9 @@
  * - refused attempts with one bucket share one audit row, counted; the log filters by action and
  *   person, pages with a cursor, and is pruned by age (AUDIT_RETENTION_DAYS);
  * - a passkey id already stored is not stored again (false, not an error);
- * - anonymous challenges stop at their cap, and expired ones make room.
+ * - anonymous challenges stop at their cap, and expired ones make room;
+ * - a pending email change applies once however many confirm together, two accounts racing for
+ *   one address leave it to one, an expired one changes nothing, deactivation drops it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -53,6 +55,53 @@ await onBothStores("hardeningstore", (name, open, cleanup) => {
       if (!done.ok) throw new Error("no account");
       return done.staff;
     };
+
+    it("a pending email change applies once, races for one address leave it to one, deactivation drops it", async () => {
+      const at = (ms: number) => new Date(T0.getTime() + ms).toISOString();
+      const pend = (staffId: string, tokenHash: string, newEmail: string, expiresAt = at(DAY)) =>
+        store.setEmailChange({ staffId, tokenHash, newEmail, createdAt: at(0), expiresAt });
+      const mover = await person("mover@example.test");
+      await pend(mover.id, "h-old", "older@example.test");
+      await pend(mover.id, "h-one", "moved@example.test");
+      // A newer request replaced the older one.
+      expect((await store.applyEmailChange("h-old", at(1000))).outcome).toBe("gone");
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, () => store.applyEmailChange("h-one", at(1000))),
+      );
+      expect(outcomes.filter((o) => o.outcome === "done")).toHaveLength(1);
+      expect(outcomes.filter((o) => o.outcome === "gone")).toHaveLength(7);
+      expect(outcomes.find((o) => o.outcome === "done")).toMatchObject({
+        from: "mover@example.test",
+        staff: { id: mover.id, email: "moved@example.test" },
+      });
+      expect((await store.getStaff(mover.id))?.email).toBe("moved@example.test");
+      expect(await store.emailChangeOf(mover.id)).toBeNull();
+
+      // Two accounts confirming the same new address at the same moment: one gets it.
+      const a = await person("racer.a@example.test");
+      const b = await person("racer.b@example.test");
+      await pend(a.id, "h-a", "prize@example.test");
+      await pend(b.id, "h-b", "prize@example.test");
+      const race = await Promise.all([
+        store.applyEmailChange("h-a", at(1000)),
+        store.applyEmailChange("h-b", at(1000)),
+      ]);
+      expect(race.map((o) => o.outcome).sort()).toEqual(["done", "taken"]);
+      const emails = [(await store.getStaff(a.id))!.email, (await store.getStaff(b.id))!.email];
+      expect(emails.filter((e) => e === "prize@example.test")).toHaveLength(1);
+
+      // Expired: nothing changes, the row stays until replaced or cancelled.
+      await pend(a.id, "h-late", "late@example.test", at(0));
+      expect((await store.applyEmailChange("h-late", at(1))).outcome).toBe("expired");
+      expect(await store.cancelEmailChange(a.id)).toBe(true);
+      expect(await store.cancelEmailChange(a.id)).toBe(false);
+
+      // Deactivating the account drops its pending change.
+      await pend(b.id, "h-gone", "away@example.test");
+      expect(await store.setActive(b.id, false, at(2))).toBe("done");
+      expect(await store.emailChangeOf(b.id)).toBeNull();
+      expect((await store.applyEmailChange("h-gone", at(3))).outcome).toBe("gone");
+    });
 
     it("a deactivated account starts no session and its links stop; reactivated, it signs in", async () => {
       await person("chief@example.test", "owner");

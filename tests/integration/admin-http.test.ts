@@ -399,7 +399,7 @@ function suite(driver: "sqlite" | "postgres") {
       }
     });
 
-    it("changing one's own password or email asks for the current password and ends the other sessions", async () => {
+    it("changing one's own password asks for the current password and ends the other sessions", async () => {
       const link = adminCli(["invite", "self@example.test"], env).stdout.trim();
       const a = cookieOf(await form(link, { password: PASSWORD, confirm: PASSWORD }));
       const signIn = async (email: string, password: string) =>
@@ -439,13 +439,8 @@ function suite(driver: "sqlite" | "postgres") {
       const c = cookieOf(await signIn("self@example.test", "winter mulch delivery schedule"));
       expect(await me(c)).toBe(200);
 
-      const taken = await form(
-        "/admin/account",
-        { change: "email", current: "winter mulch delivery schedule", email: "owner@example.test" },
-        { cookie: a },
-      );
-      expect(taken.status).toBe(422);
-      expect(await taken.text()).toContain("Another account already uses this email.");
+      // No SMTP on this server: a new email could never be confirmed, so nothing changes
+      // (the link's flow: admin-email-change.test.ts).
       const moved = await form(
         "/admin/account",
         {
@@ -455,11 +450,11 @@ function suite(driver: "sqlite" | "postgres") {
         },
         { cookie: a },
       );
-      expect(moved.status).toBe(200);
-      await moved.text();
-      expect([await me(a), await me(c)]).toEqual([200, 401]);
+      expect(moved.status).toBe(422);
+      expect(await moved.text()).toContain("Email is not set up for the inbox");
+      expect([await me(a), await me(c)]).toEqual([200, 200]);
       expect(await (await get("/api/admin/me", a)).json()).toMatchObject({
-        email: "self.new@example.test",
+        email: "self@example.test",
       });
     });
 

@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import postgres from "postgres";
 import { describe } from "vitest";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
@@ -422,3 +423,34 @@ export const pageView = (page: string, extra: Record<string, unknown> = {}) => (
   w: 1280,
   ...extra,
 });
+
+/** Reads and writes the servers' store directly (the test's own connection). */
+export function storeQuery(driver: "sqlite" | "postgres", env: Record<string, string>) {
+  if (driver === "sqlite") {
+    return {
+      async rows<T>(text: string): Promise<T[]> {
+        const db = new DatabaseSync(join(env.DATA_DIR!, "leads.db"));
+        try {
+          db.exec("PRAGMA busy_timeout = 5000");
+          return db.prepare(text).all() as T[];
+        } finally {
+          db.close();
+        }
+      },
+      async close() {},
+    };
+  }
+  const sql = postgres(testDatabaseUrl, {
+    max: 1,
+    onnotice: () => {},
+    connection: { search_path: env.DATABASE_SCHEMA! },
+  });
+  return {
+    async rows<T>(text: string): Promise<T[]> {
+      return (await sql.unsafe(text)) as unknown as T[];
+    },
+    async close() {
+      await sql.end({ timeout: 1 });
+    },
+  };
+}

@@ -19,6 +19,7 @@ import type {
   LeadStatus,
   LeadWork,
   ChallengePurpose,
+  EmailChangeRecord,
   PasskeyRecord,
   Role,
   SessionRecord,
@@ -59,6 +60,20 @@ function toPasskey(row: PasskeyRow): PasskeyRecord {
     lastUsedAt: row.last_used_at?.toISOString() ?? null,
   };
 }
+
+interface EmailChangeRow {
+  staff_id: string;
+  new_email: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+const toEmailChange = (row: EmailChangeRow): EmailChangeRecord => ({
+  staffId: row.staff_id,
+  newEmail: row.new_email,
+  createdAt: row.created_at.toISOString(),
+  expiresAt: row.expires_at.toISOString(),
+});
 
 function toStaff(row: StaffRow): StaffRecord {
   return {
@@ -166,6 +181,7 @@ export class PostgresAdminStore implements AdminStore {
       if (active) return;
       await tx`DELETE FROM staff_sessions WHERE staff_id = ${staffId}`;
       await tx`UPDATE staff_tokens SET used_at = ${at} WHERE staff_id = ${staffId} AND used_at IS NULL`;
+      await tx`DELETE FROM staff_email_changes WHERE staff_id = ${staffId}`;
     });
   }
 
@@ -176,6 +192,89 @@ export class PostgresAdminStore implements AdminStore {
       return result.count === 1;
     } catch (error) {
       if ((error as { code?: string }).code === "23505") return false;
+      throw unavailable(error);
+    }
+  }
+
+  async setEmailChange(change: EmailChangeRecord & { tokenHash: string }) {
+    await this.#run(
+      () => this.#sql`
+        INSERT INTO staff_email_changes (staff_id, token_hash, new_email, created_at, expires_at)
+        VALUES (${change.staffId}, ${change.tokenHash}, ${change.newEmail}, ${change.createdAt},
+                ${change.expiresAt})
+        ON CONFLICT (staff_id) DO UPDATE SET token_hash = excluded.token_hash,
+          new_email = excluded.new_email, created_at = excluded.created_at,
+          expires_at = excluded.expires_at`,
+    );
+  }
+
+  async emailChangeOf(staffId: string) {
+    return this.#run(async () => {
+      const [row] = await this.#sql<EmailChangeRow[]>`
+        SELECT staff_id, new_email, created_at, expires_at FROM staff_email_changes
+        WHERE staff_id = ${staffId}`;
+      return row ? toEmailChange(row) : null;
+    });
+  }
+
+  async findEmailChange(tokenHash: string) {
+    return this.#run(async () => {
+      const [row] = await this.#sql<
+        (StaffRow & { new_email: string; change_created_at: Date; expires_at: Date })[]
+      >`
+        SELECT s.*, c.new_email, c.created_at AS change_created_at, c.expires_at
+        FROM staff_email_changes c JOIN staff s ON s.id = c.staff_id
+        WHERE c.token_hash = ${tokenHash}`;
+      if (!row) return null;
+      return {
+        ...toEmailChange({
+          staff_id: row.id,
+          new_email: row.new_email,
+          created_at: row.change_created_at,
+          expires_at: row.expires_at,
+        }),
+        staff: toStaff(row),
+      };
+    });
+  }
+
+  async cancelEmailChange(staffId: string) {
+    return this.#run(async () => {
+      const result = await this.#sql`
+        DELETE FROM staff_email_changes WHERE staff_id = ${staffId}`;
+      return result.count > 0;
+    });
+  }
+
+  async applyEmailChange(
+    tokenHash: string,
+    now: string,
+  ): Promise<
+    | { outcome: "done"; staff: StaffRecord; from: string }
+    | { outcome: "gone" | "expired" | "taken" }
+  > {
+    try {
+      return await this.#sql.begin(async (tx) => {
+        // The change row locked: of concurrent confirmations one applies it, the others find it
+        // gone once it commits.
+        const [row] = await tx<(StaffRow & { new_email: string; expires_at: Date })[]>`
+          SELECT s.*, c.new_email, c.expires_at
+          FROM staff_email_changes c JOIN staff s ON s.id = c.staff_id
+          WHERE c.token_hash = ${tokenHash} FOR UPDATE OF c, s`;
+        if (!row || row.deactivated_at) return { outcome: "gone" as const };
+        if (row.expires_at.getTime() <= Date.parse(now)) return { outcome: "expired" as const };
+        const [other] = await tx`SELECT id FROM staff WHERE email = ${row.new_email}
+                                 AND id <> ${row.id}`;
+        if (other) return { outcome: "taken" as const };
+        const [updated] = await tx<StaffRow[]>`
+          UPDATE staff SET email = ${row.new_email}, updated_at = ${now}
+          WHERE id = ${row.id} RETURNING *`;
+        await tx`DELETE FROM staff_email_changes WHERE token_hash = ${tokenHash}`;
+        return { outcome: "done" as const, staff: toStaff(updated!), from: row.email };
+      });
+    } catch (error) {
+      // Another account took the address between the check and the update.
+      if ((error as { code?: string }).code === "23505") return { outcome: "taken" };
       throw unavailable(error);
     }
   }

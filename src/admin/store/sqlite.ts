@@ -26,6 +26,7 @@ import type {
   LeadStatus,
   LeadWork,
   ChallengePurpose,
+  EmailChangeRecord,
   PasskeyRecord,
   Role,
   StaffChange,
@@ -92,6 +93,21 @@ const staffOfPasskey = (row: PasskeyRow & StaffOfPasskey): StaffRecord =>
     updated_at: row.s_updated_at,
     deactivated_at: row.s_deactivated_at,
   });
+
+interface EmailChangeRow {
+  staff_id: string;
+  new_email: string;
+  created_at: string;
+  change_created_at?: string;
+  expires_at: string;
+}
+
+const toEmailChange = (row: EmailChangeRow): EmailChangeRecord => ({
+  staffId: row.staff_id,
+  newEmail: row.new_email,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+});
 
 function toStaff(row: StaffRow): StaffRecord {
   return {
@@ -239,6 +255,7 @@ export class SqliteAdminStore implements AdminStore {
         at,
         staffId,
       );
+      db.prepare("DELETE FROM staff_email_changes WHERE staff_id = ?").run(staffId);
     });
   }
 
@@ -256,6 +273,81 @@ export class SqliteAdminStore implements AdminStore {
       if (/UNIQUE/.test(String((error as Error).cause ?? error))) return false;
       throw error;
     }
+  }
+
+  async setEmailChange(change: EmailChangeRecord & { tokenHash: string }) {
+    this.#exec(
+      `INSERT INTO staff_email_changes (staff_id, token_hash, new_email, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (staff_id) DO UPDATE SET token_hash = excluded.token_hash,
+         new_email = excluded.new_email, created_at = excluded.created_at,
+         expires_at = excluded.expires_at`,
+      change.staffId,
+      change.tokenHash,
+      change.newEmail,
+      change.createdAt,
+      change.expiresAt,
+    );
+  }
+
+  async emailChangeOf(staffId: string) {
+    const row = this.#one<EmailChangeRow>(
+      `SELECT staff_id, new_email, created_at, expires_at FROM staff_email_changes
+       WHERE staff_id = ?`,
+      staffId,
+    );
+    return row ? toEmailChange(row) : null;
+  }
+
+  async findEmailChange(tokenHash: string) {
+    const row = this.#one<StaffRow & EmailChangeRow>(
+      `SELECT ${STAFF}, c.staff_id, c.new_email, c.created_at AS change_created_at, c.expires_at
+       FROM staff_email_changes c JOIN staff s ON s.id = c.staff_id WHERE c.token_hash = ?`,
+      tokenHash,
+    );
+    if (!row) return null;
+    return {
+      ...toEmailChange({ ...row, created_at: row.change_created_at! }),
+      staff: toStaff(row),
+    };
+  }
+
+  async cancelEmailChange(staffId: string) {
+    return this.#exec("DELETE FROM staff_email_changes WHERE staff_id = ?", staffId) > 0;
+  }
+
+  async applyEmailChange(tokenHash: string, now: string) {
+    return this.#transaction(
+      ():
+        | { outcome: "done"; staff: StaffRecord; from: string }
+        | { outcome: "gone" | "expired" | "taken" } => {
+        const db = this.#db;
+        const row = db
+          .prepare(
+            `SELECT ${STAFF}, c.new_email, c.expires_at
+             FROM staff_email_changes c JOIN staff s ON s.id = c.staff_id
+             WHERE c.token_hash = ?`,
+          )
+          .get(tokenHash) as (StaffRow & { new_email: string; expires_at: string }) | undefined;
+        if (!row || row.deactivated_at) return { outcome: "gone" };
+        if (row.expires_at <= now) return { outcome: "expired" };
+        const other = db
+          .prepare("SELECT id FROM staff WHERE email = ? AND id <> ?")
+          .get(row.new_email, row.id);
+        if (other) return { outcome: "taken" };
+        db.prepare("UPDATE staff SET email = ?, updated_at = ? WHERE id = ?").run(
+          row.new_email,
+          now,
+          row.id,
+        );
+        db.prepare("DELETE FROM staff_email_changes WHERE token_hash = ?").run(tokenHash);
+        return {
+          outcome: "done",
+          staff: toStaff({ ...row, email: row.new_email, updated_at: now }),
+          from: row.email,
+        };
+      },
+    );
   }
 
   async sessionCounts(now: string) {

@@ -25,6 +25,15 @@ export interface StaffRecord {
 
 export type TokenPurpose = "invite" | "reset";
 
+/** A change of an account's own email waiting for its link to be opened (migration 18). */
+export interface EmailChangeRecord {
+  staffId: string;
+  /** The new address, lower-cased. */
+  newEmail: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface SessionRecord {
   staff: StaffRecord;
   createdAt: string;
@@ -187,6 +196,32 @@ export interface AdminStore {
   setEmail(staffId: string, email: string, at: string): Promise<boolean>;
   /** Live sessions per account id. */
   sessionCounts(now: string): Promise<Map<string, number>>;
+
+  /**
+   * Records the account's pending email change (the hash of its link's token), replacing any
+   * earlier one of the account: only the newest link works.
+   */
+  setEmailChange(change: EmailChangeRecord & { tokenHash: string }): Promise<void>;
+  /** The account's pending email change, expired or not; null when there is none. */
+  emailChangeOf(staffId: string): Promise<EmailChangeRecord | null>;
+  /** The pending change of this token hash and its account (expired or not); null if unknown. */
+  findEmailChange(tokenHash: string): Promise<(EmailChangeRecord & { staff: StaffRecord }) | null>;
+  /** Drops the account's pending email change; false when there was none. */
+  cancelEmailChange(staffId: string): Promise<boolean>;
+  /**
+   * Applies the pending change of this token hash, in one transaction: the account's email becomes
+   * the new address and the change is deleted (its link works once; of concurrent requests exactly
+   * one wins). "gone": unknown, already used or replaced, or the account is deactivated;
+   * "expired": kept, nothing changed; "taken": another account has the address now, nothing
+   * changed (the link keeps working until it expires).
+   */
+  applyEmailChange(
+    tokenHash: string,
+    now: string,
+  ): Promise<
+    | { outcome: "done"; staff: StaffRecord; from: string }
+    | { outcome: "gone" | "expired" | "taken" }
+  >;
 
   /** Stores a one-time link (its hash); earlier unused links of the same purpose stop working. */
   addToken(token: {
