@@ -91,5 +91,16 @@ test.describe("a lead's page on a phone", () => {
     await expect(timeline.locator("li")).toHaveCount(2);
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await expectNoAxeViolations(page);
+
+    // The reason box is there while 'Lost' is chosen (CSS, no script), and saved with it.
+    const reason = page.getByLabel("Reason (when lost)");
+    await expect(reason).toBeHidden();
+    await status.selectOption("lost");
+    await expect(reason).toBeVisible();
+    await reason.fill("Hired a cousin");
+    await save.click();
+    await expect(timeline.locator("li").last()).toContainText("Lost: Hired a cousin");
+    await expect(reason).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
