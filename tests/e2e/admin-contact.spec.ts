@@ -69,6 +69,13 @@ test.describe("a lead's page on a phone", () => {
       expect(box.y, `${name} before the lead's fields`).toBeLessThan(fieldsTop);
     }
     await expect(talked).toBeInViewport();
+    // Four outcomes to a row, each label inside its button.
+    const clipped = await page
+      .locator("[data-call-form] button")
+      .evaluateAll((buttons) =>
+        buttons.filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent),
+      );
+    expect(clipped).toEqual([]);
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await expectNoAxeViolations(page);
 

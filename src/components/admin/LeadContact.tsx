@@ -19,10 +19,13 @@ interface Props {
   };
 }
 
-const link =
-  "inline-flex min-h-11 min-w-0 items-center justify-center rounded-lg px-3 py-2 text-center font-semibold";
-const primary = `${link} bg-brand-800 text-white hover:bg-brand-900`;
-const secondary = `${link} text-brand-900 ring-1 ring-slate-300 hover:bg-slate-100`;
+const shape =
+  "inline-flex min-h-11 min-w-0 items-center justify-center rounded-lg py-2 text-center font-semibold";
+const quiet = "text-brand-900 ring-1 ring-slate-300 hover:bg-slate-100";
+const primary = `${shape} px-3 bg-brand-800 text-white hover:bg-brand-900`;
+const secondary = `${shape} px-3 ${quiet}`;
+/** Four to a row on a phone: narrow sides, so 'Left voicemail' wraps inside its button. */
+const outcome = `${shape} px-1 sm:px-3 ${quiet}`;
 
 /**
  * The top of a lead's page: one tap to call, text, email or open the website, and 'Log a call'
@@ -101,7 +104,7 @@ export function LeadContact({ links, outcomes, copy }: Props) {
                 type="submit"
                 name="outcome"
                 value={o.value}
-                className={secondary}
+                className={outcome}
               >
                 {o.label}
               </button>
