@@ -7,6 +7,7 @@ import { newLeadId } from "../leads/id.ts";
 import { CONTROL_MULTI_LINE } from "../leads/schema.ts";
 import { isWellFormed } from "../leads/text.ts";
 import { audit } from "./accounts.ts";
+import { callText } from "./calls.ts";
 import { adminMessages } from "./messages.ts";
 import {
   leadStatuses,
@@ -90,10 +91,13 @@ export async function addNote(
   return done ? { ok: true } : { ok: false, status: 404, message: adminMessages.lead.missing };
 }
 
-/** What a timeline entry says: a note, an assignment, or a move (lost with its reason). */
+/** What a timeline entry says: a note, an assignment, a call, or a move (lost with its reason). */
 export function eventText(event: Pick<LeadEvent, "kind" | "body" | "status">): string {
   const copy = adminMessages.lead;
   if (event.kind === "note") return copy.noted;
+  if (event.kind === "call") {
+    return callText(event.body, event.status ? adminMessages.statuses[event.status] : null);
+  }
   if (event.kind === "assign") return event.body ? copy.assignedTo(event.body) : copy.unassigned;
   if (event.status === "lost" && event.body) return copy.lostBecause(event.body);
   return copy.movedTo(event.status ? adminMessages.statuses[event.status] : "");

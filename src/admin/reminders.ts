@@ -9,11 +9,13 @@
  *   UNIQUE (lead_id, channel) makes that once per lead however many servers sweep.
  * - It looks back a week at most: a lead that waited longer was already reminded, or arrived
  *   before reminders were switched on, and an old backlog is the inbox's job, not the mailbox's.
- * - The delivery checks the lead again: one contacted (or erased) since is not reminded.
+ * - A lead someone has called (any outcome of 'Log a call', src/admin/calls.ts) is not reminded.
+ * - The delivery checks the lead again: one contacted, called or erased since is not reminded.
  */
 import { scoreLine } from "../audit/panel.ts";
 import { auditJobStoreFor } from "../audit/store/index.ts";
 import { agencyHours, siteOrigin } from "../config/agency.ts";
+import { formatAgencyTime } from "../lib/formatAgencyTime.ts";
 import { domainOf, smtpSender, visitorName, type EmailSettings } from "../leads/notify/email.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
 import { newLeadId } from "../leads/id.ts";
@@ -78,7 +80,8 @@ export function reminderDeliverer(
     async deliver({ row, lead }, signal) {
       const store = adminStoreFor(await leads());
       const work = await store.leadWork(lead.id);
-      if (!work || work.status !== "new") return; // contacted (or erased) since it was queued
+      // Contacted, called (whatever the outcome) or erased since it was queued: no reminder.
+      if (!work || work.status !== "new" || work.firstContactedAt) return;
       const staff = await store.reminderRecipients(lead.id);
       const name = leadName(lead.fields);
       const minutes = openMinutesBetween(hours, new Date(lead.createdAt), new Date(row.createdAt));
@@ -93,7 +96,7 @@ export function reminderDeliverer(
             copy.text({
               name,
               form: adminMessages.kinds[lead.kind],
-              arrived: `${lead.createdAt.slice(0, 16).replace("T", " ")} UTC`,
+              arrived: formatAgencyTime(lead.createdAt, hours.timeZone),
               minutes,
               link: `${siteOrigin()}/admin/leads/${lead.id}`,
             }),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueLink } from "../../src/admin/accounts";
 import { reminderDeliverer, sweepReminders } from "../../src/admin/reminders";
 import { adminStoreFor } from "../../src/admin/store/index";
-import type { AdminStore } from "../../src/admin/store/types";
+import type { AdminStore, CallOutcome } from "../../src/admin/store/types";
 import { newLeadId } from "../../src/leads/id";
 import { defaultOutboxSettings, OutboxWorker } from "../../src/leads/notify/outbox";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
@@ -205,6 +205,8 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
         expect(toAssignee.envelopeTo).toEqual([helper.staff.email]);
         expect(toAssignee.header("subject")).toMatch(/Ada Assigned is still waiting \(40 min/);
         expect(toAssignee.text).toContain(`/admin/leads/${assigned.id}`);
+        // When it arrived, on the agency's clock (summer time by mid-April).
+        expect(toAssignee.text).toContain("Arrived: Wed, Apr 14, 2027, 11:00 AM EDT");
         const toOwners = smtp.messages.find((m) => m.text.includes("Uma Nobody"))!;
         // Every owner of this store (other tests of this file may have made some).
         const owners = (await store.listStaff()).filter((s) => s.role === "owner");
@@ -215,6 +217,59 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
         await worker.stop();
         await smtp.close();
       }
+    });
+
+    it("a logged call is the first contact, whatever its outcome; 'talked' moves a new lead; no reminder after a call", async () => {
+      const arrived = est(59, 10, 0); // Wednesday 28 April
+      const at = (minutes: number) => new Date(arrived.getTime() + minutes * MIN).toISOString();
+      const unanswered = lead(arrived);
+      const reached = lead(new Date(arrived.getTime() + MIN));
+      for (const l of [unanswered, reached]) await leads.insert(l);
+      const logCall = (l: LeadRecord, outcome: CallOutcome, minutes: number) =>
+        store.logCall(l.id, { outcome, eventId: newLeadId(), actorId: null, at: at(minutes) });
+
+      expect(await logCall(unanswered, "no_answer", 12)).toEqual({ moved: false });
+      expect(await logCall(unanswered, "voicemail", 30)).toEqual({ moved: false });
+      expect(await logCall(reached, "talked", 21)).toEqual({ moved: true });
+      // Talking to a lead no longer new moves nothing.
+      expect(await logCall(reached, "talked", 40)).toEqual({ moved: false });
+      expect(
+        await store.logCall("00000000-0000-7000-8000-000000000000", {
+          outcome: "talked",
+          eventId: newLeadId(),
+          actorId: null,
+          at: at(1),
+        }),
+      ).toBeNull();
+
+      expect(await store.leadWork(unanswered.id)).toMatchObject({
+        status: "new",
+        firstContactedAt: at(12),
+      });
+      expect(await store.leadWork(reached.id)).toMatchObject({
+        status: "contacted",
+        statusAt: at(21),
+        firstContactedAt: at(21),
+      });
+      expect(
+        (await store.leadEvents(unanswered.id)).map((e) => [e.kind, e.body, e.status, e.at]),
+      ).toEqual([
+        ["call", "no_answer", null, at(12)],
+        ["call", "voicemail", null, at(30)],
+      ]);
+      expect((await store.leadEvents(reached.id)).map((e) => [e.body, e.status])).toEqual([
+        ["talked", "contacted"],
+        ["talked", null],
+      ]);
+      // Speed to lead: 12 and 20 minutes; the unanswered lead is still new all the same.
+      expect(
+        await store.speedToLead({
+          from: est(59, 0, 0).toISOString(),
+          to: est(60, 0, 0).toISOString(),
+        }),
+      ).toEqual({ medianMinutes: 16, contacted: 2, waiting: 1 });
+      // Someone is on it: no reminder for either.
+      expect(await sweepReminders(store, RULES, est(59, 11, 0))).toBe(0);
     });
   });
 }

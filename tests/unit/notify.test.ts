@@ -180,7 +180,7 @@ describe("lead email", () => {
         "Casey Lawns",
         "Please call me.",
         "After 5 pm.",
-        "contact_form",
+        "Contact (home page)",
         "/lawn-care",
         "https://search.example/",
         "UTM source",
@@ -193,6 +193,39 @@ describe("lead email", () => {
       }
     }
     expect(email.text).toContain("UTM medium: —");
+  });
+
+  it("opens with the lead's inbox link, then its time on the agency's clock, form and source by name", () => {
+    const context = { origin: "https://agency.example", timeZone: "America/New_York" };
+    const email = leadEmail(lead(), "n1", "leads@greenline.test", context);
+    const link = `https://agency.example/admin/leads/${lead().id}`;
+    // The link comes before the details; the HTML offers it as a link.
+    expect(email.text.split("\n")[2]).toBe(`Open it in the inbox: ${link}`);
+    expect(email.html).toContain(`<a href="${link}"`);
+    for (const body of [email.text, email.html]) {
+      // 09:30 UTC on 1 May is 5:30 AM in New York, summer time.
+      expect(body).toContain("Fri, May 1, 2026, 5:30 AM EDT");
+      expect(body).toContain("Contact (home page)");
+    }
+    expect(email.text).toContain("Source: google");
+    const winter = leadEmail(
+      lead({ createdAt: "2026-12-01T15:05:00.000Z" }),
+      "n1",
+      "leads@greenline.test",
+      context,
+    );
+    expect(winter.text).toContain("Received: Tue, Dec 1, 2026, 10:05 AM EST");
+    // No UTM: the referrer's host, as the inbox's Source column shows it.
+    const referred = lead();
+    referred.metadata = {
+      ...referred.metadata,
+      utm: {},
+      referrer: "https://www.google.com/search",
+    };
+    const fromSearch = leadEmail(referred, "n1", "leads@greenline.test", context);
+    expect(fromSearch.text).toContain("Source: www.google.com");
+    const page = leadEmail(lead({ form: "contactPage" }), "n1", "a@b.test", context);
+    expect(page.text).toContain("Form: Contact page");
   });
 
   it("escapes every value in the HTML body", () => {

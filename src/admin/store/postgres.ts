@@ -9,6 +9,7 @@ import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/stor
 import { UNWORKED_CAP } from "../count.ts";
 import { likeEscaped, PG_SEARCH_PHONE, PG_SEARCH_TEXT, searchTerms } from "../search.ts";
 import type {
+  CallOutcome,
   AdminStore,
   AuditEntry,
   AuditQuery,
@@ -591,7 +592,7 @@ export class PostgresAdminStore implements AdminStore {
       const rows = await this.#sql<Row[]>`
         SELECT * FROM leads
         WHERE status = 'new' AND created_at >= ${period.from} AND created_at < ${period.to}
-          AND NOT spam AND completed_by IS NULL
+          AND NOT spam AND completed_by IS NULL AND first_contacted_at IS NULL
           AND NOT EXISTS (SELECT 1 FROM outbox o
                           WHERE o.lead_id = leads.id AND o.channel = 'reminder')
         ORDER BY created_at, id LIMIT ${period.limit}`;
@@ -715,6 +716,32 @@ export class PostgresAdminStore implements AdminStore {
                  VALUES (${change.eventId}, ${leadId}, ${change.at}, ${change.actorId}, 'assign',
                          ${change.body})`;
         return true;
+      }),
+    );
+  }
+
+  async logCall(
+    leadId: string,
+    call: { outcome: CallOutcome; eventId: string; actorId: string | null; at: string },
+  ) {
+    return this.#run(() =>
+      this.#sql.begin(async (tx) => {
+        // The row lock of this update orders concurrent calls and status changes of the lead.
+        const found = await tx`
+          UPDATE leads SET first_contacted_at = coalesce(first_contacted_at, ${call.at}::timestamptz)
+          WHERE id = ${leadId}`;
+        if (found.count !== 1) return null;
+        const moved =
+          call.outcome === "talked" &&
+          (
+            await tx`
+              UPDATE leads SET status = 'contacted', status_at = ${call.at}, lost_reason = NULL
+              WHERE id = ${leadId} AND status = 'new'`
+          ).count === 1;
+        await tx`INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body, status)
+                 VALUES (${call.eventId}, ${leadId}, ${call.at}, ${call.actorId}, 'call',
+                         ${call.outcome}, ${moved ? "contacted" : null})`;
+        return { moved };
       }),
     );
   }

@@ -16,6 +16,7 @@ import { UNWORKED_CAP } from "../count.ts";
 import { indexAllPendingSearch } from "../../leads/store/searchIndex.ts";
 import { ftsQuery, isIndexed, likeEscaped, SEARCHED_FIELDS, searchTerms } from "../search.ts";
 import type {
+  CallOutcome,
   AdminStore,
   AuditEntry,
   AuditQuery,
@@ -720,7 +721,7 @@ export class SqliteAdminStore implements AdminStore {
     const rows = this.#all<Row>(
       `SELECT ${READ_COLUMNS} FROM leads
        WHERE status = 'new' AND created_at >= ? AND created_at < ? AND spam = 0
-         AND completed_by IS NULL
+         AND completed_by IS NULL AND first_contacted_at IS NULL
          AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = leads.id AND o.channel = 'reminder')
        ORDER BY created_at, id LIMIT ?`,
       period.from,
@@ -860,6 +861,37 @@ export class SqliteAdminStore implements AdminStore {
         )
         .run(change.eventId, leadId, change.at, change.actorId, change.body);
       return true;
+    });
+  }
+
+  async logCall(
+    leadId: string,
+    call: { outcome: CallOutcome; eventId: string; actorId: string | null; at: string },
+  ) {
+    return this.#transaction(() => {
+      const found = this.#db
+        .prepare(
+          "UPDATE leads SET first_contacted_at = coalesce(first_contacted_at, ?) WHERE id = ?",
+        )
+        .run(call.at, leadId);
+      if (Number(found.changes) !== 1) return null;
+      const moved =
+        call.outcome === "talked" &&
+        Number(
+          this.#db
+            .prepare(
+              `UPDATE leads SET status = 'contacted', status_at = ?, lost_reason = NULL
+               WHERE id = ? AND status = 'new'`,
+            )
+            .run(call.at, leadId).changes,
+        ) === 1;
+      this.#db
+        .prepare(
+          `INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body, status)
+           VALUES (?, ?, ?, ?, 'call', ?, ?)`,
+        )
+        .run(call.eventId, leadId, call.at, call.actorId, call.outcome, moved ? "contacted" : null);
+      return { moved };
     });
   }
 

@@ -118,6 +118,15 @@ export interface LeadWork {
   assigneeId: string | null;
 }
 
+/** How a logged call went (src/admin/calls.ts). */
+export type CallOutcome = "no_answer" | "voicemail" | "talked" | "wrong_number";
+export const callOutcomes: readonly CallOutcome[] = [
+  "no_answer",
+  "voicemail",
+  "talked",
+  "wrong_number",
+];
+
 /** One entry of a lead's timeline. */
 export interface LeadEvent {
   id: string;
@@ -125,10 +134,10 @@ export interface LeadEvent {
   actorId: string | null;
   /** The actor's email, for showing who (null for the command line or a deleted account). */
   actorEmail: string | null;
-  kind: "status" | "note" | "assign";
-  /** The note, or the reason a lead was lost. */
+  kind: "status" | "note" | "assign" | "call";
+  /** The note, the reason a lead was lost, or a call's outcome (a CallOutcome). */
   body: string;
-  /** The status a 'status' event moved to. */
+  /** The status a 'status' event moved to; 'contacted' on a call that moved a new lead there. */
   status: LeadStatus | null;
 }
 
@@ -310,8 +319,8 @@ export interface AdminStore {
   /** Median time to first contact of the leads created in [from, to). */
   speedToLead(period: { from: string; to: string }): Promise<SpeedToLead>;
   /**
-   * Leads created in [from, to) still 'new' (not spam, not completed partials) that have no
-   * reminder yet, oldest first, at most `limit`: the reminder sweep's candidates.
+   * Leads created in [from, to) still 'new' and never called (not spam, not completed partials)
+   * that have no reminder yet, oldest first, at most `limit`: the reminder sweep's candidates.
    */
   awaitingReminder(period: { from: string; to: string; limit: number }): Promise<LeadRecord[]>;
   /**
@@ -360,6 +369,16 @@ export interface AdminStore {
       body: string;
     },
   ): Promise<boolean>;
+  /**
+   * Records a call on the lead's timeline, in one transaction: the first contact for speed to
+   * lead (`firstContactedAt`, when not set yet), whatever the outcome; and 'talked' moves a lead
+   * that is still 'new' to 'contacted' (the event's status says so). Null when there is no such
+   * lead; else whether the status moved.
+   */
+  logCall(
+    leadId: string,
+    call: { outcome: CallOutcome; eventId: string; actorId: string | null; at: string },
+  ): Promise<{ moved: boolean } | null>;
   /** Adds a note to the lead's timeline. False when there is no such lead. */
   addNote(
     leadId: string,

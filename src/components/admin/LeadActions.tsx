@@ -1,7 +1,4 @@
 interface Props {
-  statuses: { value: string; label: string }[];
-  current: string;
-  reason: string;
   /** In the spam folder now. */
   spam: boolean;
   /** Owners may erase. */
@@ -10,10 +7,6 @@ interface Props {
   staff: { value: string; label: string }[];
   assignee: string;
   copy: {
-    statusLegend: string;
-    status: string;
-    reason: string;
-    saveStatus: string;
     note: string;
     saveNote: string;
     spam: string;
@@ -33,17 +26,11 @@ const control =
 const button =
   "mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-800 px-4 font-semibold text-white hover:bg-brand-900";
 
-/** The two forms beside a lead: its status (lost with a reason) and a new note. Plain posts. */
-export function LeadActions({
-  statuses,
-  current,
-  reason,
-  spam,
-  canErase,
-  staff,
-  assignee,
-  copy,
-}: Props) {
+/**
+ * The forms beside a lead: its assignee, a new note, the spam folder and (owners) erasing. Plain
+ * posts. Its status has its own form at the top of the page (./LeadStatusForm.tsx).
+ */
+export function LeadActions({ spam, canErase, staff, assignee, copy }: Props) {
   return (
     <>
       <form method="post" className={box} data-assign-form>
@@ -66,41 +53,6 @@ export function LeadActions({
         </select>
         <button type="submit" className={button}>
           {copy.saveAssign}
-        </button>
-      </form>
-      <form method="post" className={box} data-status-form>
-        <input type="hidden" name="action" value="status" />
-        <fieldset>
-          <legend className="text-lg font-bold">{copy.statusLegend}</legend>
-          <label htmlFor="status" className="mt-3 block text-sm font-semibold">
-            {copy.status}
-          </label>
-          <select
-            id="status"
-            name="status"
-            defaultValue={current}
-            className={`${control} min-h-11`}
-          >
-            {statuses.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-          <label htmlFor="reason" className="mt-3 block text-sm font-semibold">
-            {copy.reason}
-          </label>
-          <input
-            id="reason"
-            name="reason"
-            type="text"
-            defaultValue={reason}
-            maxLength={500}
-            className={`${control} min-h-11`}
-          />
-        </fieldset>
-        <button type="submit" className={button}>
-          {copy.saveStatus}
         </button>
       </form>
       <form method="post" className={box} data-note-form>

@@ -40,7 +40,12 @@ interface Props {
   timeline: { heading: string; empty: string; items: TimelineItem[] };
   deliveries: { heading: string; empty: string; retry: string; items: DeliveryItem[] };
   related: { heading: string; items: RelatedItem[] };
-  /** Slot: the status and note forms. */
+  /**
+   * Slot: ways to reach the lead, 'Log a call' and the status form, before everything else (on a
+   * phone's first screen).
+   */
+  contact?: ReactNode;
+  /** Slot: the assignee, note, spam and erase forms. */
   actions?: ReactNode;
   /** Slot: the website check's panel (src/components/admin/WebsiteCheckPanel.tsx). */
   website?: ReactNode;
@@ -87,6 +92,7 @@ export function LeadDetail({
   timeline,
   deliveries,
   related,
+  contact,
   actions,
   website,
   back,
@@ -115,6 +121,11 @@ export function LeadDetail({
         >
           {notice.text}
         </p>
+      )}
+      {contact && (
+        <div className="mt-4 grid gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:mt-6 sm:p-6 lg:grid-cols-[1fr_18rem] lg:gap-8">
+          {contact}
+        </div>
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid gap-6">

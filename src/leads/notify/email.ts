@@ -1,7 +1,9 @@
 /**
  * The email channel: one message per lead to LEAD_EMAIL_TO over SMTP_URL (nodemailer), from
- * LEAD_EMAIL_FROM. The subject names the kind and the visitor; a plain-text and an HTML body list
- * every field of the form and where the lead came from (source, pages, referrer, UTM, time).
+ * LEAD_EMAIL_FROM. The subject names the kind and the visitor; a plain-text and an HTML body open
+ * with a link to the lead in the inbox (SITE_URL/admin/leads/<id>), then list every field of the
+ * form and where the lead came from: the form and the source by the names the inbox uses, pages,
+ * referrer, UTM, and when it was received on the agency's clock (its IANA time zone).
  * Every value is HTML-escaped in the HTML body; header values (subject, Reply-To) are built from
  * single-line text only, so input cannot add headers. Reply-To is the visitor's address when it is
  * a plain valid one, so "Reply" in the agency's inbox answers the lead. The Message-ID is the
@@ -10,9 +12,12 @@
  */
 import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer";
+import { adminMessages } from "../../admin/messages.ts";
+import { agencyHours, siteOrigin } from "../../config/agency.ts";
+import { formatAgencyTime } from "../../lib/formatAgencyTime.ts";
 import { leadForms, utmKeys, type LeadKind } from "../fields.ts";
 import { formatPhone } from "../phone.ts";
-import { leadName } from "../source.ts";
+import { leadName, trafficSource } from "../source.ts";
 import type { LeadRecord } from "../store/types.ts";
 import { truncate } from "../text.ts";
 import type { Deliverer } from "./types.ts";
@@ -159,10 +164,37 @@ function fieldRows(lead: LeadRecord): Row[] {
   });
 }
 
-function metadataRows(lead: LeadRecord): Row[] {
+/** The form by the name the Performance report gives it ("Contact page"), else its kind's. */
+export function formName(lead: Pick<LeadRecord, "form" | "kind">): string {
+  return (
+    adminMessages.performance.forms[lead.form] ??
+    adminMessages.kinds[lead.kind as LeadKind] ??
+    lead.form
+  );
+}
+
+/** Where the notice is read: the site's origin (SITE_URL) and the agency's time zone. */
+export interface NoticeContext {
+  origin: string;
+  timeZone: string;
+}
+
+const noticeContext = (): NoticeContext => ({
+  origin: siteOrigin(),
+  timeZone: agencyHours.timeZone,
+});
+
+/** The lead's page in the inbox. */
+export const leadLink = (lead: Pick<LeadRecord, "id">, origin: string = siteOrigin()): string =>
+  `${origin}/admin/leads/${encodeURIComponent(lead.id)}`;
+
+function metadataRows(lead: LeadRecord, context: NoticeContext): Row[] {
   const m = lead.metadata;
   const rows: Row[] = [
-    ["Source", m.source],
+    ["Received", formatAgencyTime(lead.createdAt, context.timeZone)],
+    ["Form", formName(lead)],
+    // As the inbox's Source column shows it: utm source/medium, else the referrer's host.
+    ["Source", trafficSource(lead)],
     ["Page", m.page ?? ""],
     ["Landing page", m.landingPage ?? ""],
     ["Referrer", m.referrer ?? ""],
@@ -170,7 +202,6 @@ function metadataRows(lead: LeadRecord): Row[] {
   for (const key of utmKeys) rows.push([fieldLabel(key), m.utm?.[key] ?? ""]);
   rows.push(
     ["Time (UTC)", lead.createdAt],
-    ["Form", lead.form],
     ["User agent", m.userAgent ?? ""],
     ["Lead id", lead.id],
   );
@@ -202,8 +233,13 @@ function htmlSection(title: string, rows: Row[]): string {
   return `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(title)}</h2>\n<table role="presentation" style="border-collapse:collapse;font-size:14px">\n${body}\n</table>`;
 }
 
-/** The message for one lead (pure: no I/O). */
-export function leadEmail(lead: LeadRecord, notificationId: string, from: string): LeadEmail {
+/** The message for one lead (pure but for SITE_URL, read when no context is given). */
+export function leadEmail(
+  lead: LeadRecord,
+  notificationId: string,
+  from: string,
+  context: NoticeContext = noticeContext(),
+): LeadEmail {
   const name = visitorName(lead);
   const kind = KIND_LABELS[lead.kind] ?? lead.kind;
   const spam = spamNote(lead);
@@ -213,9 +249,12 @@ export function leadEmail(lead: LeadRecord, notificationId: string, from: string
   );
   const heading = `New ${kind} lead${lead.subject ? `: ${lead.subject}` : ""}${spam ? ` — ${spam}` : ""}`;
   const fields = fieldRows(lead);
-  const meta = metadataRows(lead);
+  const meta = metadataRows(lead, context);
+  const link = leadLink(lead, context.origin);
   const text = [
     heading,
+    "",
+    `Open it in the inbox: ${link}`,
     "",
     textSection("Details", fields),
     "",
@@ -228,6 +267,7 @@ export function leadEmail(lead: LeadRecord, notificationId: string, from: string
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:system-ui,sans-serif;color:#111">',
     `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;border-radius:8px;background:#14532d;color:#fff;font-weight:600;text-decoration:none">Open it in the inbox</a></p>`,
     htmlSection("Details", fields),
     htmlSection("Where it came from", meta),
     "</body></html>",
