@@ -8,7 +8,13 @@
  */
 import { AGENCY_NAME, siteOrigin } from "../config/agency.ts";
 import { routes } from "../config/routes.ts";
-import { domainOf, escapeHtml, isPlainEmail, smtpSender } from "../leads/notify/email.ts";
+import {
+  domainOf,
+  escapeHtml,
+  headerText,
+  isPlainEmail,
+  smtpSender,
+} from "../leads/notify/email.ts";
 import type { EmailSettings } from "../leads/notify/email.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
 import { leadName } from "../leads/source.ts";
@@ -126,6 +132,91 @@ export function auditEmailDeliverer(
         {
           from: settings.from,
           to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          messageId: `<${row.id}@${domainOf(settings.from)}>`,
+          headers: { "X-Lead-Id": lead.id },
+        },
+        signal,
+      );
+    },
+    close: () => smtp.close(),
+  };
+}
+
+/**
+ * The agency's follow-up for a lead's done check (outbox channel 'audit-agency'): the score in the
+ * subject, the three most valuable fixes as talking points, the lead's page and the prospect's
+ * report. A site that could not be checked says so, with the reason.
+ */
+export function agencyScoreEmail(
+  lead: LeadRecord,
+  job: Pick<AuditJob, "id" | "report" | "finishedAt">,
+  secret: string,
+  origin: string = siteOrigin(),
+): Omit<AuditEmail, "to"> | null {
+  const report = job.report;
+  if (!report) return null;
+  const copy = auditMessages.agencyEmail;
+  const name = headerText(leadName(lead.fields), 80) || lead.id;
+  const site = siteName(report);
+  const ok = report.outcome === "ok" && report.score !== undefined;
+  const result = ok ? copy.scored(report.score!, report.grade) : copy.unscored;
+  const why = ok ? null : plainLine(report.message ?? unreachableNames[report.reason ?? "refused"]);
+  const fixes = ok ? topFixes(report).map((c) => `${plainLine(c.title)}: ${plainLine(c.fix)}`) : [];
+  const leadLink = `${origin}/admin/leads/${lead.id}`;
+  const sentAt = Date.parse(job.finishedAt ?? lead.createdAt);
+  const reportLink = `${origin}${auditLinks(job.id, secret, sentAt).report}`;
+  const subject = copy.subject(name, result);
+  const text = [
+    copy.intro(site),
+    `${auditMessages.panel.score}: ${result}${why ? ` (${why})` : ""}`,
+    ...(fixes.length ? ["", copy.fixes, ...fixes.map((f, i) => `${i + 1}. ${f}`)] : []),
+    "",
+    copy.lead,
+    leadLink,
+    "",
+    copy.report,
+    reportLink,
+    "",
+    copy.why,
+    "",
+  ].join("\n");
+  const html = [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5">',
+    `<p>${escapeHtml(copy.intro(site))}<br><strong style="font-size:20px">${escapeHtml(`${auditMessages.panel.score}: ${result}`)}</strong>${why ? `<br>${escapeHtml(why)}` : ""}</p>`,
+    fixes.length
+      ? `<p>${escapeHtml(copy.fixes)}</p><ol>${fixes.map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ol>`
+      : "",
+    `<p>${escapeHtml(copy.lead)} <a href="${escapeHtml(leadLink)}">${escapeHtml(leadLink)}</a></p>`,
+    `<p>${escapeHtml(copy.report)} <a href="${escapeHtml(reportLink)}">${escapeHtml(reportLink)}</a></p>`,
+    `<p style="color:#555;font-size:13px">${escapeHtml(copy.why)}</p>`,
+    "</body></html>",
+  ].join("\n");
+  return { subject, text, html };
+}
+
+/** The outbox's 'audit-agency' channel: the follow-up to LEAD_EMAIL_TO, over the lead SMTP. */
+export function agencyScoreDeliverer(
+  settings: EmailSettings,
+  store: () => Promise<LeadStore>,
+  secret: () => string,
+): Deliverer {
+  const smtp = smtpSender(settings);
+  return {
+    async deliver({ row, lead }, signal) {
+      const jobs = await auditJobStoreFor(await store()).forLead(lead.id);
+      const job = jobs.find((j) => j.status === "done" && j.report);
+      const message = job ? agencyScoreEmail(lead, job, secret()) : null;
+      if (!message) return; // the check was erased with its lead: nothing to say
+      await smtp.send(
+        {
+          from: settings.from,
+          to: [...settings.to],
           subject: message.subject,
           text: message.text,
           html: message.html,

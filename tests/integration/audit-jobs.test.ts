@@ -55,6 +55,7 @@ function worker(
   run: AuditRunner,
   overrides: Partial<typeof defaultAuditJobSettings> = {},
   emailProspect = false,
+  emailAgency = false,
 ) {
   return new AuditWorker({
     store: async () => store,
@@ -62,6 +63,7 @@ function worker(
     settings: { ...defaultAuditJobSettings, pollMs: 20, ...overrides },
     log: quiet,
     emailProspect,
+    emailAgency,
   });
 }
 
@@ -274,6 +276,57 @@ await onBothStores("audit-jobs", (name, open, cleanup) => {
       await w.stop();
       const rows = await store.listNotifications(["pending"], lead.id);
       expect(rows.map((r) => r.channel)).toEqual(["audit"]);
+    });
+
+    it("with the agency's email configured, a done check of a lead also queues its follow-up once", async () => {
+      const { lead, jobId } = await storeAuditLead(store, "agency.test", { ipHash: "client-ag" });
+      const w = worker(store, countingRunner().run, {}, true, true);
+      w.start();
+      await until(finished(store, jobId!));
+      // 'Run again' sends neither email a second time.
+      const again = await queueStaffCheck(store, {
+        url: "agency.test",
+        leadId: lead.id,
+        staffId: "s",
+      });
+      w.nudge();
+      await until(finished(store, again));
+      await w.stop();
+      const rows = await store.listNotifications(["pending"], lead.id);
+      expect(rows.map((r) => r.channel).sort()).toEqual(["audit", "audit-agency"]);
+      // A check refused by the hourly limit says nothing to anyone.
+      const limited = await storeAuditLead(store, "limited.agency.test", { ipHash: "client-lim" });
+      const l = worker(store, countingRunner().run, { ratePerHour: 0 }, true, true);
+      l.start();
+      expect((await until(finished(store, limited.jobId!))).status).toBe("limited");
+      await l.stop();
+      expect(await store.listNotifications(["pending"], limited.lead.id)).toEqual([]);
+    });
+
+    it("staff's checks of any URL: listed newest first, not held to the hourly limit", async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        ids.push(
+          await queueStaffCheck(
+            store,
+            { url: `any${i}.staff.test`, leadId: null, staffId: "s" },
+            new Date(Date.now() + i),
+          ),
+        );
+      }
+      const runner = countingRunner();
+      const w = worker(store, runner.run, { ratePerHour: 1 });
+      w.start();
+      for (const id of ids) expect((await until(finished(store, id))).status).toBe("done");
+      await w.stop();
+      expect(runner.calls.filter((u) => u.endsWith(".staff.test"))).toHaveLength(4);
+      const listed = await auditJobStoreFor(store).recentStaffChecks(4);
+      expect(listed.map((j) => j.id)).toEqual([...ids].reverse());
+      expect(listed.every((j) => j.leadId === null && j.requestedBy === "s")).toBe(true);
+      // A lead's own check (no staff member asked) is not listed.
+      const own = await storeAuditLead(store, "own.staff.test", { ipHash: "client-own" });
+      const all = await auditJobStoreFor(store).recentStaffChecks(100);
+      expect(all.map((j) => j.id)).not.toContain(own.jobId);
     });
   });
 });
