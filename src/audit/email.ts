@@ -26,7 +26,7 @@ import { topFixes } from "./summary.ts";
 import { AUDIT_LINK_TTL_MS, auditLinks } from "./token.ts";
 
 export interface AuditEmail {
-  to: string;
+  to: string | string[];
   subject: string;
   text: string;
   html: string;
@@ -116,35 +116,6 @@ export function auditEmail(
   return { to, subject: copy.subject(ok ? report.score : undefined), text, html };
 }
 
-export function auditEmailDeliverer(
-  settings: EmailSettings,
-  store: () => Promise<LeadStore>,
-  secret: () => string,
-): Deliverer {
-  const smtp = smtpSender(settings);
-  return {
-    async deliver({ row, lead }, signal) {
-      const jobs = await auditJobStoreFor(await store()).forLead(lead.id);
-      const job = jobs.find((j) => j.status === "done" && j.report);
-      const message = job ? auditEmail(lead, job, secret()) : null;
-      if (!message) return; // nothing to send (erased, no address): done, not retried
-      await smtp.send(
-        {
-          from: settings.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          messageId: `<${row.id}@${domainOf(settings.from)}>`,
-          headers: { "X-Lead-Id": lead.id },
-        },
-        signal,
-      );
-    },
-    close: () => smtp.close(),
-  };
-}
-
 /**
  * The agency's follow-up for a lead's done check (outbox channel 'audit-agency'): the score in the
  * subject, the three most valuable fixes as talking points, the lead's page and the prospect's
@@ -200,23 +171,27 @@ export function agencyScoreEmail(
   return { subject, text, html };
 }
 
-/** The outbox's 'audit-agency' channel: the follow-up to LEAD_EMAIL_TO, over the lead SMTP. */
-export function agencyScoreDeliverer(
+/**
+ * A channel that mails a lead's done check over the lead SMTP: the prospect's report ('audit',
+ * `auditEmail`) or the agency's follow-up ('audit-agency', `agencyScoreEmail`, to LEAD_EMAIL_TO).
+ * Nothing to send (the check erased with its lead, no address to write to) is done, not retried.
+ */
+function checkEmailDeliverer(
   settings: EmailSettings,
   store: () => Promise<LeadStore>,
-  secret: () => string,
+  compose: (lead: LeadRecord, job: AuditJob) => AuditEmail | null,
 ): Deliverer {
   const smtp = smtpSender(settings);
   return {
     async deliver({ row, lead }, signal) {
       const jobs = await auditJobStoreFor(await store()).forLead(lead.id);
       const job = jobs.find((j) => j.status === "done" && j.report);
-      const message = job ? agencyScoreEmail(lead, job, secret()) : null;
-      if (!message) return; // the check was erased with its lead: nothing to say
+      const message = job ? compose(lead, job) : null;
+      if (!message) return;
       await smtp.send(
         {
           from: settings.from,
-          to: [...settings.to],
+          to: message.to,
           subject: message.subject,
           text: message.text,
           html: message.html,
@@ -229,3 +204,22 @@ export function agencyScoreDeliverer(
     close: () => smtp.close(),
   };
 }
+
+/** The outbox's 'audit' channel: the prospect's score, fixes and report link. */
+export const auditEmailDeliverer = (
+  settings: EmailSettings,
+  store: () => Promise<LeadStore>,
+  secret: () => string,
+): Deliverer =>
+  checkEmailDeliverer(settings, store, (lead, job) => auditEmail(lead, job, secret()));
+
+/** The outbox's 'audit-agency' channel: the follow-up to LEAD_EMAIL_TO. */
+export const agencyScoreDeliverer = (
+  settings: EmailSettings,
+  store: () => Promise<LeadStore>,
+  secret: () => string,
+): Deliverer =>
+  checkEmailDeliverer(settings, store, (lead, job) => {
+    const message = agencyScoreEmail(lead, job, secret());
+    return message && { to: [...settings.to], ...message };
+  });

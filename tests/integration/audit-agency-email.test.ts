@@ -4,14 +4,13 @@
  * done, the agency's lead address gets one short follow-up through the outbox: the score and grade
  * in the subject, the three most valuable fixes, the lead's page and the prospect's report. On the
  * real built server with the real engine against a loopback fixture site, an SMTP catcher, both
- * stores. Without the lead email configured there is none (and nothing is queued for it).
+ * stores; the prospect's own email goes out too. Without the lead email configured there is none
+ * (and nothing is queued for it).
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditJobStoreFor } from "../../src/audit/store";
 import { openAuditToken } from "../../src/audit/token";
-import { PostgresLeadStore } from "../../src/leads/store/postgres";
-import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadStore } from "../../src/leads/store/types";
 import { serveSite, strongSite, type FixtureSite } from "../support/auditSites";
 import { until } from "./audit-support";
@@ -21,7 +20,7 @@ import {
   postgresAvailable,
   serverStore,
   startServer,
-  testDatabaseUrl,
+  openServerStore,
   validLeads,
   type RunningServer,
 } from "./support";
@@ -52,10 +51,7 @@ for (const driver of ["sqlite", "postgres"] as const) {
         AUDIT_ALLOW_HOSTS: named(site.hostPort),
         NODE_OPTIONS: `--import ${join(import.meta.dirname, "../support/loopbackNames.mjs")}`,
       };
-      store =
-        driver === "sqlite"
-          ? new SqliteLeadStore(join(s.env.DATA_DIR!, "leads.db"))
-          : new PostgresLeadStore(testDatabaseUrl, { schema: s.env.DATABASE_SCHEMA! });
+      store = openServerStore(driver, s.env);
     });
     afterAll(async () => {
       await server?.stop();
@@ -108,6 +104,12 @@ for (const driver of ["sqlite", "postgres"] as const) {
       expect(follow.text).toMatch(/\/audit\/[\w.-]+\n/);
       // The visitor's words are escaped in the HTML part.
       expect(follow.html).not.toContain("<b>Audit</b>");
+      // The prospect's own email (channel 'audit') went to the address typed in the form.
+      const prospect = await until(
+        async () => smtp.messages.find((m) => m.envelopeTo.includes(validLeads.audit.email)),
+        20_000,
+      );
+      expect(prospect.header("subject")).toBe(`Your website scored ${job.score}/100`);
       // One per lead: the outbox row is sent, and a second done check sends none.
       const rows = await until(async () => {
         const r = await store.listNotifications(["sent"], leadId);

@@ -9,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { auditJobStoreFor } from "../../src/audit/store";
 import { openAuditToken } from "../../src/audit/token";
-import { PostgresLeadStore } from "../../src/leads/store/postgres";
-import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadStore } from "../../src/leads/store/types";
 import { serveSite, strongSite, type FixtureSite } from "../support/auditSites";
 import { until } from "./audit-support";
@@ -19,7 +17,7 @@ import {
   postgresAvailable,
   serverStore,
   startServer,
-  testDatabaseUrl,
+  openServerStore,
   validLeads,
   type RunningServer,
 } from "./support";
@@ -61,10 +59,7 @@ for (const driver of ["sqlite", "postgres"] as const) {
           AUDIT_LEASE_MS: "10000",
           AUDIT_POLL_MS: "200",
         };
-        store =
-          driver === "sqlite"
-            ? new SqliteLeadStore(join(s.env.DATA_DIR!, "leads.db"))
-            : new PostgresLeadStore(testDatabaseUrl, { schema: s.env.DATABASE_SCHEMA! });
+        store = openServerStore(driver, s.env);
       });
       afterAll(async () => {
         for (const s of servers) await s.stop();

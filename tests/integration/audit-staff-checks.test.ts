@@ -12,8 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditMessages } from "../../src/audit/messages";
 import { auditJobStoreFor } from "../../src/audit/store";
 import { auditLinks, openAuditToken } from "../../src/audit/token";
-import { PostgresLeadStore } from "../../src/leads/store/postgres";
-import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadStore } from "../../src/leads/store/types";
 import { fixtureReport } from "./audit-support";
 import {
@@ -24,7 +22,7 @@ import {
   serverStore,
   startServer,
   tempDir,
-  testDatabaseUrl,
+  openServerStore,
   type RunningServer,
 } from "./support";
 
@@ -49,10 +47,7 @@ for (const driver of ["sqlite", "postgres"] as const) {
       env = { ...s.env, IP_HASH_SALT: SALT, AUDIT_CONCURRENCY: "0", AUDIT_RATE_LIMIT: "2" };
       server = await startServer(env);
       cookie = await ownerSession(server, env);
-      store =
-        driver === "sqlite"
-          ? new SqliteLeadStore(join(s.env.DATA_DIR!, "leads.db"))
-          : new PostgresLeadStore(testDatabaseUrl, { schema: s.env.DATABASE_SCHEMA! });
+      store = openServerStore(driver, s.env);
     });
     afterAll(async () => {
       await server?.stop();

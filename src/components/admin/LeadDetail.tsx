@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { AdminNotice } from "./AdminNotice";
 
 export interface DetailItem {
   label: string;
@@ -108,14 +109,7 @@ export function LeadDetail({
           </li>
         )}
       </ul>
-      {notice && (
-        <p
-          role={notice.error ? "alert" : "status"}
-          className={`mt-4 rounded-lg p-3 text-sm ${notice.error ? "border border-red-300 bg-red-50 text-red-800" : "bg-brand-50 text-brand-900"}`}
-        >
-          {notice.text}
-        </p>
-      )}
+      {notice && <AdminNotice {...notice} />}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid gap-6">
           <Panel id="fields" title={fields.heading}>

@@ -61,21 +61,11 @@ export function StaffChecks({ copy, value, error, rows }: Props) {
           <table className="w-full border-collapse text-left text-sm" data-staff-checks>
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className="px-2 py-2">
-                  {copy.columns.site}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {copy.columns.state}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {copy.columns.score}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {copy.columns.when}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {copy.columns.links}
-                </th>
+                {Object.values(copy.columns).map((label) => (
+                  <th key={label} scope="col" className="px-2 py-2">
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
