@@ -10,6 +10,7 @@ import { AGENCY_NAME, siteOrigin } from "../config/agency.ts";
 import { routes } from "../config/routes.ts";
 import {
   domainOf,
+  emailHtml,
   escapeHtml,
   headerText,
   isPlainEmail,
@@ -96,11 +97,7 @@ export function auditEmail(
     lines.signature,
     "",
   ].join("\n");
-  const html = [
-    "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<title>${escapeHtml(copy.subject(report.score))}</title></head>`,
-    '<body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5">',
+  const html = emailHtml(copy.subject(report.score), [
     `<p>${escapeHtml(lines.greeting)}</p>`,
     `<p>${escapeHtml(lines.intro)}<br><strong style="font-size:20px">${escapeHtml(summary)}</strong></p>`,
     fixes.length
@@ -111,8 +108,7 @@ export function auditEmail(
     `<p>${escapeHtml(lines.next)} <a href="${escapeHtml(book)}">${escapeHtml(book)}</a></p>`,
     `<p style="color:#555;font-size:13px">${escapeHtml(lines.why)}</p>`,
     `<p>${escapeHtml(lines.signature)}</p>`,
-    "</body></html>",
-  ].join("\n");
+  ]);
   return { to, subject: copy.subject(ok ? report.score : undefined), text, html };
 }
 
@@ -154,11 +150,7 @@ export function agencyScoreEmail(
     copy.why,
     "",
   ].join("\n");
-  const html = [
-    "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5">',
+  const html = emailHtml(subject, [
     `<p>${escapeHtml(copy.intro(site))}<br><strong style="font-size:20px">${escapeHtml(`${auditMessages.panel.score}: ${result}`)}</strong>${why ? `<br>${escapeHtml(why)}` : ""}</p>`,
     fixes.length
       ? `<p>${escapeHtml(copy.fixes)}</p><ol>${fixes.map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ol>`
@@ -166,8 +158,7 @@ export function agencyScoreEmail(
     `<p>${escapeHtml(copy.lead)} <a href="${escapeHtml(leadLink)}">${escapeHtml(leadLink)}</a></p>`,
     `<p>${escapeHtml(copy.report)} <a href="${escapeHtml(reportLink)}">${escapeHtml(reportLink)}</a></p>`,
     `<p style="color:#555;font-size:13px">${escapeHtml(copy.why)}</p>`,
-    "</body></html>",
-  ].join("\n");
+  ]);
   return { subject, text, html };
 }
 

@@ -7,13 +7,12 @@
  * stores; the prospect's own email goes out too. Without the lead email configured there is none
  * (and nothing is queued for it).
  */
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditJobStoreFor } from "../../src/audit/store";
 import { openAuditToken } from "../../src/audit/token";
 import type { LeadStore } from "../../src/leads/store/types";
 import { serveSite, strongSite, type FixtureSite } from "../support/auditSites";
-import { until } from "./audit-support";
+import { loopbackNodeOptions, named, until } from "./audit-support";
 import { deliveryEnv, EMAIL_TO, startSmtpReceiver, type SmtpReceiver } from "./notify-support";
 import {
   postForm,
@@ -26,7 +25,6 @@ import {
 } from "./support";
 
 const SALT = "audit-agency-test-salt-0123456789abc";
-const named = (address: string) => address.replace("127.0.0.1", "lawnpros.loopback.test");
 const pg = await postgresAvailable();
 
 for (const driver of ["sqlite", "postgres"] as const) {
@@ -49,7 +47,7 @@ for (const driver of ["sqlite", "postgres"] as const) {
         AUDIT_CONCURRENCY: "2",
         AUDIT_POLL_MS: "200",
         AUDIT_ALLOW_HOSTS: named(site.hostPort),
-        NODE_OPTIONS: `--import ${join(import.meta.dirname, "../support/loopbackNames.mjs")}`,
+        NODE_OPTIONS: loopbackNodeOptions,
       };
       store = openServerStore(driver, s.env);
     });

@@ -6,12 +6,11 @@
  * the lease has passed by the restarted server, which finishes it; the report is stored once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { join } from "node:path";
 import { auditJobStoreFor } from "../../src/audit/store";
 import { openAuditToken } from "../../src/audit/token";
 import type { LeadStore } from "../../src/leads/store/types";
 import { serveSite, strongSite, type FixtureSite } from "../support/auditSites";
-import { until } from "./audit-support";
+import { loopbackNodeOptions, named, until } from "./audit-support";
 import {
   postForm,
   postgresAvailable,
@@ -23,8 +22,6 @@ import {
 } from "./support";
 
 const SALT = "audit-engine-test-salt-0123456789abc";
-/** http://127.0.0.1:PORT → http://lawnpros.loopback.test:PORT */
-const named = (address: string) => address.replace("127.0.0.1", "lawnpros.loopback.test");
 const pg = await postgresAvailable();
 
 for (const driver of ["sqlite", "postgres"] as const) {
@@ -55,7 +52,7 @@ for (const driver of ["sqlite", "postgres"] as const) {
           LEADS_RATE_LIMIT: "off",
           AUDIT_CONCURRENCY: "2",
           AUDIT_ALLOW_HOSTS: [site, slow].map((s) => named(s.hostPort)).join(","),
-          NODE_OPTIONS: `--import ${join(import.meta.dirname, "../support/loopbackNames.mjs")}`,
+          NODE_OPTIONS: loopbackNodeOptions,
           AUDIT_LEASE_MS: "10000",
           AUDIT_POLL_MS: "200",
         };
