@@ -11,14 +11,29 @@
  * Prints checks per minute, p50 and p95 seconds per check, CPU seconds per check, and memory
  * (RSS and heap after a GC) before and after; a heap that keeps growing would be a leak.
  *
- * `auditLoad()` is exported for benchmarks that measure something else while checks run
- * (lead intake beside the checks): it runs checks until `checks` are done or `signal` aborts.
+ *   3. intake: lead intake (POST /api/leads on the production server, scripts/start.mjs, SQLite)
+ *      while that server runs checks against the farm, against the same server without checks.
+ *      Windows of BENCH_INTAKE_SECONDS alternate (without, with; then with, without; …),
+ *      BENCH_INTAKE_ROUNDS times, on one server: the machine's noise falls on both sides. Checks
+ *      run as in production (AUDIT_CONCURRENCY=2, 2 requests a second per site), queued as staff
+ *      checks (always fetched) so that two are in flight for the whole "with" window; between
+ *      windows the queue is emptied and the checks in flight finish. Prints requests/s and p95
+ *      for each window and the slowdown per round (the goal: at most 5 %).
+ *
+ * `auditLoad()` is exported for benchmarks that measure something else while checks run: it
+ * runs checks until `checks` are done or `signal` aborts.
  * Settings (env): BENCH_AUDIT_SITES (8), BENCH_AUDIT_CHECKS (16), BENCH_AUDIT_CONCURRENCY (2),
- * BENCH_AUDIT_PAGES (20), BENCH_AUDIT_PHASES ("paced,unpaced").
+ * BENCH_AUDIT_PAGES (20), BENCH_AUDIT_PHASES ("paced,unpaced,intake"), BENCH_INTAKE_SECONDS (8),
+ * BENCH_INTAKE_ROUNDS (4), BENCH_INTAKE_CONNECTIONS (8), BENCH_INTAKE_SYNC (the server's
+ * LEADS_SQLITE_SYNC: full, or normal to take the disk out). Needs the build (npm run build).
  */
-import { realpathSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+import { queueStaffCheck } from "../src/audit/jobs.ts";
 import { runAudit } from "../src/audit/run.ts";
+import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
 import { farmSite, serveSite } from "../tests/support/auditSites.ts";
+import { benchLeadBody, benchStore, startIntakeServer, stopIntakeServer } from "./server.mjs";
 
 /** Starts `count` farm sites of `pages` pages on 127.0.0.1. */
 export async function startFarm(count, pages = 20) {
@@ -82,6 +97,156 @@ export async function auditLoad({
   };
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** CPU seconds a process has used so far (Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, USER_HZ ticks
+  } catch {
+    return NaN;
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** `connections` loops posting leads for `seconds`: requests/s (2xx) and latency percentiles. */
+async function intake(url, seconds, connections) {
+  const latencies = [];
+  let ok = 0;
+  let failed = 0;
+  const end = performance.now() + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      const res = await fetch(`${url}/api/leads`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: benchLeadBody,
+      }).catch(() => null);
+      await res?.arrayBuffer();
+      latencies.push(performance.now() - t);
+      if (res && res.status < 300) ok++;
+      else failed++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return { rps: ok / elapsed, p50: percentile(sorted, 50), p95: percentile(sorted, 95), failed };
+}
+
+/**
+ * Lead intake beside running checks, on one production server: alternating windows with and
+ * without checks in flight.
+ */
+async function intakeBesideChecks(farm) {
+  const seconds = Number(process.env.BENCH_INTAKE_SECONDS ?? 8);
+  const rounds = Number(process.env.BENCH_INTAKE_ROUNDS ?? 4);
+  const connections = Number(process.env.BENCH_INTAKE_CONNECTIONS ?? 8);
+  // "full" (the default) waits for the disk on every lead; "normal" leaves the CPU as the limit,
+  // where a check's own CPU would show.
+  const sync = process.env.BENCH_INTAKE_SYNC ?? "full";
+  const store = await benchStore("sqlite", "audit-intake");
+  const server = await startIntakeServer({
+    ...store.env,
+    LEADS_RATE_LIMIT: "off",
+    LOG_LEVEL: "info",
+    AUDIT_CONCURRENCY: "2",
+    AUDIT_POLL_MS: "100",
+    AUDIT_ALLOW_HOSTS: farm.allowHosts.join(","),
+    LEADS_SQLITE_SYNC: sync,
+  });
+  const url = `http://127.0.0.1:${server.port}`;
+  const leads = new SqliteLeadStore(join(store.env.DATA_DIR, "leads.db"));
+  const db = leads.database;
+  const count = (where) =>
+    Number(db.prepare(`SELECT count(*) AS n FROM audit_jobs WHERE ${where}`).get().n);
+  let site = 0;
+  /** Queues checks until two are in flight in the server. */
+  const startChecks = async () => {
+    for (let i = 0; i < 4; i++) {
+      const target = farm.sites[site++ % farm.sites.length];
+      await queueStaffCheck(leads, { url: target.origin, leadId: null, staffId: "bench" });
+    }
+    while (count("status = 'queued' AND claimed_by IS NOT NULL") < 2) await sleep(20);
+  };
+  /** Empties the queue and waits for the checks in flight to end. */
+  const drain = async () => {
+    db.prepare(
+      `UPDATE audit_jobs SET status = 'failed', last_error = 'bench window over'
+       WHERE status = 'queued' AND claimed_by IS NULL`,
+    ).run();
+    while (count("status = 'queued'") > 0) await sleep(100);
+  };
+  const rows = [];
+  try {
+    await intake(url, 2, connections); // warm-up
+    await startChecks(); // and one check, so the engine's modules are loaded
+    await drain();
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? ["without", "with"] : ["with", "without"];
+      const row = {};
+      for (const phase of order) {
+        if (phase === "with") await startChecks();
+        const inFlight = count("status = 'queued' AND claimed_by IS NOT NULL");
+        const cpu = cpuSeconds(server.pid);
+        row[phase] = { ...(await intake(url, seconds, connections)), inFlight };
+        // The server's CPU over the window, in cores (1 = one core busy all the time).
+        const used = cpuSeconds(server.pid) - cpu;
+        row[phase].cores = used / seconds;
+        // What each lead cost the server, checks included: robust to how much of the CPU the
+        // machine's scheduler happened to give the server in that window.
+        row[phase].cpuMsPerLead = (1000 * used) / (row[phase].rps * seconds);
+        if (phase === "with") {
+          row[phase].stillRunning = count("status = 'queued' AND claimed_by IS NOT NULL");
+          await drain();
+        }
+      }
+      row.slowdown = 1 - row.with.rps / row.without.rps;
+      row.p95Change = row.with.p95 / row.without.p95 - 1;
+      rows.push(row);
+      console.log(
+        `intake round ${round + 1}: without checks ${row.without.rps.toFixed(0)} req/s p95 ${row.without.p95.toFixed(1)} ms | ` +
+          `with ${row.with.inFlight} checks in flight ${row.with.rps.toFixed(0)} req/s p95 ${row.with.p95.toFixed(1)} ms | ` +
+          `throughput ${(-row.slowdown * 100).toFixed(1)} %, p95 ${(row.p95Change * 100).toFixed(1)} % | ` +
+          `server CPU ${row.without.cores.toFixed(2)} → ${row.with.cores.toFixed(2)} cores, ` +
+          `${row.without.cpuMsPerLead.toFixed(2)} → ${row.with.cpuMsPerLead.toFixed(2)} ms per lead` +
+          (row.with.stillRunning < 2 ? " (a check ended inside the window)" : "") +
+          (row.with.failed + row.without.failed
+            ? ` (${row.with.failed + row.without.failed} failed)`
+            : ""),
+      );
+    }
+    const checks = count("status = 'done'");
+    const pct = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)} %`;
+    const change = rows.map((r) => -r.slowdown);
+    const p95 = rows.map((r) => r.p95Change);
+    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const pooled = mean(rows.map((r) => r.with.rps)) / mean(rows.map((r) => r.without.rps)) - 1;
+    const cores = (phase) => mean(rows.map((r) => r[phase].cores)).toFixed(2);
+    console.log(
+      `intake beside checks (SQLite ${sync} sync, ${connections} connections, ${seconds} s windows, ${rounds} rounds, ${checks} checks done):\n` +
+        `  throughput with checks: ${pct(Math.min(...change))} … ${pct(Math.max(...change))} per round, median ${pct(median(change))}, pooled ${pct(pooled)}\n` +
+        `  p95 with checks: ${pct(Math.min(...p95))} … ${pct(Math.max(...p95))} per round, median ${pct(median(p95))}\n` +
+        `  server CPU: ${cores("without")} cores without checks, ${cores("with")} with; per lead ` +
+        `${median(rows.map((r) => r.without.cpuMsPerLead)).toFixed(2)} ms without, ${median(rows.map((r) => r.with.cpuMsPerLead)).toFixed(2)} ms with (medians), ` +
+        `change ${pct(median(rows.map((r) => r.with.cpuMsPerLead / r.without.cpuMsPerLead - 1)))} (median of rounds)\n` +
+        `  goal, at most 5 % slower (median of rounds): ${-median(change) <= 0.05 ? "met" : "NOT met"}`,
+    );
+  } finally {
+    await leads.close();
+    await stopIntakeServer(server);
+    await store.close();
+  }
+}
+
 function memory() {
   globalThis.gc?.();
   const m = process.memoryUsage();
@@ -93,7 +258,7 @@ async function main() {
   const checks = Number(process.env.BENCH_AUDIT_CHECKS ?? 16);
   const concurrency = Number(process.env.BENCH_AUDIT_CONCURRENCY ?? 2);
   const pages = Number(process.env.BENCH_AUDIT_PAGES ?? 20);
-  const phases = (process.env.BENCH_AUDIT_PHASES ?? "paced,unpaced")
+  const phases = (process.env.BENCH_AUDIT_PHASES ?? "paced,unpaced,intake")
     .split(",")
     .map((p) => p.trim());
   const farm = await startFarm(sites, pages);
@@ -104,7 +269,7 @@ async function main() {
   // A warm-up check: module loading and JIT are not what is measured.
   await auditLoad({ farm, checks: 1, concurrency: 1, intervalMs: 0 });
   const before = memory();
-  for (const phase of phases) {
+  for (const phase of phases.filter((p) => p !== "intake")) {
     const intervalMs = phase === "paced" ? 500 : 0;
     const r = await auditLoad({ farm, checks, concurrency, intervalMs });
     console.log(
@@ -118,6 +283,7 @@ async function main() {
   console.log(
     `memory: RSS ${before.rssMb.toFixed(0)} → ${after.rssMb.toFixed(0)} MB, heap ${before.heapMb.toFixed(1)} → ${after.heapMb.toFixed(1)} MB`,
   );
+  if (phases.includes("intake")) await intakeBesideChecks(farm);
   await farm.close();
 }
 

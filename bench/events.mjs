@@ -29,7 +29,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { benchStore, startIntakeServer, stopIntakeServer } from "./server.mjs";
+import { benchLeadBody, benchStore, startIntakeServer, stopIntakeServer } from "./server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const buildDir = process.env.BUILD_DIR || "dist";
@@ -56,14 +56,6 @@ const eventBodies = pages.map((page, i) =>
     utm_campaign: "bench",
   }),
 );
-const leadBody = JSON.stringify({
-  _form: "testimonial",
-  name: "Bench Lead",
-  email: "bench@example.test",
-  phone: "(512) 555-0100",
-  _page: "/testimonial",
-  utm_source: "bench",
-});
 
 if (!existsSync(join(root, buildDir, "server/entry.mjs"))) {
   const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
@@ -104,7 +96,7 @@ function leads(url, seconds) {
     url: `${url}/api/leads`,
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: leadBody,
+    body: benchLeadBody,
     connections,
     duration: seconds,
   });

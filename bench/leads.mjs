@@ -23,7 +23,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { benchStore, startIntakeServer, stopIntakeServer } from "./server.mjs";
+import { benchLeadBody, benchStore, startIntakeServer, stopIntakeServer } from "./server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const buildDir = process.env.BUILD_DIR || "dist";
@@ -43,15 +43,6 @@ const databaseUrl =
   "postgres://postgres@127.0.0.1:5432/test";
 const targets = { sqlite: 2000, postgres: 1000 };
 
-const body = JSON.stringify({
-  _form: "testimonial",
-  name: "Bench Lead",
-  email: "bench@example.test",
-  phone: "(512) 555-0100",
-  _page: "/testimonial",
-  utm_source: "bench",
-});
-
 if (!existsSync(join(root, buildDir, "server/entry.mjs"))) {
   const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -62,7 +53,7 @@ function load(url, seconds) {
     url: `${url}/api/leads`,
     method: "POST",
     headers: { "content-type": "application/json" },
-    body,
+    body: benchLeadBody,
     connections,
     duration: seconds,
   });

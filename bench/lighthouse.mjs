@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:lighthouse [-- /route …]`: builds the production site (unless SKIP_BUILD=1),
- * serves it, and runs Lighthouse (mobile emulation, default simulated throttling) 3 times on every
- * route of the spec plus the 404 page, and reports the median of each figure per route. Writes
+ * serves it, and runs Lighthouse (mobile emulation, default simulated throttling) 3 times
+ * (LIGHTHOUSE_RUNS) on every route of the spec plus the 404 page and a website check's report,
+ * and reports the median of each figure per route. The route `/audit/report` stands for a real
+ * report page: a loopback fixture site is checked by the engine, the result stored in the
+ * server's store, and its signed /audit/<token> measured (`npm run bench:lighthouse --
+ * /audit/report` measures only that). Writes
  * docs/lighthouse/report.json and docs/lighthouse/report.md and prints the table.
  * Chromium: CHROME_PATH, else /usr/bin/chromium.
  *
@@ -24,7 +28,50 @@ import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { queueStaffCheck } from "../src/audit/jobs.ts";
+import { runAudit } from "../src/audit/run.ts";
+import { auditJobStoreFor } from "../src/audit/store/index.ts";
+import { auditLinks } from "../src/audit/token.ts";
+import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
+import { serveSite, strongSite } from "../tests/support/auditSites.ts";
 import { benchmarkPaths, NOT_FOUND_PATH, startServer } from "./server.mjs";
+
+/** The route argument standing for a real website check's report page (/audit/<token>). */
+const AUDIT_REPORT = "/audit/report";
+
+/**
+ * A real report to measure: the engine checks a loopback fixture site (the browser tests' strong
+ * landscaper site), and the result is stored in the server's store as its worker would store it.
+ * Resolves the report page's path, signed with the server's salt.
+ */
+async function seedAuditReport(dataDir, secret) {
+  const site = await serveSite((origin) => strongSite(origin));
+  try {
+    const report = await runAudit(site.origin, { allowHosts: [site.hostPort] });
+    if (report.outcome !== "ok") throw new Error(`fixture site not checked: ${report.reason}`);
+    const leads = new SqliteLeadStore(join(dataDir, "leads.db"));
+    try {
+      const id = await queueStaffCheck(leads, { url: site.origin, leadId: null, staffId: "bench" });
+      const jobs = auditJobStoreFor(leads);
+      await jobs.claim({ owner: "bench", now: new Date(), leaseMs: 60_000, limit: 1 });
+      const kept = await jobs.finish(
+        id,
+        "bench",
+        { status: "done", site: site.hostPort, report },
+        new Date(),
+      );
+      if (!kept) throw new Error("the seeded check was not recorded");
+      console.log(`${AUDIT_REPORT}: a check of a loopback fixture site, scored ${report.score}`);
+      return auditLinks(id, secret).report;
+    } finally {
+      await leads.close();
+    }
+  } finally {
+    await site.close();
+  }
+}
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -36,10 +83,23 @@ if (process.env.SKIP_BUILD !== "1") {
 }
 
 const port = 4600 + Math.floor(Math.random() * 300);
-const server = await startServer({ outDir, port });
-const routes = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : await benchmarkPaths(server.origin);
+// The report page needs a signed link: a salt of the run's own. The server runs no checks: the
+// one report is made here (below), so the page is the same whoever measures it.
+const salt = randomBytes(24).toString("hex");
+const server = await startServer({
+  outDir,
+  port,
+  env: { IP_HASH_SALT: salt, AUDIT_CONCURRENCY: "0" },
+});
+const asked = process.argv.slice(2);
+const routes = asked.length ? asked : [...(await benchmarkPaths(server.origin)), AUDIT_REPORT];
+/** What each measured route is called in the report (the report's token changes every run). */
+const shown = new Map();
+if (routes.includes(AUDIT_REPORT)) {
+  const path = await seedAuditReport(server.dataDir, salt);
+  routes[routes.indexOf(AUDIT_REPORT)] = path;
+  shown.set(path, AUDIT_REPORT);
+}
 
 const chromePath = [process.env.CHROME_PATH, "/usr/bin/chromium"].find((p) => p && existsSync(p));
 const chrome = await chromeLauncher.launch({
@@ -147,9 +207,9 @@ const results = [];
 for (const route of routes) {
   const { samples, retries } = await measure(`http://127.0.0.1:${port}${route}`);
   const chosen = summarise(samples);
-  results.push({ route, runs, retries, ...chosen, samples });
+  results.push({ route: shown.get(route) ?? route, runs, retries, ...chosen, samples });
   console.log(
-    `${route}: ${chosen.performance}/${chosen.accessibility}/${chosen.bestPractices}/${chosen.seo} LCP ${Math.round(chosen.lcp)} ms`,
+    `${shown.get(route) ?? route}: ${chosen.performance}/${chosen.accessibility}/${chosen.bestPractices}/${chosen.seo} LCP ${Math.round(chosen.lcp)} ms`,
   );
 }
 
@@ -184,6 +244,16 @@ const targets = {
 /** Audits a page answering 404 fails because it answers 404 (see the header comment). */
 const NOT_FOUND_AUDITS = new Set(["http-status-code", "errors-in-console"]);
 const isNotFound = (r) => r.route === NOT_FOUND_PATH;
+/**
+ * A website check's report is one prospect's, so it is noindex on purpose (issue 26): SEO's
+ * "page is not blocked from indexing" fails by definition, as the 404's status audits do.
+ */
+const NOINDEX_AUDITS = new Set(["is-crawlable"]);
+const meetsAsNoindex = (r) =>
+  r.route === AUDIT_REPORT &&
+  meetsMetrics(r) &&
+  r.bestPractices >= targets.bestPractices &&
+  r.categoryMisses.every((id) => NOINDEX_AUDITS.has(id));
 const meetsMetrics = (r) =>
   r.performance >= targets.performance &&
   r.accessibility >= targets.accessibility &&
@@ -195,7 +265,14 @@ const meets = (r) =>
 /** The 404 page meets everything except the audits its status fails by definition. */
 const meetsAsNotFound = (r) =>
   isNotFound(r) && meetsMetrics(r) && r.categoryMisses.every((id) => NOT_FOUND_AUDITS.has(id));
-const verdict = (r) => (meets(r) ? "yes" : meetsAsNotFound(r) ? "yes, as a 404 (note 2)" : "no");
+const verdict = (r) =>
+  meets(r)
+    ? "yes"
+    : meetsAsNotFound(r)
+      ? "yes, as a 404 (note 2)"
+      : meetsAsNoindex(r)
+        ? "yes, noindex (note 5)"
+        : "no";
 
 const kb = (n) => (n / 1024).toFixed(1);
 const benchmarks = [...results.flatMap((r) => r.samples), ...control.samples].map(
@@ -215,6 +292,11 @@ const lines = [
         `4. ${retried} run(s) in which Lighthouse saw no paint at all (every metric empty) were repeated.`,
       ]
     : []),
+  ...(results.some((r) => r.route === AUDIT_REPORT)
+    ? [
+        `5. ${AUDIT_REPORT} is a real website check's report (/audit/<signed token>): a loopback fixture site checked by the engine in this run. A report belongs to one prospect and is noindex on purpose, so SEO's "page is not blocked from indexing" (is-crawlable) fails by definition; it counts as meeting the targets when that is its only miss.`,
+      ]
+    : []),
   "",
   `Targets: performance ≥ ${targets.performance}; accessibility, best practices, SEO = 100; LCP ≤ ${targets.lcp} ms; TBT ≤ ${targets.tbt} ms; CLS ≤ ${targets.cls}.`,
   "",
@@ -226,7 +308,7 @@ const lines = [
   ),
   "",
 ];
-const failing = results.filter((r) => !meets(r) && !meetsAsNotFound(r));
+const failing = results.filter((r) => !meets(r) && !meetsAsNotFound(r) && !meetsAsNoindex(r));
 if (failing.length) {
   lines.push("## Routes below target", "");
   for (const r of failing)

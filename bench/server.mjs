@@ -64,6 +64,16 @@ export async function startServer({ outDir = process.env.BUILD_DIR || "dist", po
   };
 }
 
+/** The lead the intake benchmarks post (a testimonial: it queues no website check). */
+export const benchLeadBody = JSON.stringify({
+  _form: "testimonial",
+  name: "Bench Lead",
+  email: "bench@example.test",
+  phone: "(512) 555-0100",
+  _page: "/testimonial",
+  utm_source: "bench",
+});
+
 /** A path no page has: the 404 page, measured with the others. */
 export const NOT_FOUND_PATH = "/this-page-does-not-exist";
 

@@ -200,6 +200,7 @@ export const adminMessages = {
       reminder: "Reminder to staff",
       checklist: "Checklist link to the visitor",
       audit: "Website check to the prospect",
+      "audit-agency": "Website check score to the agency",
     },
     delivery: (channel: string, status: string, attempts: number, when: string) =>
       status === "sent"
@@ -284,6 +285,7 @@ export const adminMessages = {
   nav: {
     leads: "Leads",
     performance: "Performance",
+    checks: "Website checks",
     staff: "Staff",
     audit: "Audit log",
     account: "Your account",

@@ -7,6 +7,7 @@ export function headerProps(staff: StaffRecord, path: string) {
   const sections = [
     { href: "/admin", label: nav.leads },
     { href: "/admin/performance", label: nav.performance },
+    { href: "/admin/checks", label: nav.checks },
     ...(staff.role === "owner"
       ? [
           { href: "/admin/staff", label: nav.staff },

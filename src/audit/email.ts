@@ -8,7 +8,14 @@
  */
 import { AGENCY_NAME, siteOrigin } from "../config/agency.ts";
 import { routes } from "../config/routes.ts";
-import { domainOf, escapeHtml, isPlainEmail, smtpSender } from "../leads/notify/email.ts";
+import {
+  domainOf,
+  emailHtml,
+  escapeHtml,
+  headerText,
+  isPlainEmail,
+  smtpSender,
+} from "../leads/notify/email.ts";
 import type { EmailSettings } from "../leads/notify/email.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
 import { leadName } from "../leads/source.ts";
@@ -20,7 +27,7 @@ import { topFixes } from "./summary.ts";
 import { AUDIT_LINK_TTL_MS, auditLinks } from "./token.ts";
 
 export interface AuditEmail {
-  to: string;
+  to: string | string[];
   subject: string;
   text: string;
   html: string;
@@ -90,11 +97,7 @@ export function auditEmail(
     lines.signature,
     "",
   ].join("\n");
-  const html = [
-    "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<title>${escapeHtml(copy.subject(report.score))}</title></head>`,
-    '<body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5">',
+  const html = emailHtml(copy.subject(report.score), [
     `<p>${escapeHtml(lines.greeting)}</p>`,
     `<p>${escapeHtml(lines.intro)}<br><strong style="font-size:20px">${escapeHtml(summary)}</strong></p>`,
     fixes.length
@@ -105,23 +108,77 @@ export function auditEmail(
     `<p>${escapeHtml(lines.next)} <a href="${escapeHtml(book)}">${escapeHtml(book)}</a></p>`,
     `<p style="color:#555;font-size:13px">${escapeHtml(lines.why)}</p>`,
     `<p>${escapeHtml(lines.signature)}</p>`,
-    "</body></html>",
-  ].join("\n");
+  ]);
   return { to, subject: copy.subject(ok ? report.score : undefined), text, html };
 }
 
-export function auditEmailDeliverer(
+/**
+ * The agency's follow-up for a lead's done check (outbox channel 'audit-agency'): the score in the
+ * subject, the three most valuable fixes as talking points, the lead's page and the prospect's
+ * report. A site that could not be checked says so, with the reason.
+ */
+export function agencyScoreEmail(
+  lead: LeadRecord,
+  job: Pick<AuditJob, "id" | "report" | "finishedAt">,
+  secret: string,
+  origin: string = siteOrigin(),
+): Omit<AuditEmail, "to"> | null {
+  const report = job.report;
+  if (!report) return null;
+  const copy = auditMessages.agencyEmail;
+  const name = headerText(leadName(lead.fields), 80) || lead.id;
+  const site = siteName(report);
+  const ok = report.outcome === "ok" && report.score !== undefined;
+  const result = ok ? copy.scored(report.score!, report.grade) : copy.unscored;
+  const why = ok ? null : plainLine(report.message ?? unreachableNames[report.reason ?? "refused"]);
+  const fixes = ok ? topFixes(report).map((c) => `${plainLine(c.title)}: ${plainLine(c.fix)}`) : [];
+  const leadLink = `${origin}/admin/leads/${lead.id}`;
+  const sentAt = Date.parse(job.finishedAt ?? lead.createdAt);
+  const reportLink = `${origin}${auditLinks(job.id, secret, sentAt).report}`;
+  const subject = copy.subject(name, result);
+  const text = [
+    copy.intro(site),
+    `${auditMessages.panel.score}: ${result}${why ? ` (${why})` : ""}`,
+    ...(fixes.length ? ["", copy.fixes, ...fixes.map((f, i) => `${i + 1}. ${f}`)] : []),
+    "",
+    copy.lead,
+    leadLink,
+    "",
+    copy.report,
+    reportLink,
+    "",
+    copy.why,
+    "",
+  ].join("\n");
+  const html = emailHtml(subject, [
+    `<p>${escapeHtml(copy.intro(site))}<br><strong style="font-size:20px">${escapeHtml(`${auditMessages.panel.score}: ${result}`)}</strong>${why ? `<br>${escapeHtml(why)}` : ""}</p>`,
+    fixes.length
+      ? `<p>${escapeHtml(copy.fixes)}</p><ol>${fixes.map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ol>`
+      : "",
+    `<p>${escapeHtml(copy.lead)} <a href="${escapeHtml(leadLink)}">${escapeHtml(leadLink)}</a></p>`,
+    `<p>${escapeHtml(copy.report)} <a href="${escapeHtml(reportLink)}">${escapeHtml(reportLink)}</a></p>`,
+    `<p style="color:#555;font-size:13px">${escapeHtml(copy.why)}</p>`,
+  ]);
+  return { subject, text, html };
+}
+
+/**
+ * A channel that mails a lead's done check over the lead SMTP: the prospect's report ('audit',
+ * `auditEmail`) or the agency's follow-up ('audit-agency', `agencyScoreEmail`, to LEAD_EMAIL_TO).
+ * Nothing to send (the check erased with its lead, no address to write to) is done, not retried.
+ */
+function checkEmailDeliverer(
   settings: EmailSettings,
   store: () => Promise<LeadStore>,
-  secret: () => string,
+  compose: (lead: LeadRecord, job: AuditJob) => AuditEmail | null,
 ): Deliverer {
   const smtp = smtpSender(settings);
   return {
     async deliver({ row, lead }, signal) {
       const jobs = await auditJobStoreFor(await store()).forLead(lead.id);
       const job = jobs.find((j) => j.status === "done" && j.report);
-      const message = job ? auditEmail(lead, job, secret()) : null;
-      if (!message) return; // nothing to send (erased, no address): done, not retried
+      const message = job ? compose(lead, job) : null;
+      if (!message) return;
       await smtp.send(
         {
           from: settings.from,
@@ -138,3 +195,22 @@ export function auditEmailDeliverer(
     close: () => smtp.close(),
   };
 }
+
+/** The outbox's 'audit' channel: the prospect's score, fixes and report link. */
+export const auditEmailDeliverer = (
+  settings: EmailSettings,
+  store: () => Promise<LeadStore>,
+  secret: () => string,
+): Deliverer =>
+  checkEmailDeliverer(settings, store, (lead, job) => auditEmail(lead, job, secret()));
+
+/** The outbox's 'audit-agency' channel: the follow-up to LEAD_EMAIL_TO. */
+export const agencyScoreDeliverer = (
+  settings: EmailSettings,
+  store: () => Promise<LeadStore>,
+  secret: () => string,
+): Deliverer =>
+  checkEmailDeliverer(settings, store, (lead, job) => {
+    const message = agencyScoreEmail(lead, job, secret());
+    return message && { to: [...settings.to], ...message };
+  });

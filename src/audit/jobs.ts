@@ -13,8 +13,9 @@
  *   hourly limit (limited) or failed. Rules, in this order: a site checked in the last 24 h is
  *   not fetched again (its report is reused; staff's checks always fetch); a client that has had
  *   AUDIT_RATE_LIMIT checks in the last hour gets none (its lead is stored all the same).
- * - A done check of a lead queues the prospect's email (outbox channel 'audit', one per lead) in
- *   the same transaction, when SMTP is configured.
+ * - A done check of a lead queues the prospect's email (outbox channel 'audit', one per lead) and
+ *   the agency's follow-up with the score (channel 'audit-agency', one per lead) in the same
+ *   transaction, when the lead email (SMTP) is configured.
  */
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
@@ -23,7 +24,12 @@ import type { IntakeLogger } from "../leads/intake.ts";
 import { errorText } from "../leads/notify/outbox.ts";
 import type { LeadRecord, LeadStore, NewAuditJob } from "../leads/store/types.ts";
 import type { AuditReport } from "./report.ts";
-import { auditJobStoreFor, type AuditJob, type AuditJobOutcome } from "./store/index.ts";
+import {
+  auditJobStoreFor,
+  type AuditEmail,
+  type AuditJob,
+  type AuditJobOutcome,
+} from "./store/index.ts";
 
 /** The engine (src/audit/run.ts's runAudit): never throws for a site it cannot reach. */
 export type AuditRunner = (input: string, opts: { signal: AbortSignal }) => Promise<AuditReport>;
@@ -139,6 +145,11 @@ export interface AuditWorkerOptions {
   log: IntakeLogger;
   /** Queue the prospect's email with each done check of a lead (SMTP is configured). */
   emailProspect: boolean;
+  /**
+   * Queue the agency's follow-up (the score, the three fixes, the lead's link) with a lead's
+   * done check: the agency's lead email is configured (LEAD_EMAIL_TO and SMTP).
+   */
+  emailAgency?: boolean;
   /** An email was queued: wake the outbox worker. */
   emailQueued?: () => void;
   now?: () => Date;
@@ -337,19 +348,20 @@ export class AuditWorker {
     leads: LeadStore,
     context: Record<string, unknown>,
   ): Promise<void> {
-    const { log, settings, emailProspect } = this.#options;
+    const { log, settings, emailProspect, emailAgency } = this.#options;
     const store = auditJobStoreFor(leads);
     const now = this.#now();
-    const email =
-      emailProspect && job.leadId && outcome.status === "done"
-        ? {
-            id: newLeadId(now.getTime()),
-            giveUpAt: new Date(now.getTime() + settings.emailMaxAgeMs).toISOString(),
-          }
-        : undefined;
+    const giveUpAt = new Date(now.getTime() + settings.emailMaxAgeMs).toISOString();
+    const emails: AuditEmail[] =
+      job.leadId && outcome.status === "done"
+        ? [
+            ...(emailProspect ? (["audit"] as const) : []),
+            ...(emailAgency ? (["audit-agency"] as const) : []),
+          ].map((channel) => ({ channel, id: newLeadId(now.getTime()), giveUpAt }))
+        : [];
     for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
       try {
-        const kept = await store.finish(job.id, this.owner, outcome, this.#now(), email);
+        const kept = await store.finish(job.id, this.owner, outcome, this.#now(), emails);
         if (!kept) {
           log.warn({ event: "audit_claim_lost", ...context }, "claim lost before recording");
           return;
@@ -368,7 +380,7 @@ export class AuditWorker {
           { event: `audit_${outcome.status}`, ...context, ...details },
           "website check recorded",
         );
-        if (email) this.#options.emailQueued?.();
+        if (emails.length) this.#options.emailQueued?.();
         return;
       } catch (error) {
         if (this.#now().getTime() + wait >= leaseEnd || this.#stopping) {

@@ -80,6 +80,9 @@ export const auditMessages = {
     forbidden:
       "The link is incomplete, changed or older than 30 days. Ask for a new free audit and we will send you a fresh report.",
     forbiddenCta: "Ask for a free audit",
+    unavailableTitle: "Your report is not available just now",
+    unavailable:
+      "We cannot reach the stored reports at the moment, so this page cannot be shown. Nothing is lost: please try again in a minute, or book a call and we will go through your website with you.",
     seoDescription: "Your instant website check: score, findings and fixes.",
   },
   thanks: {
@@ -106,6 +109,44 @@ export const auditMessages = {
       signature: `The ${p.agency} team`,
     }),
   },
+  /** /admin/checks: staff check any website, and the checks staff ran. */
+  staffChecks: {
+    title: "Website checks",
+    intro:
+      "Check any website before a call: a prospect's, a lead's or a competitor's. Checks run on the server one after another and usually take under a minute; they do not count against a visitor's hourly limit and always fetch the site again.",
+    label: "Website address",
+    hint: "As you would type it in a browser: lawnpros.com, www.lawnpros.com or https://lawnpros.com/services",
+    button: "Run check",
+    queued: (site: string) =>
+      `Check of ${site} queued. Reload this page in a minute to see the score.`,
+    badUrl:
+      "Type a website address such as lawnpros.com or https://lawnpros.com (http or https, no spaces).",
+    off: "This server runs no checks (AUDIT_CONCURRENCY=0): the check waits until a server that runs checks takes it.",
+    recent: "Recent checks by staff",
+    none: "No checks run by staff yet.",
+    columns: { site: "Website", state: "State", score: "Score", when: "Asked", links: "Open" },
+    states: {
+      running: "Checking…",
+      ready: "Done",
+      unreachable: "Could not check",
+      limited: "Not checked (limit)",
+      failed: "Failed",
+    },
+    report: "Report",
+    lead: "Lead",
+  },
+  /** The agency's follow-up once a lead's check is done (outbox channel 'audit-agency'). */
+  agencyEmail: {
+    subject: (name: string, result: string) => `Website check for ${name}: ${result}`,
+    scored: (score: number, grade: string | undefined) =>
+      `${score}/100${grade ? ` (${grade})` : ""}`,
+    unscored: "could not check the site",
+    intro: (site: string) => `The website check of ${site} is done.`,
+    fixes: "Top 3 fixes (talking points for the call):",
+    lead: "Open the lead:",
+    report: "The prospect's report:",
+    why: "You get this email because this lead asked for a free audit with a website, and lead notifications go to this address.",
+  },
   panel: {
     title: "Website check",
     none: "No website check yet.",
@@ -118,9 +159,6 @@ export const auditMessages = {
     reused: "Reused from a check of the same site in the last 24 hours.",
     runAgain: "Run again",
     openReport: "Prospect's report",
-    runFor: "Check any website",
-    runForLabel: "Website address",
-    runForButton: "Run check",
     score: "Score",
   },
 } as const;

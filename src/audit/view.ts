@@ -1,7 +1,8 @@
 /**
  * What a report link shows, read once for the report page, its PDF, the live status and the
  * audit thank-you page: the check its signed token names (src/audit/token.ts) and its state.
- * A token that does not check out (changed, expired, naming no check) is 'forbidden': 403.
+ * A token that does not check out (changed, expired, naming no check) is 'forbidden': 403. A
+ * store that does not answer is 'unavailable': 503 with our words, never a 500.
  */
 import type { LeadStore } from "../leads/store/types.ts";
 import { siteName } from "./email.ts";
@@ -13,7 +14,7 @@ import { openAuditToken } from "./token.ts";
 export type AuditState = "running" | "ready" | "unreachable" | "limited" | "failed";
 
 export type AuditView =
-  | { ok: false; reason: "invalid" | "expired" }
+  | { ok: false; reason: "invalid" | "expired" | "unavailable" }
   | { ok: true; token: string; job: AuditJob; state: AuditState; site: string; expiresAt: number };
 
 export function auditState(job: Pick<AuditJob, "status" | "report">): AuditState {
@@ -31,7 +32,15 @@ export async function loadAuditView(
 ): Promise<AuditView> {
   const opened = openAuditToken(token, secret, now);
   if (!opened.ok) return opened;
-  const job = await auditJobStoreFor(await leads()).get(opened.jobId);
+  let job: AuditJob | null;
+  try {
+    job = await auditJobStoreFor(await leads()).get(opened.jobId);
+  } catch (error) {
+    // By name: the store may come from the copy of src/ that scripts/start.mjs loads (issue 25).
+    if ((error as Error).name === "StoreUnavailableError")
+      return { ok: false, reason: "unavailable" };
+    throw error;
+  }
   if (!job) return { ok: false, reason: "invalid" };
   const site = job.report ? siteName(job.report) : siteName({ url: job.url });
   return { ok: true, token, job, state: auditState(job), site, expiresAt: opened.expiresAt };

@@ -16,7 +16,7 @@ import { OutboxWorker } from "./notify/outbox.ts";
 import type { Deliverer } from "./notify/types.ts";
 import { webhookDeliverer } from "./notify/webhook.ts";
 import { reminderDeliverer, startReminderSweep } from "../admin/reminders.ts";
-import { auditEmailDeliverer } from "../audit/email.ts";
+import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
 import { auditJobSettings, AuditWorker, type AuditRunner } from "../audit/jobs.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
 import { startRetentionSweep } from "./retention.ts";
@@ -63,6 +63,8 @@ function deliverers(
   if (config.notify.email && config.notify.reminders)
     d.reminder = reminderDeliverer(config.notify.email, store);
   if (config.notify.email) d.audit = auditEmailDeliverer(config.notify.email, store, ipSalt);
+  if (config.notify.email)
+    d["audit-agency"] = agencyScoreDeliverer(config.notify.email, store, ipSalt);
   return d;
 }
 
@@ -103,6 +105,7 @@ function createLeadService(config: LeadConfig): LeadService {
         settings: auditSettings,
         log: leadLog,
         emailProspect: config.notify.email !== null,
+        emailAgency: config.notify.email !== null,
         emailQueued: () => outbox?.nudge(),
       });
       if (started) audit.start();

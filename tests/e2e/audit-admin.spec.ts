@@ -91,3 +91,66 @@ test("the lead's website check: inbox score and band filter, the panel, Run agai
     );
   }).toPass({ timeout: 45_000 });
 });
+
+test("staff check any website from the inbox: a plain post, the list, the report", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto(invite(uniqueEmail("checks-owner")));
+  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("New password again").fill(PASSWORD);
+  await page.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // From the inbox's navigation.
+  await page
+    .getByRole("navigation", { name: "Inbox sections" })
+    .getByRole("link", { name: "Website checks" })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/checks$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Website checks" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // An address that cannot be read: 422, the message tied to the field, what was typed kept.
+  const field = page.getByLabel("Website address");
+  await field.fill("lawn pros dot com");
+  const refused = page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: "Run check" }).click();
+  expect((await refused).status()).toBe(422);
+  // Chromium reports any 4xx document as a console error; this 422 is the point of the step.
+  await expect.poll(() => consoleErrors.findIndex((e) => /status of 422/.test(e))).toBe(0);
+  consoleErrors.splice(0, 1);
+  await expect(page.getByRole("alert")).toContainText("Type a website address");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveValue("lawn pros dot com");
+  await expectNoAxeViolations(page);
+
+  // The fixture website: 303 back here, queued, then done with a score.
+  await field.fill(auditSiteUrl);
+  const post = page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: "Run check" }).click();
+  expect((await post).status()).toBe(303);
+  await expect(page).toHaveURL(/\/admin\/checks\?queued=[\w-]+$/);
+  await expect(page.getByRole("status")).toContainText("queued");
+  const row = page.locator("[data-staff-checks] tbody tr").first();
+  await expect(row).toContainText("lawnpros.loopback.test");
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toHaveAttribute("data-check-state", "ready", { timeout: 500 });
+  }).toPass({ timeout: 45_000 });
+  const score = (await row.locator("[data-check-score]").textContent())!.trim();
+  expect(score).toMatch(/^\d{1,3}\/100 \([A-F]\)$/);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Keyboard: the report link is reachable and opens the signed report with the same score.
+  await row.getByRole("link", { name: /^Report: / }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/audit\/[\w.-]+$/);
+  await expect(page.locator("[data-audit-score]")).toHaveAttribute(
+    "data-audit-score",
+    score.split("/")[0]!,
+  );
+});

@@ -6,27 +6,22 @@
  * the lease has passed by the restarted server, which finishes it; the report is stored once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { join } from "node:path";
 import { auditJobStoreFor } from "../../src/audit/store";
 import { openAuditToken } from "../../src/audit/token";
-import { PostgresLeadStore } from "../../src/leads/store/postgres";
-import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadStore } from "../../src/leads/store/types";
 import { serveSite, strongSite, type FixtureSite } from "../support/auditSites";
-import { until } from "./audit-support";
+import { loopbackNodeOptions, named, until } from "./audit-support";
 import {
   postForm,
   postgresAvailable,
   serverStore,
   startServer,
-  testDatabaseUrl,
+  openServerStore,
   validLeads,
   type RunningServer,
 } from "./support";
 
 const SALT = "audit-engine-test-salt-0123456789abc";
-/** http://127.0.0.1:PORT → http://lawnpros.loopback.test:PORT */
-const named = (address: string) => address.replace("127.0.0.1", "lawnpros.loopback.test");
 const pg = await postgresAvailable();
 
 for (const driver of ["sqlite", "postgres"] as const) {
@@ -57,14 +52,11 @@ for (const driver of ["sqlite", "postgres"] as const) {
           LEADS_RATE_LIMIT: "off",
           AUDIT_CONCURRENCY: "2",
           AUDIT_ALLOW_HOSTS: [site, slow].map((s) => named(s.hostPort)).join(","),
-          NODE_OPTIONS: `--import ${join(import.meta.dirname, "../support/loopbackNames.mjs")}`,
+          NODE_OPTIONS: loopbackNodeOptions,
           AUDIT_LEASE_MS: "10000",
           AUDIT_POLL_MS: "200",
         };
-        store =
-          driver === "sqlite"
-            ? new SqliteLeadStore(join(s.env.DATA_DIR!, "leads.db"))
-            : new PostgresLeadStore(testDatabaseUrl, { schema: s.env.DATABASE_SCHEMA! });
+        store = openServerStore(driver, s.env);
       });
       afterAll(async () => {
         for (const s of servers) await s.stop();

@@ -9,18 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditJobStoreFor } from "../../src/audit/store";
 import { auditLinks } from "../../src/audit/token";
 import { auditJobFor } from "../../src/audit/jobs";
-import { PostgresLeadStore } from "../../src/leads/store/postgres";
-import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadStore } from "../../src/leads/store/types";
 import { auditLead, fixtureReport } from "./audit-support";
 import {
   postgresAvailable,
   serverStore,
   startServer,
-  testDatabaseUrl,
+  openServerStore,
   type RunningServer,
 } from "./support";
-import { join } from "node:path";
 
 const SALT = "audit-http-test-salt-0123456789abcdef";
 const pg = await postgresAvailable();
@@ -67,10 +64,7 @@ for (const driver of ["sqlite", "postgres"] as const) {
         LEADS_RATE_LIMIT: "off",
         AUDIT_CONCURRENCY: "0",
       });
-      store =
-        driver === "sqlite"
-          ? new SqliteLeadStore(join(s.env.DATA_DIR!, "leads.db"))
-          : new PostgresLeadStore(testDatabaseUrl, { schema: s.env.DATABASE_SCHEMA! });
+      store = openServerStore(driver, s.env);
       await store.migrate();
       ready = await check("lawnpros.test");
       running = await check("slowsite.test", true);

@@ -55,6 +55,7 @@ function worker(
   run: AuditRunner,
   overrides: Partial<typeof defaultAuditJobSettings> = {},
   emailProspect = false,
+  emailAgency = false,
 ) {
   return new AuditWorker({
     store: async () => store,
@@ -62,6 +63,7 @@ function worker(
     settings: { ...defaultAuditJobSettings, pollMs: 20, ...overrides },
     log: quiet,
     emailProspect,
+    emailAgency,
   });
 }
 
@@ -258,22 +260,60 @@ await onBothStores("audit-jobs", (name, open, cleanup) => {
       for (const id of leads) expect(await store.get(id)).not.toBeNull();
     });
 
-    it("a done check of a lead queues the prospect's email once (outbox channel 'audit')", async () => {
-      const { lead, jobId } = await storeAuditLead(store, "email.test", { ipHash: "client-mail" });
-      const runner = countingRunner();
-      const w = worker(store, runner.run, {}, true);
+    /** A lead's check done, then 'Run again' done: the channels its lead has waiting. */
+    async function channelsAfterRunAgain(website: string, emailAgency: boolean) {
+      const { lead, jobId } = await storeAuditLead(store, website, { ipHash: `c-${website}` });
+      const w = worker(store, countingRunner().run, {}, true, emailAgency);
       w.start();
       await until(finished(store, jobId!));
-      const again = await queueStaffCheck(store, {
-        url: "email.test",
-        leadId: lead.id,
-        staffId: "s",
-      });
+      const again = await queueStaffCheck(store, { url: website, leadId: lead.id, staffId: "s" });
       w.nudge();
       await until(finished(store, again));
       await w.stop();
       const rows = await store.listNotifications(["pending"], lead.id);
-      expect(rows.map((r) => r.channel)).toEqual(["audit"]);
+      return rows.map((r) => r.channel).sort();
+    }
+
+    it("a done check of a lead queues the prospect's email once (outbox channel 'audit')", async () => {
+      expect(await channelsAfterRunAgain("email.test", false)).toEqual(["audit"]);
+    });
+
+    it("with the agency's email configured, a done check of a lead also queues its follow-up once", async () => {
+      // 'Run again' sends neither email a second time.
+      expect(await channelsAfterRunAgain("agency.test", true)).toEqual(["audit", "audit-agency"]);
+      // A check refused by the hourly limit says nothing to anyone.
+      const limited = await storeAuditLead(store, "limited.agency.test", { ipHash: "client-lim" });
+      const l = worker(store, countingRunner().run, { ratePerHour: 0 }, true, true);
+      l.start();
+      expect((await until(finished(store, limited.jobId!))).status).toBe("limited");
+      await l.stop();
+      expect(await store.listNotifications(["pending"], limited.lead.id)).toEqual([]);
+    });
+
+    it("staff's checks of any URL: listed newest first, not held to the hourly limit", async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        ids.push(
+          await queueStaffCheck(
+            store,
+            { url: `any${i}.staff.test`, leadId: null, staffId: "s" },
+            new Date(Date.now() + i),
+          ),
+        );
+      }
+      const runner = countingRunner();
+      const w = worker(store, runner.run, { ratePerHour: 1 });
+      w.start();
+      for (const id of ids) expect((await until(finished(store, id))).status).toBe("done");
+      await w.stop();
+      expect(runner.calls.filter((u) => u.endsWith(".staff.test"))).toHaveLength(4);
+      const listed = await auditJobStoreFor(store).recentStaffChecks(4);
+      expect(listed.map((j) => j.id)).toEqual([...ids].reverse());
+      expect(listed.every((j) => j.leadId === null && j.requestedBy === "s")).toBe(true);
+      // A lead's own check (no staff member asked) is not listed.
+      const own = await storeAuditLead(store, "own.staff.test", { ipHash: "client-own" });
+      const all = await auditJobStoreFor(store).recentStaffChecks(100);
+      expect(all.map((j) => j.id)).not.toContain(own.jobId);
     });
   });
 });

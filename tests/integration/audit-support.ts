@@ -3,6 +3,7 @@
  * own schema) standing in for what the engine fetched, so the queue, the pages and the emails
  * are tested on real shapes. The thing under test is never the engine here.
  */
+import { join } from "node:path";
 import { auditReportSchema, type AuditReport } from "../../src/audit/report";
 import { newLeadId } from "../../src/leads/id";
 import type { LeadRecord } from "../../src/leads/store/types";
@@ -164,3 +165,9 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** http://127.0.0.1:PORT → http://lawnpros.loopback.test:PORT: a fixture site named as a prospect types it. */
+export const named = (address: string) => address.replace("127.0.0.1", "lawnpros.loopback.test");
+
+/** NODE_OPTIONS for a test server that resolves *.loopback.test (tests/support/loopbackNames.mjs). */
+export const loopbackNodeOptions = `--import ${join(import.meta.dirname, "../support/loopbackNames.mjs")}`;

@@ -315,6 +315,16 @@ export function serverStore(
   };
 }
 
+/** The store a server of `serverStore(driver)` uses, opened beside it by the test. */
+export function openServerStore(
+  driver: "sqlite" | "postgres",
+  env: Record<string, string>,
+): LeadStore {
+  return driver === "sqlite"
+    ? new SqliteLeadStore(join(env.DATA_DIR!, "leads.db"))
+    : new PostgresLeadStore(testDatabaseUrl, { schema: env.DATABASE_SCHEMA! });
+}
+
 /** `npm run -s admin -- …` as the agency runs it, with the server's store settings. */
 export function adminCli(args: string[], env: Record<string, string>) {
   const result = spawnSync(

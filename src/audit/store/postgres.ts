@@ -106,7 +106,7 @@ export class PostgresAuditJobStore implements AuditJobStore {
     owner: string,
     outcome: AuditJobOutcome,
     now: Date,
-    email?: AuditEmail,
+    emails: readonly AuditEmail[] = [],
   ): Promise<boolean> {
     const report = outcome.status === "done" ? outcome.report : null;
     return orUnavailable(() =>
@@ -124,11 +124,11 @@ export class PostgresAuditJobStore implements AuditJobStore {
           RETURNING lead_id`;
         const row = rows[0];
         if (!row) return false;
-        if (email && row.lead_id && outcome.status === "done") {
+        for (const email of row.lead_id && outcome.status === "done" ? emails : []) {
           await tx`
             INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at,
                                 give_up_at, created_at, updated_at)
-            VALUES (${email.id}, ${row.lead_id}, 'audit', 'pending', 0, ${now},
+            VALUES (${email.id}, ${row.lead_id}, ${email.channel}, 'pending', 0, ${now},
                     ${email.giveUpAt}, ${now}, ${now})
             ON CONFLICT (lead_id, channel) DO NOTHING`;
         }
@@ -158,6 +158,16 @@ export class PostgresAuditJobStore implements AuditJobStore {
       (
         await this.#sql<JobRow[]>`
           SELECT * FROM audit_jobs WHERE lead_id = ${leadId} ORDER BY created_at DESC, id DESC`
+      ).map(toJob),
+    );
+  }
+
+  recentStaffChecks(limit: number): Promise<AuditJob[]> {
+    return orUnavailable(async () =>
+      (
+        await this.#sql<JobRow[]>`
+          SELECT * FROM audit_jobs WHERE requested_by IS NOT NULL
+          ORDER BY created_at DESC, id DESC LIMIT ${limit}`
       ).map(toJob),
     );
   }

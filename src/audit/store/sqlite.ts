@@ -116,7 +116,7 @@ export class SqliteAuditJobStore implements AuditJobStore {
     owner: string,
     outcome: AuditJobOutcome,
     now: Date,
-    email?: AuditEmail,
+    emails: readonly AuditEmail[] = [],
   ): Promise<boolean> {
     const at = now.toISOString();
     const report = outcome.status === "done" ? outcome.report : null;
@@ -145,15 +145,15 @@ export class SqliteAuditJobStore implements AuditJobStore {
             owner,
           ) as { lead_id: string | null } | undefined;
         if (!row) return false;
-        if (email && row.lead_id && outcome.status === "done") {
+        for (const email of row.lead_id && outcome.status === "done" ? emails : []) {
           this.#db
             .prepare(
               `INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at,
                                    give_up_at, created_at, updated_at)
-               VALUES (?, ?, 'audit', 'pending', 0, ?, ?, ?, ?)
+               VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)
                ON CONFLICT (lead_id, channel) DO NOTHING`,
             )
-            .run(email.id, row.lead_id, at, email.giveUpAt, at, at);
+            .run(email.id, row.lead_id, email.channel, at, email.giveUpAt, at, at);
         }
         return true;
       }),
@@ -190,6 +190,19 @@ export class SqliteAuditJobStore implements AuditJobStore {
              ORDER BY created_at DESC, id DESC`,
           )
           .all(leadId) as unknown as JobRow[]
+      ).map(toJob),
+    );
+  }
+
+  async recentStaffChecks(limit: number): Promise<AuditJob[]> {
+    return this.#do(() =>
+      (
+        this.#db
+          .prepare(
+            `SELECT ${COLUMNS} FROM audit_jobs WHERE requested_by IS NOT NULL
+             ORDER BY created_at DESC, id DESC LIMIT ?`,
+          )
+          .all(limit) as unknown as JobRow[]
       ).map(toJob),
     );
   }

@@ -60,8 +60,12 @@ export type AuditJobOutcome =
   | { status: "limited"; site: string | null }
   | { status: "failed"; site: string | null; error: string };
 
-/** The prospect's email to queue with a finished check (outbox channel 'audit'). */
+/**
+ * An email to queue with a finished check of a lead, one per lead and channel: the prospect's
+ * report ('audit') and the agency's follow-up with the score ('audit-agency').
+ */
 export interface AuditEmail {
+  channel: "audit" | "audit-agency";
   id: string;
   giveUpAt: string;
 }
@@ -83,14 +87,15 @@ export interface AuditJobStore {
   claim(request: AuditClaimRequest): Promise<AuditJob[]>;
   /**
    * Records the outcome once, only while `owner` still holds the claim; with a done check of a
-   * lead, also queues `email` (one per lead: a later check sends none). False: claim lost.
+   * lead, also queues `emails` (one per lead and channel: a later check sends none). False: claim
+   * lost.
    */
   finish(
     id: string,
     owner: string,
     outcome: AuditJobOutcome,
     now: Date,
-    email?: AuditEmail,
+    emails?: readonly AuditEmail[],
   ): Promise<boolean>;
   /** Gives claims back (a worker stopping mid-check); the attempt is not counted again. */
   release(ids: readonly string[], owner: string): Promise<void>;
@@ -108,6 +113,8 @@ export interface AuditJobStore {
     since: Date,
     before: { createdAt: string; id: string },
   ): Promise<number>;
+  /** Checks staff ran ('Run again', any URL from /admin/checks), newest first. */
+  recentStaffChecks(limit: number): Promise<AuditJob[]>;
   /** The newest check of each of these leads. */
   latestForLeads(leadIds: readonly string[]): Promise<Map<string, AuditSummary>>;
 }

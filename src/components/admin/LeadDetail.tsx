@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { AdminNotice } from "./AdminNotice";
 
 export interface DetailItem {
   label: string;
@@ -114,14 +115,7 @@ export function LeadDetail({
           </li>
         )}
       </ul>
-      {notice && (
-        <p
-          role={notice.error ? "alert" : "status"}
-          className={`mt-4 rounded-lg p-3 text-sm ${notice.error ? "border border-red-300 bg-red-50 text-red-800" : "bg-brand-50 text-brand-900"}`}
-        >
-          {notice.text}
-        </p>
-      )}
+      {notice && <AdminNotice {...notice} />}
       {contact && (
         <div className="mt-4 grid gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:mt-6 sm:p-6 lg:grid-cols-[1fr_18rem] lg:gap-8">
           {contact}

@@ -10,7 +10,14 @@ import { checklistDownloadPath } from "../checklists.ts";
 import { leadMessages } from "../messages.ts";
 import { leadName } from "../source.ts";
 import type { LeadRecord } from "../store/types.ts";
-import { domainOf, escapeHtml, isPlainEmail, smtpSender, type EmailSettings } from "./email.ts";
+import {
+  domainOf,
+  emailHtml,
+  escapeHtml,
+  isPlainEmail,
+  smtpSender,
+  type EmailSettings,
+} from "./email.ts";
 import type { Deliverer } from "./types.ts";
 
 export interface ChecklistEmail {
@@ -52,11 +59,7 @@ export function checklistEmail(
     lines.signature,
     "",
   ].join("\n");
-  const html = [
-    "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<title>${escapeHtml(copy.subject)}</title></head>`,
-    '<body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5">',
+  const html = emailHtml(copy.subject, [
     `<p>${escapeHtml(lines.greeting)}</p>`,
     `<p>${escapeHtml(lines.intro)}</p>`,
     `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#166534;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(copy.button)}</a></p>`,
@@ -66,8 +69,7 @@ export function checklistEmail(
       : "",
     `<p style="color:#555;font-size:13px">${escapeHtml(lines.why)}</p>`,
     `<p>${escapeHtml(lines.signature)}</p>`,
-    "</body></html>",
-  ].join("\n");
+  ]);
   return { to, subject: copy.subject, text, html };
 }
 

@@ -92,6 +92,24 @@ export function headerText(value: string, max = 150): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** Our emails' body style: system font, dark text, readable lines. */
+export const EMAIL_BODY_STYLE = "font-family:system-ui,sans-serif;color:#111;line-height:1.5";
+
+/**
+ * An email's HTML part: the document, its (escaped) title and `parts`, already escaped HTML,
+ * one per line; empty parts are kept as empty lines, as the text parts keep theirs.
+ */
+export function emailHtml(title: string, parts: readonly string[], bodyStyle = EMAIL_BODY_STYLE) {
+  return [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(title)}</title></head>`,
+    `<body style="${bodyStyle}">`,
+    ...parts,
+    "</body></html>",
+  ].join("\n");
+}
+
 /** Body text: line breaks kept (as \n), other control characters dropped. */
 function bodyText(value: string): string {
   return (
@@ -261,17 +279,16 @@ export function leadEmail(
     textSection("Where it came from", meta),
     "",
   ].join("\n");
-  const html = [
-    "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:system-ui,sans-serif;color:#111">',
-    `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
-    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;border-radius:8px;background:#14532d;color:#fff;font-weight:600;text-decoration:none">Open it in the inbox</a></p>`,
-    htmlSection("Details", fields),
-    htmlSection("Where it came from", meta),
-    "</body></html>",
-  ].join("\n");
+  const html = emailHtml(
+    subject,
+    [
+      `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
+      `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;border-radius:8px;background:#14532d;color:#fff;font-weight:600;text-decoration:none">Open it in the inbox</a></p>`,
+      htmlSection("Details", fields),
+      htmlSection("Where it came from", meta),
+    ],
+    "font-family:system-ui,sans-serif;color:#111",
+  );
   const email = lead.fields.email?.trim();
   return {
     subject,

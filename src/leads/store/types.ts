@@ -66,8 +66,15 @@ export interface NewAuditJob {
  * visitor's own checklist link after a guide's form (SMTP; src/leads/notify/checklist.ts), or
  * the prospect's website check, its score and its report's link (SMTP; src/audit/email.ts).
  */
-export type Channel = "email" | "webhook" | "reminder" | "checklist" | "audit";
-export const channels: readonly Channel[] = ["email", "webhook", "reminder", "checklist", "audit"];
+export type Channel = "email" | "webhook" | "reminder" | "checklist" | "audit" | "audit-agency";
+export const channels: readonly Channel[] = [
+  "email",
+  "webhook",
+  "reminder",
+  "checklist",
+  "audit",
+  "audit-agency",
+];
 
 export type NotificationStatus = "pending" | "sent" | "failed";
 

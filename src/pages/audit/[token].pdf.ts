@@ -1,6 +1,7 @@
 /**
  * /audit/<token>.pdf: the report page's website check as a PDF download (src/audit/pdf.ts), for
- * the same signed link; 403 when the link does not check out, 404 while there is no score yet.
+ * the same signed link; 403 when the link does not check out, 404 while there is no score yet,
+ * 503 while the store does not answer.
  */
 import type { APIRoute } from "astro";
 import { auditMessages } from "../../audit/messages";
@@ -18,6 +19,12 @@ export const GET: APIRoute = async ({ params }) => {
   const token = params.token ?? "";
   const service = leadService();
   const view = await loadAuditView(token, service.ipSalt(), service.store);
+  if (!view.ok && view.reason === "unavailable") {
+    return new Response(auditMessages.report.unavailable, {
+      status: 503,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" },
+    });
+  }
   if (!view.ok) {
     return new Response(auditMessages.report.forbidden, {
       status: 403,

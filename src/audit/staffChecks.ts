@@ -1,0 +1,65 @@
+/**
+ * /admin/checks: staff check any website (src/pages/admin/checks.astro). What a typed address
+ * must look like before a check is queued, and the recent staff checks read into table rows.
+ * Pure: the page hands in the form's value and the jobs.
+ */
+import { siteName } from "./email.ts";
+import { siteKey } from "./jobs.ts";
+import { auditMessages } from "./messages.ts";
+import type { AuditJob } from "./store/types.ts";
+import { auditLinks } from "./token.ts";
+import { auditState, type AuditState } from "./view.ts";
+
+/** Staff checks the page lists. */
+export const STAFF_CHECKS_SHOWN = 25;
+/** Longer than any real home page address; the engine reads URLs, not essays. */
+export const MAX_CHECK_URL = 2048;
+
+export type CheckUrl = { ok: true; url: string; site: string } | { ok: false; message: string };
+
+/**
+ * A website address as staff typed it (`lawnpros.com`, `www.lawnpros.com/`, `https://…`): one
+ * line, no spaces, http or https, with a host. Whether the host is public is the engine's
+ * address guard's question (src/audit/fetch.ts): a blocked address is a report, not a form error.
+ */
+export function readCheckUrl(input: unknown): CheckUrl {
+  const url = typeof input === "string" ? input.trim() : "";
+  const bad = { ok: false as const, message: auditMessages.staffChecks.badUrl };
+  // eslint-disable-next-line no-control-regex
+  if (!url || url.length > MAX_CHECK_URL || /[\s\u0000-\u001F\u007F]/.test(url)) return bad;
+  const site = siteKey(url);
+  return site ? { ok: true, url, site } : bad;
+}
+
+export interface StaffCheckRow {
+  id: string;
+  site: string;
+  state: AuditState;
+  stateLabel: string;
+  score: string;
+  createdAt: string;
+  reportHref: string;
+  leadHref: string | null;
+}
+
+/** The table's rows: each check's site, state, score, its signed report and its lead, if any. */
+export function staffCheckRows(jobs: readonly AuditJob[], secret: string): StaffCheckRow[] {
+  const copy = auditMessages.staffChecks;
+  return jobs.map((job) => {
+    const state = auditState(job);
+    const report = job.report;
+    return {
+      id: job.id,
+      site: siteName(report ?? { url: job.url }),
+      state,
+      stateLabel: copy.states[state],
+      score:
+        state === "ready" && report?.score !== undefined
+          ? `${report.score}/100${report.grade ? ` (${report.grade})` : ""}`
+          : "",
+      createdAt: job.createdAt,
+      reportHref: auditLinks(job.id, secret).report,
+      leadHref: job.leadId ? `/admin/leads/${job.leadId}` : null,
+    };
+  });
+}

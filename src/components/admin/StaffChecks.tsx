@@ -1,0 +1,114 @@
+import type { StaffCheckRow } from "../../audit/staffChecks";
+import { AdminField } from "./AdminField";
+
+interface Copy {
+  label: string;
+  hint: string;
+  button: string;
+  recent: string;
+  none: string;
+  columns: { site: string; state: string; score: string; when: string; links: string };
+  report: string;
+  lead: string;
+}
+
+interface Props {
+  copy: Copy;
+  /** The address typed, when the form comes back with an error (React escapes it). */
+  value?: string | undefined;
+  error?: string | undefined;
+  rows: (StaffCheckRow & { age: string })[];
+}
+
+/**
+ * /admin/checks: the form staff type any website into (a plain post answered 303), and the
+ * checks staff ran, newest first, with their state, score, the signed report and the lead.
+ */
+export function StaffChecks({ copy, value, error, rows }: Props) {
+  return (
+    <>
+      <form
+        method="post"
+        className="mt-6 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
+        data-staff-check-form
+      >
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="min-w-64 grow">
+            <AdminField
+              id="check-url"
+              name="url"
+              type="text"
+              label={copy.label}
+              hint={copy.hint}
+              error={error}
+              autoComplete="url"
+              defaultValue={value}
+            />
+          </div>
+          <button
+            type="submit"
+            className="min-h-11 rounded-lg bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900"
+          >
+            {copy.button}
+          </button>
+        </div>
+      </form>
+      <h2 className="mt-8 text-lg font-bold">{copy.recent}</h2>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-slate-700">{copy.none}</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm" data-staff-checks>
+            <thead>
+              <tr className="border-b border-slate-300">
+                {Object.values(copy.columns).map((label) => (
+                  <th key={label} scope="col" className="px-2 py-2">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr
+                  key={r.id}
+                  className="border-b border-slate-200 bg-white"
+                  data-check-state={r.state}
+                >
+                  <td className="px-2 py-2 break-all">{r.site}</td>
+                  <td className="px-2 py-2">{r.stateLabel}</td>
+                  <td className="px-2 py-2 font-semibold" data-check-score>
+                    {r.score}
+                  </td>
+                  <td className="px-2 py-2">
+                    <time dateTime={r.createdAt}>{r.age}</time>
+                  </td>
+                  <td className="px-2 py-2">
+                    <span className="flex flex-wrap gap-3">
+                      <a
+                        href={r.reportHref}
+                        className="font-semibold text-brand-800 underline"
+                        aria-label={`${copy.report}: ${r.site}`}
+                      >
+                        {copy.report}
+                      </a>
+                      {r.leadHref && (
+                        <a
+                          href={r.leadHref}
+                          className="font-semibold text-brand-800 underline"
+                          aria-label={`${copy.lead}: ${r.site}`}
+                        >
+                          {copy.lead}
+                        </a>
+                      )}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
