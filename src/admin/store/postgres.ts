@@ -13,6 +13,7 @@ import type {
   AuditEntry,
   AuditQuery,
   Erasure,
+  ExportDetails,
   InboxLead,
   InboxQuery,
   LeadEvent,
@@ -542,6 +543,37 @@ export class PostgresAdminStore implements AdminStore {
       const rows = await this.#sql<{ id: string; status: string }[]>`
         SELECT id, status FROM leads WHERE id = ANY(${leadIds as string[]})`;
       return new Map(rows.map((r) => [r.id, r.status as LeadStatus]));
+    });
+  }
+
+  async exportDetails(leadIds: readonly string[]) {
+    return this.#run(async () => {
+      const rows = await this.#sql<
+        {
+          id: string;
+          status: string;
+          first_contacted_at: Date | null;
+          lost_reason: string | null;
+          assignee: string | null;
+          audit_score: number | null;
+        }[]
+      >`
+        SELECT leads.id, status, first_contacted_at, lost_reason, s.email AS assignee,
+               ${this.#sql.unsafe(AUDIT_SCORE)} AS audit_score
+        FROM leads LEFT JOIN staff s ON s.id = leads.assignee_id
+        WHERE leads.id = ANY(${leadIds as string[]})`;
+      return new Map<string, ExportDetails>(
+        rows.map((r) => [
+          r.id,
+          {
+            status: r.status as LeadStatus,
+            firstContactedAt: r.first_contacted_at?.toISOString() ?? null,
+            lostReason: r.lost_reason,
+            assignee: r.assignee,
+            score: r.audit_score ?? null,
+          },
+        ]),
+      );
     });
   }
 

@@ -20,6 +20,7 @@ import type {
   AuditEntry,
   AuditQuery,
   Erasure,
+  ExportDetails,
   InboxLead,
   InboxQuery,
   LeadEvent,
@@ -685,6 +686,35 @@ export class SqliteAdminStore implements AdminStore {
       JSON.stringify(leadIds),
     );
     return new Map(rows.map((r) => [r.id, r.status as LeadStatus]));
+  }
+
+  async exportDetails(leadIds: readonly string[]) {
+    const rows = this.#all<{
+      id: string;
+      status: string;
+      first_contacted_at: string | null;
+      lost_reason: string | null;
+      assignee: string | null;
+      audit_score: number | null;
+    }>(
+      `SELECT leads.id, status, first_contacted_at, lost_reason, s.email AS assignee,
+              ${AUDIT_SCORE} AS audit_score
+       FROM leads LEFT JOIN staff s ON s.id = leads.assignee_id
+       WHERE leads.id IN (SELECT value FROM json_each(?))`,
+      JSON.stringify(leadIds),
+    );
+    return new Map<string, ExportDetails>(
+      rows.map((r) => [
+        r.id,
+        {
+          status: r.status as LeadStatus,
+          firstContactedAt: r.first_contacted_at,
+          lostReason: r.lost_reason,
+          assignee: r.assignee,
+          score: r.audit_score ?? null,
+        },
+      ]),
+    );
   }
 
   async leadWork(leadId: string): Promise<LeadWork | null> {
