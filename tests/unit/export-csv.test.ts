@@ -15,6 +15,7 @@ import {
   type ExportRow,
 } from "../../src/admin/export";
 import type { ExportDetails } from "../../src/admin/store/types";
+import { formatPhone } from "../../src/leads/phone";
 import type { LeadRecord } from "../../src/leads/store/types";
 
 const details: ExportDetails = {
@@ -56,6 +57,24 @@ function row(lead: Partial<LeadRecord>, work: Partial<ExportDetails> = {}): Expo
 const cell = (r: ExportRow, column: string) => exportCells(r)[exportHeader.indexOf(column)];
 
 describe("the CSV export's file", () => {
+  it("writes times as the New York wall clock shows them, through both clock changes", () => {
+    const wall = new Intl.DateTimeFormat("sv-SE", {
+      timeZone: "America/New_York",
+      dateStyle: "short",
+      timeStyle: "short",
+    });
+    // Every 7 minutes of 2026, the clock changes of 8 March and 1 November included.
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 7 * 60_000) {
+      const at = new Date(ms).toISOString();
+      if (spreadsheetTime(at) !== wall.format(ms))
+        expect(spreadsheetTime(at), at).toBe(wall.format(ms));
+    }
+    expect(spreadsheetTime("2026-03-08T06:59:00Z")).toBe("2026-03-08 01:59");
+    expect(spreadsheetTime("2026-11-01T05:59:00Z")).toBe("2026-11-01 01:59");
+    expect(spreadsheetTime("2026-11-01T06:00:00Z")).toBe("2026-11-01 01:00");
+    expect(spreadsheetTime(null)).toBe("");
+  });
+
   it("starts with a byte-order mark, so 'José Muñoz' opens as written", () => {
     const file =
       exportHead() +
@@ -120,6 +139,18 @@ describe("the CSV export's file", () => {
     // A number abroad keeps its + and is neutralised like a formula, as before.
     const uk = exportLine(row({ fields: { phone: "+442079460958" } }));
     expect(uk).toContain(`"'+44 20 7946 0958"`);
+  });
+
+  it("formats a number the same however many of its exchange came before", () => {
+    // Canada shares +1: international, like any number abroad; an exchange that cannot exist
+    // (555-1xx) is shown as stored. Each asked twice: the second answer comes from the memo.
+    for (let round = 0; round < 2; round++) {
+      expect(formatPhone("+15125550142")).toBe("(512) 555-0142");
+      expect(formatPhone("+15125550199;ext=7")).toBe("(512) 555-0199 ext. 7");
+      expect(formatPhone("+14165550142")).toBe("+1 416 555 0142");
+      expect(formatPhone("+15121000000")).toBe("+15121000000");
+      expect(formatPhone("call me")).toBe("call me");
+    }
   });
 
   it("still neutralises every cell a spreadsheet would run as a formula", () => {
