@@ -278,6 +278,20 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
         assigneeId: actor.id,
       });
       expect(waited(at, work!.firstContactedAt)).toBe("25 min");
+      // What the CSV export reads of it, in one query for a batch (an unknown id is left out).
+      const details = await store.exportDetails([id, "00000000-0000-7000-8000-000000000000"]);
+      expect([...details]).toEqual([
+        [
+          id,
+          {
+            status: "lost",
+            firstContactedAt: later(25 * 60_000).toISOString(),
+            lostReason: "Went with a cheaper crew",
+            assignee: "worker@example.test",
+            score: null,
+          },
+        ],
+      ]);
       const events = await store.leadEvents(id);
       expect(events.map((e) => [e.kind, e.status, e.body, e.actorEmail])).toEqual([
         ["status", "contacted", "", "worker@example.test"],
