@@ -10,7 +10,8 @@
  *   spreadsheets read as a date and time;
  * - every cell formula-safe and quoted (src/leads/csv.ts).
  * Leads are read in keyset batches of EXPORT_BATCH and written as they come: memory stays flat
- * however many leads match. A lead erased while the export runs is left out.
+ * however many leads match. The inbox's view reads each lead's pipeline state with the lead
+ * (inboxPage); the command line's plain export reads it per batch (exportDetails).
  */
 import { agencyHours } from "../config/agency.ts";
 import { csvCell } from "../leads/csv.ts";
@@ -200,34 +201,51 @@ export async function* storedPages(
   }
 }
 
-/** The file of these leads: the mark and the header, then a chunk of rows per batch. */
-async function* csvOf(
-  store: AdminStore,
-  pages: AsyncIterable<readonly LeadRecord[]>,
-): AsyncGenerator<string, number> {
+/** The file: the mark and the header, then a chunk of lines per batch of rows; counted. */
+async function* csvOf(pages: AsyncIterable<readonly ExportRow[]>): AsyncGenerator<string, number> {
   yield exportHead();
   let count = 0;
-  for await (const leads of pages) {
-    const details = await store.exportDetails(leads.map((l) => l.id));
-    let chunk = "";
-    for (const lead of leads) {
-      const found = details.get(lead.id);
-      if (!found) continue; // erased since the batch was read
-      chunk += exportLine({ lead, details: found });
-      count++;
-    }
-    if (chunk) yield chunk;
+  for await (const rows of pages) {
+    if (!rows.length) continue;
+    yield rows.map(exportLine).join("");
+    count += rows.length;
   }
   return count;
 }
 
-async function* leadsOf(pages: AsyncIterable<InboxLead[]>): AsyncGenerator<LeadRecord[]> {
-  for await (const page of pages) yield page.map((row) => row.lead);
+/** The inbox's rows with the details inboxPage read with them (one query a batch). */
+async function* inboxRows(pages: AsyncIterable<InboxLead[]>): AsyncGenerator<ExportRow[]> {
+  for await (const page of pages) {
+    yield page.map(({ lead, status, score, details }) => ({
+      lead,
+      details: details ?? {
+        status,
+        score,
+        firstContactedAt: null,
+        lostReason: null,
+        assignee: null,
+      },
+    }));
+  }
+}
+
+/** The lead store's leads with their details, read for each batch (a lead erased since is left out). */
+async function* storedRows(
+  store: AdminStore,
+  pages: AsyncIterable<LeadRecord[]>,
+): AsyncGenerator<ExportRow[]> {
+  for await (const leads of pages) {
+    const details = await store.exportDetails(leads.map((l) => l.id));
+    yield leads.flatMap((lead) => {
+      const found = details.get(lead.id);
+      return found ? [{ lead, details: found }] : [];
+    });
+  }
 }
 
 /** The CSV of the inbox's filtered view, newest first. */
 export function exportCsv(store: AdminStore, query: InboxQuery): AsyncGenerator<string, number> {
-  return csvOf(store, leadsOf(inboxPages(store, query)));
+  return csvOf(inboxRows(inboxPages(store, query)));
 }
 
 /** The CSV of the lead store's query (the command line's plain export), in its order. */
@@ -236,5 +254,5 @@ export function exportLeadsCsv(
   leads: LeadStore,
   query: LeadQuery,
 ): AsyncGenerator<string, number> {
-  return csvOf(store, storedPages(leads, query));
+  return csvOf(storedRows(store, storedPages(leads, query)));
 }

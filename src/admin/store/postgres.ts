@@ -439,13 +439,30 @@ export class PostgresAdminStore implements AdminStore {
     }
     const where = conds.reduce((all, c) => sql`${all} AND ${c}`);
     return this.#run(async () => {
-      const rows = await sql<(Row & { status: string; audit_score: number | null })[]>`
-        SELECT *, ${sql.unsafe(AUDIT_SCORE)} AS audit_score FROM leads WHERE ${where}
+      const rows = await sql<
+        (Row & {
+          status: string;
+          audit_score: number | null;
+          first_contacted_at: Date | null;
+          lost_reason: string | null;
+          assignee_email: string | null;
+        })[]
+      >`
+        SELECT *, ${sql.unsafe(AUDIT_SCORE)} AS audit_score,
+               (SELECT email FROM staff WHERE staff.id = leads.assignee_id) AS assignee_email
+        FROM leads WHERE ${where}
         ORDER BY created_at DESC, id DESC LIMIT ${q.limit + 1}`;
       return rows.map((row) => ({
         lead: toRecord(row),
         status: row.status as LeadStatus,
         score: row.audit_score ?? null,
+        details: {
+          status: row.status as LeadStatus,
+          firstContactedAt: row.first_contacted_at?.toISOString() ?? null,
+          lostReason: row.lost_reason,
+          assignee: row.assignee_email,
+          score: row.audit_score ?? null,
+        },
       }));
     });
   }

@@ -114,6 +114,16 @@ const DENSE_MATCHES = 2_000;
 /** Leads read per step of that walk. */
 const SCAN_CHUNK = 500;
 
+/** A row of inboxPage: the lead, its pipeline state and its search rowid. */
+type InboxRow = Row & {
+  status: string;
+  search_rowid: number;
+  audit_score: number | null;
+  first_contacted_at: string | null;
+  lost_reason: string | null;
+  assignee_email: string | null;
+};
+
 export class SqliteAdminStore implements AdminStore {
   readonly #db: DatabaseSync;
 
@@ -535,15 +545,17 @@ export class SqliteAdminStore implements AdminStore {
         conds.push("(created_at, id) < (?, ?)");
         values.push(before.createdAt, before.id);
       }
-      return this.#all<Row & { status: string; search_rowid: number; audit_score: number | null }>(
-        `SELECT ${READ_COLUMNS}, status, rowid AS search_rowid, ${AUDIT_SCORE} AS audit_score
+      return this.#all<InboxRow>(
+        `SELECT ${READ_COLUMNS}, status, rowid AS search_rowid, ${AUDIT_SCORE} AS audit_score,
+                first_contacted_at, lost_reason,
+                (SELECT email FROM staff WHERE staff.id = leads.assignee_id) AS assignee_email
          FROM leads
          WHERE ${conds.join(" AND ")} ORDER BY created_at DESC, id DESC LIMIT ?`,
         ...values,
         limit,
       );
     };
-    let rows: (Row & { status: string; search_rowid: number; audit_score: number | null })[];
+    let rows: InboxRow[];
     if (!dense) {
       rows = page(q.before, q.limit + 1);
     } else {
@@ -575,6 +587,13 @@ export class SqliteAdminStore implements AdminStore {
       lead: toRecord(row),
       status: row.status as LeadStatus,
       score: row.audit_score ?? null,
+      details: {
+        status: row.status as LeadStatus,
+        firstContactedAt: row.first_contacted_at,
+        lostReason: row.lost_reason,
+        assignee: row.assignee_email,
+        score: row.audit_score ?? null,
+      },
     }));
   }
 

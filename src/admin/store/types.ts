@@ -150,6 +150,8 @@ export interface InboxLead {
   status: LeadStatus;
   /** The score of the lead's newest scored website check (migration 17), if any. */
   score: number | null;
+  /** From inboxPage: what the CSV export shows of the lead's pipeline state (no second query). */
+  details?: ExportDetails;
 }
 
 /** What the CSV export shows of a lead's pipeline state, beside the lead (src/admin/export.ts). */
