@@ -21,7 +21,7 @@ import { adminStoreFor } from "../src/admin/store/index.ts";
 import { roles, type Role } from "../src/admin/store/types.ts";
 import { leadConfig } from "../src/leads/config.ts";
 import { openStore } from "../src/leads/store/index.ts";
-import { storeName } from "./leads.ts";
+import { storeName } from "./command.ts";
 import { printable, runAsProgram, UsageError } from "./terminal.ts";
 
 const USAGE = `Usage: npm run -s admin -- <command>

@@ -39,8 +39,17 @@ export function jsonText(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(UNSAFE_IN_JSON, (c) => `\\u${hex(c, 4)}`);
 }
 
-/** A mistake in the command line: the message, then the usage, exit status 2. */
-export class UsageError extends Error {}
+/**
+ * A mistake in the command line: the message, then the usage (`usage`, the command's own, when
+ * given; else the program's), exit status 2.
+ */
+export class UsageError extends Error {
+  readonly usage: string | undefined;
+  constructor(message: string, usage?: string) {
+    super(message);
+    this.usage = usage;
+  }
+}
 
 type Main = (
   argv: string[],
@@ -68,7 +77,8 @@ export function runAsProgram(moduleFile: string, name: string, usage: string, ma
         error instanceof UsageError ||
         (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
       ) {
-        process.stderr.write(`${message}\n\n${usage}\n`);
+        const shown = error instanceof UsageError && error.usage ? error.usage : usage;
+        process.stderr.write(`${message}\n\n${shown}\n`);
         process.exitCode = 2;
       } else {
         process.stderr.write(`${name}: ${message}\n`);

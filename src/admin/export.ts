@@ -1,13 +1,26 @@
 /**
- * The inbox's CSV export: exactly the filtered view, newest first, streamed in keyset batches
- * (memory stays flat however many leads match), every cell formula-safe (src/leads/csv.ts).
- * Columns are fixed: the lead, its status, every field any form has, and where it came from.
+ * The CSV export: the inbox's "Download this view as CSV" (/api/admin/export.csv) and the command
+ * line's `leads export --format csv` print the same file, made to open cleanly in a spreadsheet:
+ * - UTF-8 with a byte-order mark, so Excel reads "José Muñoz" as written;
+ * - the columns every form shares first, the same for every form (a person, how to reach them,
+ *   where the lead stands, where it came from), then each form's own fields, then the page it was
+ *   sent from, the possible-spam mark and the lead's id;
+ * - US phone numbers in national format ("(512) 555-0142"), which no spreadsheet reads as a
+ *   formula, so they need no apostrophe; times in the agency's zone as "YYYY-MM-DD HH:MM", which
+ *   spreadsheets read as a date and time;
+ * - every cell formula-safe and quoted (src/leads/csv.ts).
+ * Leads are read in keyset batches of EXPORT_BATCH and written as they come: memory stays flat
+ * however many leads match. The inbox's view reads each lead's pipeline state with the lead
+ * (inboxPage); the command line's plain export reads it per batch (exportDetails).
  */
+import { agencyHours } from "../config/agency.ts";
 import { csvCell } from "../leads/csv.ts";
 import { formIds, leadForms, utmKeys } from "../leads/fields.ts";
-import type { LeadRecord } from "../leads/store/types.ts";
-import { trafficSource } from "../leads/source.ts";
-import type { AdminStore, InboxQuery, LeadStatus } from "./store/types.ts";
+import { formatPhone } from "../leads/phone.ts";
+import { leadCompany, leadName, spamMark, trafficSource } from "../leads/source.ts";
+import type { LeadQuery, LeadRecord, LeadStore } from "../leads/store/types.ts";
+import { adminMessages } from "./messages.ts";
+import type { AdminStore, ExportDetails, InboxLead, InboxQuery } from "./store/types.ts";
 
 /**
  * Leads per query. Small on purpose: a million-row export makes garbage fast, and what a batch
@@ -16,62 +29,230 @@ import type { AdminStore, InboxQuery, LeadStatus } from "./store/types.ts";
  */
 export const EXPORT_BATCH = 50;
 
-/** Every field name of every form, once, in form order. */
-const fieldNames = [...new Set(formIds.flatMap((id) => leadForms[id].fields.map((f) => f.name)))];
+/** The byte-order mark the file starts with (U+FEFF, written as EF BB BF in UTF-8). */
+export const BOM = "\uFEFF";
 
-export const exportHeader = [
-  "id",
-  "createdAt",
-  "kind",
-  "status",
-  "possible_spam",
-  ...fieldNames,
-  "source",
-  "page",
-  "landingPage",
-  "referrer",
-  ...utmKeys,
-  "website_score",
+/** One row of the export: the lead and its pipeline state. */
+export interface ExportRow {
+  lead: LeadRecord;
+  details: ExportDetails;
+}
+
+/** Fields the shared columns show (each form names the person and the company its own way). */
+const SHARED_FIELDS = new Set([
+  "name",
+  "full-name",
+  "ownerName",
+  "company",
+  "companyName",
+  "email",
+  "phone",
+  "website",
+  "message",
+]);
+
+/** Every other field of every form, once, in form order: the form-specific columns. */
+export const formFields = [
+  ...new Set(formIds.flatMap((id) => leadForms[id].fields.map((f) => f.name))),
+].filter((name) => !SHARED_FIELDS.has(name));
+
+const CAMPAIGN: (typeof utmKeys)[number] = "utm_campaign";
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes `timeZone`'s wall clock is ahead of UTC at `ms` (negative west of Greenwich). */
+function offsetAt(ms: number, timeZone: string): number {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    });
+    formats.set(timeZone, format);
+  }
+  const p: Record<string, number> = {};
+  for (const part of format.formatToParts(ms)) p[part.type] = Number(part.value);
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!);
+  return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000);
+}
+
+/** Per zone, per UTC day: the offset when it holds all day, null on a day the clocks change. */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+/** The offset at `ms`: Intl formats twice per day of leads, not once per lead (10x faster). */
+function offsetMinutes(ms: number, timeZone: string): number {
+  let days = dayOffsets.get(timeZone);
+  if (!days) dayOffsets.set(timeZone, (days = new Map()));
+  const day = Math.floor(ms / 86_400_000);
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const start = offsetAt(day * 86_400_000, timeZone);
+    offset = start === offsetAt((day + 1) * 86_400_000 - 1, timeZone) ? start : null;
+    days.set(day, offset);
+  }
+  return offset ?? offsetAt(ms, timeZone);
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * An ISO time as "YYYY-MM-DD HH:MM" on the wall clock of `timeZone` (the agency's: summer time
+ * kept), the form spreadsheets read as a date and time; "" for none.
+ */
+export function spreadsheetTime(iso: string | null, timeZone = agencyHours.timeZone): string {
+  if (!iso) return "";
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return "";
+  const d = new Date(ms + offsetMinutes(ms, timeZone) * 60_000);
+  return (
+    `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ` +
+    `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`
+  );
+}
+
+const m = adminMessages;
+const own = m.exportColumns;
+const zone = agencyHours.timeZone;
+
+/** The columns, in the file's order: a header and how a row fills it. */
+const columns: [string, (row: ExportRow) => unknown][] = [
+  [m.inbox.columns.name, ({ lead }) => leadName(lead.fields)],
+  [m.inbox.columns.company, ({ lead }) => leadCompany(lead.fields)],
+  [own.email, ({ lead }) => lead.fields.email],
+  [own.phone, ({ lead }) => formatPhone(lead.fields.phone ?? "")],
+  [own.website, ({ lead }) => lead.fields.website],
+  [own.message, ({ lead }) => lead.fields.message],
+  [m.inbox.columns.form, ({ lead }) => m.kinds[lead.kind] ?? lead.kind],
+  [m.inbox.columns.status, ({ details }) => m.statuses[details.status] ?? details.status],
+  [own.assignee, ({ details }) => details.assignee],
+  [m.inbox.columns.source, ({ lead }) => trafficSource(lead)],
+  [own.campaign, ({ lead }) => lead.metadata.utm?.[CAMPAIGN]],
+  [m.lead.attributionLabels.landingPage, ({ lead }) => lead.metadata.landingPage],
+  [own.inZone(m.inbox.columns.received, zone), ({ lead }) => spreadsheetTime(lead.createdAt)],
+  [
+    own.inZone(own.firstContacted, zone),
+    ({ details }) => spreadsheetTime(details.firstContactedAt),
+  ],
+  [own.lostReason, ({ details }) => details.lostReason],
+  [own.websiteScore, ({ details }) => details.score],
+  ...formFields.map((name): [string, (row: ExportRow) => unknown] => [
+    name,
+    ({ lead }) => lead.fields[name],
+  ]),
+  [m.lead.attributionLabels.page, ({ lead }) => lead.metadata.page],
+  [m.possibleSpam, ({ lead }) => spamMark(lead)],
+  [own.id, ({ lead }) => lead.id],
 ];
 
-function exportRow(lead: LeadRecord, status: LeadStatus, score: number | null): unknown[] {
-  return [
-    lead.id,
-    lead.createdAt,
-    lead.kind,
-    status,
-    lead.spam ? (lead.metadata.spamReasons ?? []).join(" ") || "flagged" : "",
-    ...fieldNames.map((name) => lead.fields[name] ?? ""),
-    trafficSource(lead),
-    lead.metadata.page ?? "",
-    lead.metadata.landingPage ?? "",
-    lead.metadata.referrer ?? "",
-    ...utmKeys.map((k) => lead.metadata.utm?.[k] ?? ""),
-    score ?? "",
-  ];
+export const exportHeader = columns.map(([header]) => header);
+
+/** A row's cells, before quoting (null and undefined become empty cells). */
+export function exportCells(row: ExportRow): unknown[] {
+  return columns.map(([, cell]) => cell(row));
 }
 
 const line = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-/** The CSV of every lead the query matches (its cursor and limit are the export's own). */
-export async function* exportCsv(
+/** The file's start: the byte-order mark and the header line. */
+export const exportHead = (): string => BOM + line(exportHeader);
+
+/** One lead's line of the file, CRLF-terminated. */
+export const exportLine = (row: ExportRow): string => line(exportCells(row));
+
+/** A turn of the event loop between batches: other requests run, and so does the collector. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The inbox's view (its cursor and limit are the walk's own), newest first, a batch at a time. */
+export async function* inboxPages(
   store: AdminStore,
   query: InboxQuery,
-): AsyncGenerator<string, number> {
-  yield line(exportHeader);
+): AsyncGenerator<InboxLead[], void> {
   let before: InboxQuery["before"];
-  let count = 0;
   for (;;) {
     const page = await store.inboxPage({ ...query, before, limit: EXPORT_BATCH });
     const rows = page.slice(0, EXPORT_BATCH);
-    if (rows.length)
-      yield rows.map(({ lead, status, score }) => line(exportRow(lead, status, score))).join("");
-    count += rows.length;
-    if (page.length <= EXPORT_BATCH) return count;
-    // A turn of the event loop between batches: other requests run, and so does the garbage
-    // collector's finishing step (without it the heap of a million-row export grew past 100 MB).
-    await new Promise((resolve) => setImmediate(resolve));
+    if (rows.length) yield rows;
+    if (page.length <= EXPORT_BATCH) return;
+    // Without this turn the heap of a million-row export grew past 100 MB.
+    await turn();
     const last = rows.at(-1)!.lead;
     before = { createdAt: last.createdAt, id: last.id };
   }
+}
+
+/** Every lead the lead store's query matches, in its order, a batch at a time. */
+export async function* storedPages(
+  store: LeadStore,
+  query: LeadQuery,
+): AsyncGenerator<LeadRecord[], void> {
+  let after: LeadQuery["after"];
+  for (;;) {
+    const page = await store.list({ ...query, after, limit: EXPORT_BATCH });
+    if (page.length) yield page;
+    if (page.length < EXPORT_BATCH) return;
+    await turn();
+    const last = page.at(-1)!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** The file: the mark and the header, then a chunk of lines per batch of rows; counted. */
+async function* csvOf(pages: AsyncIterable<readonly ExportRow[]>): AsyncGenerator<string, number> {
+  yield exportHead();
+  let count = 0;
+  for await (const rows of pages) {
+    if (!rows.length) continue;
+    yield rows.map(exportLine).join("");
+    count += rows.length;
+  }
+  return count;
+}
+
+/** The inbox's rows with the details inboxPage read with them (one query a batch). */
+async function* inboxRows(pages: AsyncIterable<InboxLead[]>): AsyncGenerator<ExportRow[]> {
+  for await (const page of pages) {
+    yield page.map(({ lead, status, score, details }) => ({
+      lead,
+      details: details ?? {
+        status,
+        score,
+        firstContactedAt: null,
+        lostReason: null,
+        assignee: null,
+      },
+    }));
+  }
+}
+
+/** The lead store's leads with their details, read for each batch (a lead erased since is left out). */
+async function* storedRows(
+  store: AdminStore,
+  pages: AsyncIterable<LeadRecord[]>,
+): AsyncGenerator<ExportRow[]> {
+  for await (const leads of pages) {
+    const details = await store.exportDetails(leads.map((l) => l.id));
+    yield leads.flatMap((lead) => {
+      const found = details.get(lead.id);
+      return found ? [{ lead, details: found }] : [];
+    });
+  }
+}
+
+/** The CSV of the inbox's filtered view, newest first. */
+export function exportCsv(store: AdminStore, query: InboxQuery): AsyncGenerator<string, number> {
+  return csvOf(inboxRows(inboxPages(store, query)));
+}
+
+/** The CSV of the lead store's query (the command line's plain export), in its order. */
+export function exportLeadsCsv(
+  store: AdminStore,
+  leads: LeadStore,
+  query: LeadQuery,
+): AsyncGenerator<string, number> {
+  return csvOf(storedRows(store, storedPages(leads, query)));
 }

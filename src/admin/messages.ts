@@ -108,6 +108,24 @@ export const adminMessages = {
       clear: "Clear filters",
     },
   },
+  /**
+   * The CSV export's own column names (src/admin/export.ts); the others are the inbox's
+   * (`inbox.columns`, `lead.attributionLabels`, `possibleSpam`).
+   */
+  exportColumns: {
+    email: "Email",
+    phone: "Phone",
+    website: "Website",
+    message: "Message",
+    assignee: "Assignee",
+    campaign: "Campaign",
+    firstContacted: "First contacted",
+    /** A time column names the agency's zone: the only place a spreadsheet can say it. */
+    inZone: (column: string, timeZone: string) => `${column} (${timeZone})`,
+    lostReason: "Lost reason",
+    websiteScore: "Website score",
+    id: "Lead ID",
+  },
   /** Lead kinds as the agency says them. */
   kinds: {
     audit: "Free audit",

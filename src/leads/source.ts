@@ -3,6 +3,7 @@
  * it, their company, and where the visit came from.
  */
 import type { LeadMetadata } from "./attribution.ts";
+import type { LeadRecord } from "./store/types.ts";
 
 /** The person's name, whichever form sent it (each names the field differently); "" if none. */
 export function leadName(fields: Record<string, string>): string {
@@ -31,4 +32,10 @@ export function trafficSource(l: { metadata: Pick<LeadMetadata, "utm" | "referre
     }
   }
   return "direct";
+}
+
+/** The possible-spam reasons of a lead ("too_fast honeypot"), or "" for a lead not flagged. */
+export function spamMark(l: Pick<LeadRecord, "spam" | "metadata">): string {
+  if (!l.spam) return "";
+  return (l.metadata.spamReasons ?? []).join(" ") || "flagged";
 }

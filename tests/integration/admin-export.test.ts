@@ -1,9 +1,11 @@
 /**
  * The inbox's export and the command line's, on the real server, on SQLite and PostgreSQL: for
  * the same filters, `npm run leads -- export --status … --format csv` prints byte for byte what
- * the inbox's "Download this view as CSV" sends; the JSON view carries each lead's status; a bad
- * filter is a usage error (exit 2); and the command line's export is in the audit log. (Plain
- * `export` without the inbox's filters keeps its own format: tests/integration/leads-cli.test.ts.)
+ * the inbox's "Download this view as CSV" sends; the plain `export --format csv` is the same file
+ * (same header, same row for each lead); the file opens cleanly in a spreadsheet (a byte-order
+ * mark, "José Muñoz" as written, a US phone in national format, the pipeline's columns filled);
+ * the JSON view carries each lead's status; a bad filter is a usage error (exit 2); and the
+ * command line's export is in the audit log.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
@@ -24,19 +26,30 @@ const PASSWORD = "mossy granite patio lantern";
 
 /** The leads CLI without blocking this process (the server's requests are answered meanwhile). */
 function leadsCli(args: string[], env: Record<string, string>) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(
-      node,
-      ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? "", ...env } },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
+  return new Promise<{ status: number | null; stdout: string; bytes: Buffer; stderr: string }>(
+    (resolve) => {
+      const child = spawn(
+        node,
+        ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
+        { cwd: root, env: { PATH: process.env.PATH ?? "", ...env } },
+      );
+      const out: Buffer[] = [];
+      let stderr = "";
+      child.stdout.on("data", (c: Buffer) => out.push(c));
+      child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+      child.on("close", (status) => {
+        const bytes = Buffer.concat(out);
+        resolve({ status, stdout: bytes.toString("utf8"), bytes, stderr });
+      });
+    },
+  );
 }
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** A CSV file's lines, the byte-order mark left out (a line per lead: no CRLF inside a cell). */
+const csvLines = (bytes: Buffer) =>
+  bytes.subarray(BOM.length).toString("utf8").trimEnd().split("\r\n");
 
 function suite(driver: "sqlite" | "postgres") {
   describe(`the inbox's export and the CLI's (${driver})`, () => {
@@ -66,7 +79,7 @@ function suite(driver: "sqlite" | "postgres") {
       cookie = set.headers.get("set-cookie")!.split(";")[0]!;
 
       const sent = [
-        { ...validLeads.contact, _form: "contact" },
+        { ...validLeads.contact, _form: "contact", "full-name": "José Muñoz" },
         { ...validLeads.testimonial, _form: "testimonial", name: "Tess Contacted" },
         { ...validLeads.testimonial, _form: "testimonial", name: "Tom Waiting" },
         {
@@ -83,6 +96,12 @@ function suite(driver: "sqlite" | "postgres") {
       const id = /data-lead-id="([^"]+)"/.exec(inbox)![1]!;
       const saved = await post(`/admin/leads/${id}`, { action: "status", status: "contacted" });
       expect(saved.status).toBe(303);
+      const page = await (
+        await fetch(`${server.url}/admin/leads/${id}`, { headers: { cookie } })
+      ).text();
+      const owner = /<option value="([^"]+)"[^>]*>owner@export\.test/.exec(page)![1]!;
+      const assigned = await post(`/admin/leads/${id}`, { action: "assign", assignee: owner });
+      expect(assigned.status).toBe(303);
     });
     afterAll(async () => {
       await server?.stop();
@@ -111,23 +130,67 @@ function suite(driver: "sqlite" | "postgres") {
           { headers: { cookie } },
         );
         expect(http.status).toBe(200);
-        const csv = await http.text();
+        expect(http.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+        // Bytes, not text: a UTF-8 decoder would drop the byte-order mark.
+        const csv = Buffer.from(await http.arrayBuffer());
+        expect(csv.subarray(0, 3).equals(BOM)).toBe(true);
         const cli = await leadsCli(["export", ...args, "--format", "csv"], env);
         expect(cli.status).toBe(0);
-        expect(cli.stdout).toBe(csv);
+        expect(cli.bytes.equals(csv)).toBe(true);
         expect(cli.stderr).toMatch(/\d+ leads? \(the inbox's view, newest first\)/);
       });
     }
 
-    it("the rows are the filter's: one contacted lead", async () => {
-      const lines = (
-        await leadsCli(["export", "--status", "contacted", "--format", "csv"], env)
-      ).stdout
-        .trim()
-        .split("\r\n");
+    it("the rows are the filter's: one contacted lead, with who and when", async () => {
+      const lines = csvLines(
+        (await leadsCli(["export", "--status", "contacted", "--format", "csv"], env)).bytes,
+      );
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain("Tess Contacted");
-      expect(lines[1]).toMatch(/,"?contacted"?,/);
+      const header = lines[0]!.slice(1, -1).split('","');
+      const row = lines[1]!.slice(1, -1).split('","');
+      const cell = (name: string) => row[header.indexOf(name)];
+      expect(cell("Name")).toBe("Tess Contacted");
+      expect(cell("Status")).toBe("Contacted");
+      expect(cell("Assignee")).toBe("owner@export.test");
+      expect(cell("Form")).toBe("Testimonial page");
+      // Arrived and first contacted moments ago, on the agency's clock, to the minute.
+      const received = cell("Received (America/New_York)")!;
+      expect(received).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      expect(cell("First contacted (America/New_York)")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      const zoned = new Intl.DateTimeFormat("sv-SE", {
+        timeZone: "America/New_York",
+        dateStyle: "short",
+        timeStyle: "short",
+      });
+      const near = [0, 1, 2, 3].map((m) => zoned.format(new Date(Date.now() - m * 60_000)));
+      expect(near).toContain(received);
+    });
+
+    it("opens cleanly in a spreadsheet: 'José Muñoz' as written, the phone without a +", async () => {
+      const cli = await leadsCli(["export", "--search", "casey.contact", "--format", "csv"], env);
+      expect(cli.bytes.subarray(0, 3).equals(BOM)).toBe(true);
+      expect(cli.bytes.includes(Buffer.from('"Jos\u00e9 Mu\u00f1oz"', "utf8"))).toBe(true);
+      const [, row] = csvLines(cli.bytes);
+      expect(row).toContain('"(512) 555-2000"');
+      expect(row).not.toContain("+1512");
+    });
+
+    it("the plain `export --format csv` is the same file: its header, each lead's row", async () => {
+      const inbox = csvLines(
+        Buffer.from(
+          await (
+            await fetch(`${server.url}/api/admin/export.csv`, { headers: { cookie } })
+          ).arrayBuffer(),
+        ),
+      );
+      const plain = await leadsCli(["export", "--format", "csv", "--no-spam"], env);
+      expect(plain.status).toBe(0);
+      expect(plain.bytes.subarray(0, 3).equals(BOM)).toBe(true);
+      const lines = csvLines(plain.bytes);
+      expect(lines[0]).toBe(inbox[0]);
+      // The inbox's newest first, the plain export oldest first: the same rows otherwise.
+      expect(lines.slice(1)).toEqual(inbox.slice(1).reverse());
+      expect(lines).toHaveLength(5);
     });
 
     it("the JSON view lists the same leads newest first, each with its status", async () => {

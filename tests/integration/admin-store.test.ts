@@ -278,6 +278,19 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
         assigneeId: actor.id,
       });
       expect(waited(at, work!.firstContactedAt)).toBe("25 min");
+      // What the CSV export reads of it: in one query for a batch (an unknown id is left out),
+      // and with the lead in the inbox's page.
+      const expected = {
+        status: "lost",
+        firstContactedAt: later(25 * 60_000).toISOString(),
+        lostReason: "Went with a cheaper crew",
+        assignee: "worker@example.test",
+        score: null,
+      };
+      const details = await store.exportDetails([id, "00000000-0000-7000-8000-000000000000"]);
+      expect([...details]).toEqual([[id, expected]]);
+      const [row] = await store.inboxPage({ spam: false, search: "pipe@example.test", limit: 50 });
+      expect(row).toMatchObject({ lead: { id }, details: expected });
       const events = await store.leadEvents(id);
       expect(events.map((e) => [e.kind, e.status, e.body, e.actorEmail])).toEqual([
         ["status", "contacted", "", "worker@example.test"],

@@ -108,10 +108,12 @@ function suite(driver: "sqlite" | "postgres") {
       const withPartials = await cliAsync(["list", "--with-partials"], env);
       expect(withPartials).toContain(`${partialId}  growth_partial`);
       expect(withPartials).toContain(`completed by ${growthId}`);
+      // The CSV (the inbox's file) has the partial's row only when asked for.
       const csv = await cliAsync(["export", "--format", "csv", "--with-partials"], env);
-      expect(csv.split("\r\n").find((l) => l.startsWith(`"${partialId}"`))).toContain(
-        `"${growthId}"`,
+      expect(csv.split("\r\n").find((l) => l.includes(`"${partialId}"`))).toContain(
+        '"Growth plan (step 1 only)"',
       );
+      expect(await cliAsync(["export", "--format", "csv"], env)).not.toContain(partialId);
     });
 
     it("keeps a partial nobody completed as a lead, delivered after the hold", async () => {

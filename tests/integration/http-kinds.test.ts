@@ -224,11 +224,11 @@ function suite(driver: "sqlite" | "postgres") {
       expect(recent.length).toBeGreaterThan(formIds.length);
       const csv = cli(["export", "--format", "csv", "--kind", "quick"], env);
       const lines = csv.trimEnd().split("\r\n");
-      expect(lines[0]).toContain('"id","createdAt","kind"');
+      expect(lines[0]).toContain('"Name","Company","Email","Phone"');
       const row = lines.find((l) => l.includes(id))!;
       expect(row).toContain('"\'=HYPERLINK(""http://evil.example"",""click"")"');
-      // Stored in E.164, which starts with "+": neutralised like a formula.
-      expect(row).toContain('"\'+15125559999"');
+      // Stored in E.164 ("+1…"), exported in national format: nothing a spreadsheet would run.
+      expect(row).toContain('"(512) 555-9999"');
       expect(lines.slice(1).every((l) => l.split('","').every((c) => !/^"?[=+\-@]/.test(c)))).toBe(
         true,
       );

@@ -117,6 +117,32 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
       expect(newestTwo[0]!.createdAt >= newestTwo[1]!.createdAt).toBe(true);
     });
 
+    it("walks every lead once a page at a time, both ways, ties in time included", async () => {
+      // Twelve leads in four instants (three to an instant), pages of five: the page boundaries
+      // fall inside a group of leads created at the same moment.
+      const base = Date.UTC(2026, 1, 15);
+      const group = Array.from({ length: 12 }, (_, i) =>
+        lead({ at: base + Math.floor(i / 3) * 1000, id: newLeadId(base + 5000 + i) }),
+      );
+      for (const l of [...group].reverse()) await store.insert(l);
+      const since = new Date(base).toISOString();
+      const mine = (ls: LeadRecord[]) => ls.filter((l) => group.some((g) => g.id === l.id));
+      for (const order of ["oldest-first", "newest-first"] as const) {
+        const whole = mine(await store.list({ since, order }));
+        expect(whole).toHaveLength(12);
+        const walked: LeadRecord[] = [];
+        let after: { createdAt: string; id: string } | undefined;
+        for (;;) {
+          const page = await store.list({ since, order, limit: 5, after });
+          walked.push(...page);
+          if (page.length < 5) break;
+          after = { createdAt: page.at(-1)!.createdAt, id: page.at(-1)!.id };
+        }
+        expect(mine(walked).map((l) => l.id)).toEqual(whole.map((l) => l.id));
+        expect(new Set(walked.map((l) => l.id)).size).toBe(walked.length);
+      }
+    });
+
     it("counts every lead, spam included", async () => {
       const before = await store.countLeads();
       await store.insert(lead({ at: Date.UTC(2026, 1, 20), spam: true }));

@@ -14,6 +14,7 @@ import type {
   AuditEntry,
   AuditQuery,
   Erasure,
+  ExportDetails,
   InboxLead,
   InboxQuery,
   LeadEvent,
@@ -538,13 +539,30 @@ export class PostgresAdminStore implements AdminStore {
     }
     const where = conds.reduce((all, c) => sql`${all} AND ${c}`);
     return this.#run(async () => {
-      const rows = await sql<(Row & { status: string; audit_score: number | null })[]>`
-        SELECT *, ${sql.unsafe(AUDIT_SCORE)} AS audit_score FROM leads WHERE ${where}
+      const rows = await sql<
+        (Row & {
+          status: string;
+          audit_score: number | null;
+          first_contacted_at: Date | null;
+          lost_reason: string | null;
+          assignee_email: string | null;
+        })[]
+      >`
+        SELECT *, ${sql.unsafe(AUDIT_SCORE)} AS audit_score,
+               (SELECT email FROM staff WHERE staff.id = leads.assignee_id) AS assignee_email
+        FROM leads WHERE ${where}
         ORDER BY created_at DESC, id DESC LIMIT ${q.limit + 1}`;
       return rows.map((row) => ({
         lead: toRecord(row),
         status: row.status as LeadStatus,
         score: row.audit_score ?? null,
+        details: {
+          status: row.status as LeadStatus,
+          firstContactedAt: row.first_contacted_at?.toISOString() ?? null,
+          lostReason: row.lost_reason,
+          assignee: row.assignee_email,
+          score: row.audit_score ?? null,
+        },
       }));
     });
   }
@@ -642,6 +660,37 @@ export class PostgresAdminStore implements AdminStore {
       const rows = await this.#sql<{ id: string; status: string }[]>`
         SELECT id, status FROM leads WHERE id = ANY(${leadIds as string[]})`;
       return new Map(rows.map((r) => [r.id, r.status as LeadStatus]));
+    });
+  }
+
+  async exportDetails(leadIds: readonly string[]) {
+    return this.#run(async () => {
+      const rows = await this.#sql<
+        {
+          id: string;
+          status: string;
+          first_contacted_at: Date | null;
+          lost_reason: string | null;
+          assignee: string | null;
+          audit_score: number | null;
+        }[]
+      >`
+        SELECT leads.id, status, first_contacted_at, lost_reason, s.email AS assignee,
+               ${this.#sql.unsafe(AUDIT_SCORE)} AS audit_score
+        FROM leads LEFT JOIN staff s ON s.id = leads.assignee_id
+        WHERE leads.id = ANY(${leadIds as string[]})`;
+      return new Map<string, ExportDetails>(
+        rows.map((r) => [
+          r.id,
+          {
+            status: r.status as LeadStatus,
+            firstContactedAt: r.first_contacted_at?.toISOString() ?? null,
+            lostReason: r.lost_reason,
+            assignee: r.assignee,
+            score: r.audit_score ?? null,
+          },
+        ]),
+      );
     });
   }
 

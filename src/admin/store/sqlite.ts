@@ -21,6 +21,7 @@ import type {
   AuditEntry,
   AuditQuery,
   Erasure,
+  ExportDetails,
   InboxLead,
   InboxQuery,
   LeadEvent,
@@ -129,6 +130,16 @@ function toStaff(row: StaffRow): StaffRecord {
 const DENSE_MATCHES = 2_000;
 /** Leads read per step of that walk. */
 const SCAN_CHUNK = 500;
+
+/** A row of inboxPage: the lead, its pipeline state and its search rowid. */
+type InboxRow = Row & {
+  status: string;
+  search_rowid: number;
+  audit_score: number | null;
+  first_contacted_at: string | null;
+  lost_reason: string | null;
+  assignee_email: string | null;
+};
 
 export class SqliteAdminStore implements AdminStore {
   readonly #db: DatabaseSync;
@@ -627,15 +638,17 @@ export class SqliteAdminStore implements AdminStore {
         conds.push("(created_at, id) < (?, ?)");
         values.push(before.createdAt, before.id);
       }
-      return this.#all<Row & { status: string; search_rowid: number; audit_score: number | null }>(
-        `SELECT ${READ_COLUMNS}, status, rowid AS search_rowid, ${AUDIT_SCORE} AS audit_score
+      return this.#all<InboxRow>(
+        `SELECT ${READ_COLUMNS}, status, rowid AS search_rowid, ${AUDIT_SCORE} AS audit_score,
+                first_contacted_at, lost_reason,
+                (SELECT email FROM staff WHERE staff.id = leads.assignee_id) AS assignee_email
          FROM leads
          WHERE ${conds.join(" AND ")} ORDER BY created_at DESC, id DESC LIMIT ?`,
         ...values,
         limit,
       );
     };
-    let rows: (Row & { status: string; search_rowid: number; audit_score: number | null })[];
+    let rows: InboxRow[];
     if (!dense) {
       rows = page(q.before, q.limit + 1);
     } else {
@@ -667,6 +680,13 @@ export class SqliteAdminStore implements AdminStore {
       lead: toRecord(row),
       status: row.status as LeadStatus,
       score: row.audit_score ?? null,
+      details: {
+        status: row.status as LeadStatus,
+        firstContactedAt: row.first_contacted_at,
+        lostReason: row.lost_reason,
+        assignee: row.assignee_email,
+        score: row.audit_score ?? null,
+      },
     }));
   }
 
@@ -778,6 +798,35 @@ export class SqliteAdminStore implements AdminStore {
       JSON.stringify(leadIds),
     );
     return new Map(rows.map((r) => [r.id, r.status as LeadStatus]));
+  }
+
+  async exportDetails(leadIds: readonly string[]) {
+    const rows = this.#all<{
+      id: string;
+      status: string;
+      first_contacted_at: string | null;
+      lost_reason: string | null;
+      assignee: string | null;
+      audit_score: number | null;
+    }>(
+      `SELECT leads.id, status, first_contacted_at, lost_reason, s.email AS assignee,
+              ${AUDIT_SCORE} AS audit_score
+       FROM leads LEFT JOIN staff s ON s.id = leads.assignee_id
+       WHERE leads.id IN (SELECT value FROM json_each(?))`,
+      JSON.stringify(leadIds),
+    );
+    return new Map<string, ExportDetails>(
+      rows.map((r) => [
+        r.id,
+        {
+          status: r.status as LeadStatus,
+          firstContactedAt: r.first_contacted_at,
+          lostReason: r.lost_reason,
+          assignee: r.assignee,
+          score: r.audit_score ?? null,
+        },
+      ]),
+    );
   }
 
   async leadWork(leadId: string): Promise<LeadWork | null> {

@@ -168,6 +168,20 @@ export interface InboxLead {
   status: LeadStatus;
   /** The score of the lead's newest scored website check (migration 17), if any. */
   score: number | null;
+  /** From inboxPage: what the CSV export shows of the lead's pipeline state (no second query). */
+  details?: ExportDetails;
+}
+
+/** What the CSV export shows of a lead's pipeline state, beside the lead (src/admin/export.ts). */
+export interface ExportDetails {
+  status: LeadStatus;
+  /** When it first left 'new'; null until then. */
+  firstContactedAt: string | null;
+  lostReason: string | null;
+  /** The assignee's email, or null. */
+  assignee: string | null;
+  /** The score of the lead's newest scored website check, if any. */
+  score: number | null;
 }
 
 /** Speed to lead over the leads that arrived in a period (not spam, not completed partials). */
@@ -339,6 +353,8 @@ export interface AdminStore {
   assignedCount(staffId: string): Promise<number>;
   /** The status of each of these leads (those that exist). */
   statusesOf(leadIds: readonly string[]): Promise<Map<string, LeadStatus>>;
+  /** What the CSV export shows of each of these leads (those that exist), in one query. */
+  exportDetails(leadIds: readonly string[]): Promise<Map<string, ExportDetails>>;
   /** The pipeline state of a lead; null when there is no such lead. */
   leadWork(leadId: string): Promise<LeadWork | null>;
   /**

@@ -542,10 +542,13 @@ export class PostgresLeadStore implements LeadStore {
 
   async list(query: LeadQuery = {}): Promise<LeadRecord[]> {
     const sql = this.sql;
-    const order =
-      query.order === "newest-first"
-        ? sql`ORDER BY created_at DESC, id DESC`
-        : sql`ORDER BY created_at, id`;
+    const newest = query.order === "newest-first";
+    const order = newest ? sql`ORDER BY created_at DESC, id DESC` : sql`ORDER BY created_at, id`;
+    const after = query.after
+      ? newest
+        ? sql`AND (created_at, id) < (${query.after.createdAt}::timestamptz, ${query.after.id})`
+        : sql`AND (created_at, id) > (${query.after.createdAt}::timestamptz, ${query.after.id})`
+      : sql``;
     try {
       const rows = await sql<Row[]>`
         SELECT * FROM leads
@@ -554,6 +557,7 @@ export class PostgresLeadStore implements LeadStore {
           ${query.kind ? sql`AND kind = ${query.kind}` : sql``}
           ${query.includeSpam ? sql`` : sql`AND spam = false`}
           ${query.includeCompletedPartials ? sql`` : sql`AND completed_by IS NULL`}
+          ${after}
         ${order}
         ${query.limit ? sql`LIMIT ${query.limit}` : sql``}`;
       return rows.map(toRecord);

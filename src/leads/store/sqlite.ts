@@ -569,6 +569,11 @@ export class SqliteLeadStore implements LeadStore {
     }
     if (!query.includeSpam) where.push("spam = 0");
     if (!query.includeCompletedPartials) where.push("completed_by IS NULL");
+    if (query.after) {
+      // A row value, so the page starts where the last ended in the (created_at, id) index.
+      where.push(`(created_at, id) ${query.order === "newest-first" ? "<" : ">"} (?, ?)`);
+      params.push(query.after.createdAt, query.after.id);
+    }
     let sql = `SELECT ${READ_COLUMNS} FROM leads`;
     if (where.length) sql += ` WHERE ${where.join(" AND ")}`;
     sql +=

@@ -35,6 +35,11 @@ export interface LeadQuery {
   /** Oldest first (default) or newest first; `limit` keeps the first N in this order. */
   order?: "oldest-first" | "newest-first" | undefined;
   limit?: number | undefined;
+  /**
+   * Only leads that come after this one in `order` (the last of the previous page): a keyset
+   * cursor, so a caller can walk every lead a page at a time (the CLI's streamed export).
+   */
+  after?: { createdAt: string; id: string } | undefined;
 }
 
 /** Options of `LeadStore.insert`. */

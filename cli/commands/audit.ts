@@ -4,9 +4,10 @@
  * --format json the report's documented JSON (src/audit/report.ts) and nothing else on stdout.
  * Exit status 0 when the site was checked, 1 when it could not be (the report says why).
  */
-import { runAudit } from "../src/audit/run.ts";
-import type { AuditReport, CheckResult } from "../src/audit/report.ts";
-import { jsonText, printable } from "./terminal.ts";
+import { runAudit } from "../../src/audit/run.ts";
+import type { AuditReport, CheckResult } from "../../src/audit/report.ts";
+import { expectArgs, helpOption, type Command } from "../command.ts";
+import { jsonText, printable, UsageError } from "../terminal.ts";
 
 const categoryNames = {
   local: "Local",
@@ -73,3 +74,25 @@ export async function auditCommand(
   out(format === "json" ? jsonText(report) : auditText(report));
   return report.outcome === "ok" ? 0 : 1;
 }
+
+export const audit: Command = {
+  name: "audit",
+  args: "URL",
+  summary:
+    "Check a website as the free audit does (docs/website-check.md): robots.txt,\n" +
+    "the home page, the sitemap and up to 20 pages, at most 60 s. Prints the score,\n" +
+    "the failed checks first with their fix, then the rest. Exit status 1 when the\n" +
+    "site could not be checked. Reads no store; AUDIT_ALLOW_HOSTS and SITE_URL as the\n" +
+    "server does",
+  options: {
+    format: { type: "string", value: "json", help: "Print only the report's JSON" },
+    help: helpOption,
+  },
+  async run({ values, positionals, out, note }) {
+    expectArgs(audit, positionals, 1, "audit takes one website address");
+    if (values.format !== undefined && values.format !== "json") {
+      throw new UsageError("audit: --format must be json");
+    }
+    return auditCommand(positionals[0]!, values.format ? "json" : "text", out, note);
+  },
+};

@@ -1,0 +1,67 @@
+/** `list`: one line per lead, newest first, made inert for the terminal. */
+import { leadConfig } from "../../src/leads/config.ts";
+import { leadCompany, leadName, spamMark, trafficSource } from "../../src/leads/source.ts";
+import type { LeadRecord } from "../../src/leads/store/types.ts";
+import { helpOption, plural, withStore, type Command } from "../command.ts";
+import { printable, UsageError } from "../terminal.ts";
+import { leadFilterOptions, leadQuery } from "./filters.ts";
+
+function listLine(l: LeadRecord): string {
+  const who = leadName(l.fields);
+  const company = leadCompany(l.fields);
+  const marks = [
+    l.spam ? `possible spam (${spamMark(l)})` : "",
+    l.completedBy ? `completed by ${l.completedBy}` : "",
+  ];
+  return printable(
+    [
+      l.createdAt,
+      l.id,
+      l.kind.padEnd(14),
+      [who, l.fields.email, l.fields.phone, company].filter(Boolean).join(" · "),
+      `page ${l.metadata.page ?? "-"}`,
+      `source ${trafficSource(l)}`,
+      ...marks.filter(Boolean),
+    ].join("  "),
+  );
+}
+
+export const list: Command = {
+  name: "list",
+  summary:
+    "One line per lead, newest first: time, id, kind, name · email · phone · company,\n" +
+    "page, source (utm_source/utm_medium, the referrer's host, or direct) and marks",
+  options: {
+    ...leadFilterOptions,
+    limit: {
+      type: "string",
+      value: "N",
+      help: "At most N leads (the newest N, or the oldest with --oldest-first)",
+    },
+    "oldest-first": { type: "boolean", help: "Oldest first" },
+    help: helpOption,
+  },
+  async run({ values, positionals, out, note }) {
+    if (positionals.length) throw new UsageError("list takes no argument");
+    const limit = values.limit === undefined ? undefined : Number(values.limit);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
+      throw new UsageError("--limit must be a positive whole number");
+    }
+    const query = {
+      ...leadQuery(values),
+      order: values["oldest-first"] ? ("oldest-first" as const) : ("newest-first" as const),
+      limit,
+    };
+    return withStore(leadConfig(), note, async (store) => {
+      const leads = await store.list(query);
+      for (const lead of leads) out(listLine(lead));
+      const flagged = leads.filter((l) => l.spam).length;
+      const notes = [
+        query.order === "newest-first" ? "newest first" : "oldest first",
+        query.includeSpam ? `${flagged} possible spam` : "possible spam left out",
+      ];
+      out(`${plural(leads.length, "lead")} (${notes.join(", ")})`);
+      return 0;
+    });
+  },
+};

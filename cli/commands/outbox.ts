@@ -1,0 +1,76 @@
+/** `outbox` and `outbox retry`: notifications waiting or given up on, and sending them again. */
+import { leadConfig } from "../../src/leads/config.ts";
+import type { OutboxRow } from "../../src/leads/store/types.ts";
+import { helpOption, withStore, type Command } from "../command.ts";
+import { jsonText, printable, UsageError } from "../terminal.ts";
+
+function outboxLine(r: OutboxRow): string {
+  return printable(
+    [
+      r.status.padEnd(7),
+      r.id,
+      r.channel.padEnd(7),
+      `lead ${r.leadId}`,
+      `attempts ${r.attempts}`,
+      r.status === "pending" ? `next ${r.nextAttemptAt}` : `since ${r.updatedAt}`,
+      r.lastError ?? "",
+    ]
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
+export const outbox: Command = {
+  name: "outbox",
+  args: "[retry ID [ID…] | retry --all]",
+  summary:
+    "List notifications waiting for delivery (pending) and given up on (failed),\n" +
+    "with their attempts and last error. `outbox retry`: send failed notifications\n" +
+    "again: pending, due now, retried for another LEADS_OUTBOX_MAX_AGE_MS (24 h);\n" +
+    "the running server delivers them",
+  options: {
+    json: { type: "boolean", help: "Print the rows as a JSON array" },
+    all: { type: "boolean", help: "retry only: every failed notification" },
+    help: helpOption,
+  },
+  async run({ values, positionals, out, note }) {
+    const retry = positionals[0] === "retry";
+    const ids = positionals.slice(1);
+    if (!retry && positionals.length) {
+      throw new UsageError(`Unknown outbox command "${positionals.join(" ")}"`);
+    }
+    if (retry && Boolean(values.all) === ids.length > 0) {
+      throw new UsageError("outbox retry takes notification ids or --all (not both)");
+    }
+    return withStore(leadConfig(), note, async (store) => {
+      if (retry) {
+        const now = new Date();
+        const giveUpAt = new Date(now.getTime() + leadConfig().notify.outbox.maxAgeMs);
+        const retried = await store.retryNotifications(
+          values.all ? "all-failed" : ids,
+          now,
+          giveUpAt,
+        );
+        const missed = ids.filter((id) => !retried.includes(id));
+        for (const id of missed) {
+          out(printable(`Not retried (no failed notification with this id): ${id}`));
+        }
+        out(
+          retried.length
+            ? `Queued again (${retried.length}): ${retried.join(", ")}`
+            : "No failed notification to retry.",
+        );
+        return missed.length ? 1 : 0;
+      }
+      const rows = await store.listNotifications(["pending", "failed"]);
+      if (values.json) {
+        out(jsonText(rows));
+        return 0;
+      }
+      for (const row of rows) out(outboxLine(row));
+      const pending = rows.filter((r) => r.status === "pending").length;
+      out(`${pending} pending, ${rows.length - pending} failed`);
+      return 0;
+    });
+  },
+};
