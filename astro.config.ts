@@ -9,6 +9,7 @@ import csp from "./integrations/csp";
 import inlineScript from "./integrations/inlineScript";
 import checklists from "./integrations/checklists";
 import guideSearch from "./integrations/guideSearch";
+import serverRoot from "./integrations/serverRoot";
 import { SCHEDULING_SCRIPT, VIDEO_EMBED_ORIGIN } from "./src/config/providers";
 
 // BUILD_DIR lets several builds (parallel work trees, benchmarks) live side by side; default dist/.
@@ -25,6 +26,8 @@ export default defineConfig({
   integrations: [
     react(),
     clientDirectives(),
+    // The process's composition root, built into the server bundle as dist/server/root.mjs.
+    serverRoot({ entry: "src/server/root.ts" }),
     // The guides' search index (Pagefind), written before precompress compresses it.
     guideSearch({ glob: "guides/*/index.html" }),
     // csp hashes the pages before precompress writes their compressed copies.

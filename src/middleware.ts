@@ -22,6 +22,8 @@ import {
 } from "./admin/http";
 import { adminMessages } from "./admin/messages";
 import { adminStore } from "./admin/service";
+import { StoreUnavailableError } from "./leads/store/types";
+import { serverRoot } from "./server/root";
 import { inlineScripts, sha256 } from "../integrations/csp";
 
 /**
@@ -48,12 +50,8 @@ function adminPolicy(html: string): string {
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/**
- * Whether `error` is the store not answering. By name, not instanceof: scripts/start.mjs loads a
- * second copy of src/ beside the bundle, whose StoreUnavailableError is another class (issue 25).
- */
-const storeDown = (error: unknown) =>
-  error instanceof Error && error.name === "StoreUnavailableError";
+/** Whether `error` is the store not answering (one copy of the class: src/server/root.ts). */
+const storeDown = (error: unknown) => error instanceof StoreUnavailableError;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -74,9 +72,12 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   });
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  // The process's services, wired once (already done by scripts/start.mjs; under `astro dev`,
+  // here on the first request).
+  serverRoot();
   const path = context.url.pathname;
   if (!isAdminPath(path)) return next();
-  if (context.isPrerendered) return next();
 
   const secure = isHttps(context.request, context.clientAddress);
   const api = path.startsWith("/api/");

@@ -7,7 +7,7 @@
  */
 import ipaddr from "ipaddr.js";
 import { hashIp } from "../leads/attribution.ts";
-import { clientIp, plainAddress, rateLimitKey } from "../leads/clientAddress.ts";
+import { clientIp, rateLimitKey } from "../leads/clientAddress.ts";
 import { leadService } from "../leads/server.ts";
 import { SESSION_MAX_MS } from "./accounts.ts";
 
@@ -43,15 +43,14 @@ export const ADMIN_HEADERS: Record<string, string> = {
   "Referrer-Policy": "same-origin",
 };
 
-/** True when the visitor's connection is https (here, or to a trusted proxy in front). */
-export function isHttps(request: Request, peer: string | undefined): boolean {
-  if (new URL(request.url).protocol === "https:") return true;
-  const proxies = leadService().config.trustProxy;
-  if (!proxies || !peer) return false;
-  return (
-    proxies.trust(plainAddress(peer), 0) &&
-    request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https"
-  );
+/**
+ * True when the visitor's connection is https (here, or to a trusted proxy in front). Decided in
+ * one place, before Astro builds the request: server/serve.ts `forwardedScheme` takes a trusted
+ * proxy's X-Forwarded-Proto as the socket's scheme, so the request's own URL says it. (`peer`
+ * is kept for the callers; the scheme no longer depends on it here.)
+ */
+export function isHttps(request: Request, _peer?: string): boolean {
+  return new URL(request.url).protocol === "https:";
 }
 
 /**

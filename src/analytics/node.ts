@@ -4,7 +4,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { header, readBody, requestPath, send } from "../leads/node.ts";
-import { analytics } from "./service.ts";
+import type { PlainResponse } from "../leads/http.ts";
+import { analytics, type Analytics } from "./service.ts";
 import { EVENT_BODY_LIMIT, EVENTS_ENDPOINT } from "./wire.ts";
 
 const isEventPost = (req: IncomingMessage) =>
@@ -16,6 +17,30 @@ const API_HEADERS = {
   "cross-origin-resource-policy": "same-origin",
   "referrer-policy": "strict-origin-when-cross-origin",
 };
+
+/** A beacon as both entrances see it: its headers and the peer's address. */
+export type EventInput = Omit<Parameters<Analytics["handle"]>[0], "bytes">;
+
+/**
+ * The one handler of POST /api/events, behind both entrances (the Node fast path below under
+ * `npm start`, src/pages/api/events.ts under `astro dev`): yields to lead posts when many are in
+ * flight, reads the body with `read` (the one body reader, src/leads/node.ts `readBody`), and
+ * answers with the API's few headers; a failure is a bare 503.
+ */
+export async function answerEvent(
+  service: Analytics,
+  read: () => Promise<Uint8Array<ArrayBuffer> | null>,
+  input: EventInput,
+): Promise<PlainResponse> {
+  const busy = service.yieldToLeads();
+  if (busy) return { ...busy, headers: { ...API_HEADERS, ...busy.headers } };
+  try {
+    const answer = await service.handle({ ...input, bytes: await read() });
+    return { ...answer, headers: { ...API_HEADERS, ...answer.headers } };
+  } catch {
+    return { status: 503, headers: { ...API_HEADERS, "cache-control": "no-store" }, body: null };
+  }
+}
 
 /**
  * Answers event posts before the page headers (server/serve.ts `early`) and passes every other
@@ -30,37 +55,23 @@ export function eventsEarly(): (
   service.startSweep();
   return (req, res, next) => {
     if (!isEventPost(req)) return next();
-    // Leads first: refused before the body is read (Node drops the unread body).
-    const busy = service.yieldToLeads();
-    if (busy) return send(res, { ...busy, headers: { ...API_HEADERS, ...busy.headers } });
-    void (async () => {
-      try {
-        const bytes = await readBody(req, EVENT_BODY_LIMIT);
-        const answer = await service.handle({
-          contentType: header(req, "content-type"),
-          bytes,
-          userAgent: header(req, "user-agent"),
-          acceptLanguage: header(req, "accept-language"),
-          secGpc: header(req, "sec-gpc"),
-          origin: header(req, "origin"),
-          host: header(req, "host"),
-          forwardedFor: header(req, "x-forwarded-for"),
-          remoteAddress: req.socket.remoteAddress,
-        });
-        send(res, { ...answer, headers: { ...API_HEADERS, ...answer.headers } }, bytes === null);
-      } catch {
-        if (!res.headersSent)
-          send(res, {
-            status: 503,
-            headers: { ...API_HEADERS, "cache-control": "no-store" },
-            body: null,
-          });
-      }
-    })();
+    let tooLarge = false;
+    const read = async () => {
+      const bytes = await readBody(req, EVENT_BODY_LIMIT);
+      tooLarge = bytes === null;
+      return bytes;
+    };
+    void answerEvent(service, read, {
+      contentType: header(req, "content-type"),
+      userAgent: header(req, "user-agent"),
+      acceptLanguage: header(req, "accept-language"),
+      secGpc: header(req, "sec-gpc"),
+      origin: header(req, "origin"),
+      host: header(req, "host"),
+      forwardedFor: header(req, "x-forwarded-for"),
+      remoteAddress: req.socket.remoteAddress,
+    }).then((answer) => {
+      if (!res.headersSent) send(res, answer, tooLarge);
+    });
   };
-}
-
-/** Writes the events still buffered (a stopping server). */
-export function stopAnalytics(): Promise<void> {
-  return analytics().stop();
 }

@@ -17,7 +17,7 @@ import { plainJson, type PlainResponse } from "../leads/http.ts";
 import { leadsInFlight } from "../leads/inFlight.ts";
 import { limiterFor } from "../leads/rateLimit.ts";
 import { leadService } from "../leads/server.ts";
-import type { PostgresLeadStore } from "../leads/store/postgres.ts";
+import { PostgresLeadStore } from "../leads/store/postgres.ts";
 import { distinctCap, sitePages } from "./pages.ts";
 import { analyticsStoreFor } from "./store/index.ts";
 import type { AnalyticsEvent } from "./store/types.ts";
@@ -87,11 +87,7 @@ function createAnalytics() {
   const rateLimiter = (): Promise<Limiter> =>
     (limiter ??= (async () => {
       const lead = await leads.store();
-      // By driver, not instanceof: this module may be a second copy of src/ (issue 25).
-      const pg =
-        lead.driver === "postgres"
-          ? { sql: (lead as PostgresLeadStore).sql, schema: (lead as PostgresLeadStore).schema }
-          : null;
+      const pg = lead instanceof PostgresLeadStore ? { sql: lead.sql, schema: lead.schema } : null;
       return limiterFor("events", points ?? 1, 60, pg);
     })().catch((error: unknown) => {
       limiter = null;
@@ -255,14 +251,12 @@ function createAnalytics() {
 
 export type Analytics = ReturnType<typeof createAnalytics>;
 
-const GLOBAL_KEY = Symbol.for("greenline.analytics");
-type WithAnalytics = typeof globalThis & { [GLOBAL_KEY]?: Analytics };
+let instance: Analytics | undefined;
 
 /** The process's analytics (one for the Node fast path and the Astro routes). */
 export function analytics(): Analytics {
-  const g = globalThis as WithAnalytics;
-  g[GLOBAL_KEY] ??= createAnalytics();
-  return g[GLOBAL_KEY];
+  instance ??= createAnalytics();
+  return instance;
 }
 
 /**

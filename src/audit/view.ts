@@ -4,7 +4,7 @@
  * A token that does not check out (changed, expired, naming no check) is 'forbidden': 403. A
  * store that does not answer is 'unavailable': 503 with our words, never a 500.
  */
-import type { LeadStore } from "../leads/store/types.ts";
+import { StoreUnavailableError, type LeadStore } from "../leads/store/types.ts";
 import { siteName } from "./email.ts";
 import type { AuditReport } from "./report.ts";
 import { auditJobStoreFor, type AuditJob } from "./store/index.ts";
@@ -36,9 +36,7 @@ export async function loadAuditView(
   try {
     job = await auditJobStoreFor(await leads()).get(opened.jobId);
   } catch (error) {
-    // By name: the store may come from the copy of src/ that scripts/start.mjs loads (issue 25).
-    if ((error as Error).name === "StoreUnavailableError")
-      return { ok: false, reason: "unavailable" };
+    if (error instanceof StoreUnavailableError) return { ok: false, reason: "unavailable" };
     throw error;
   }
   if (!job) return { ok: false, reason: "invalid" };

@@ -1,8 +1,9 @@
 /**
  * HTTP for lead intake, without a framework: bounds and parses the body, rate-limits, runs
- * `intake()` and maps its outcome to a plain answer ({status, headers, body}). Two thin adapters
- * use it: the Astro endpoint (src/pages/api/leads.ts, every post) and the Node fast path
- * (src/leads/node.ts, JSON posts only, dispatched before Astro's pipeline).
+ * `intake()` and maps its outcome to a plain answer ({status, headers, body}). One handler,
+ * `answerLeadPost`, behind two thin entrances: the Node fast path (src/leads/node.ts, JSON posts,
+ * dispatched before Astro's pipeline) and the Astro endpoint (src/pages/api/leads.ts: native
+ * form posts, which may need the review page, and every post under `astro dev`).
  *
  * JSON (Content-Type: application/json): 201 {id} (a guide's checklist: {id, download}; an audit
  * lead's website check: {id, report, status}) | 422 {error:"validation", message, fields} |
@@ -25,6 +26,7 @@ import { hiddenFields, utmKeys, type FormId } from "./fields.ts";
 import { echoValues, intake, type EchoValues } from "./intake.ts";
 import { leadMessages as m } from "./messages.ts";
 import { leadMetrics } from "./metrics.ts";
+import { countingLead } from "./inFlight.ts";
 import { safeNext } from "./next.ts";
 import { isFormId } from "./schema.ts";
 import type { LeadService } from "./server.ts";
@@ -105,36 +107,6 @@ export function bodyKind(contentType: string | null | undefined): BodyKind | nul
   if (type === "application/x-www-form-urlencoded") return "urlencoded";
   if (type === "multipart/form-data") return "multipart";
   return null;
-}
-
-/** Reads at most `limit` bytes; null when the body is larger. */
-async function readLimited(
-  request: Request,
-  limit: number,
-): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return null;
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /**
@@ -219,11 +191,6 @@ function warnUntrustedForwarding(service: LeadService) {
   );
 }
 
-export interface LeadPostContext {
-  /** The TCP peer's address (Astro's clientAddress). */
-  remoteAddress: string | undefined;
-}
-
 /** A post as both adapters see it: the body's bytes (null when over the limit) and headers. */
 export interface LeadInput {
   contentType: string | null;
@@ -237,29 +204,30 @@ export interface LeadInput {
   origin: string;
 }
 
-/** The Astro adapter's entry: reads the body of a web Request, then `handleLeadInput`. */
-export async function handleLeadPost(
-  request: Request,
-  context: LeadPostContext,
+/**
+ * The one handler of POST /api/leads, behind both entrances (the Node fast path for JSON posts,
+ * src/leads/node.ts, and the Astro route for the rest and for `astro dev`): reads the body with
+ * `read` (the one body reader, src/leads/node.ts `readBody`) when its type is one we take, then
+ * `handleLeadInput`; counted while it runs (src/leads/inFlight.ts). A failure is logged and
+ * answered 500.
+ */
+export function answerLeadPost(
+  read: () => Promise<Uint8Array<ArrayBuffer> | null>,
+  input: Omit<LeadInput, "bytes">,
   service: LeadService,
 ): Promise<LeadHttpResult> {
-  const contentType = request.headers.get("content-type");
-  const bytes = bodyKind(contentType)
-    ? await readLimited(request, service.config.bodyLimitBytes)
-    : new Uint8Array();
-  return handleLeadInput(
-    {
-      contentType,
-      bytes,
-      accept: request.headers.get("accept"),
-      referer: request.headers.get("referer"),
-      userAgent: request.headers.get("user-agent"),
-      forwardedFor: request.headers.get("x-forwarded-for"),
-      remoteAddress: context.remoteAddress,
-      origin: new URL(request.url).origin,
-    },
-    service,
-  );
+  return countingLead(async () => {
+    try {
+      const bytes = bodyKind(input.contentType) ? await read() : new Uint8Array();
+      return await handleLeadInput({ ...input, bytes }, service);
+    } catch (error) {
+      service.log.error({ event: "lead_endpoint_failed", err: String(error) }, "lead failed");
+      return {
+        kind: "response",
+        response: plainJson(500, { error: "internal", message: "Something went wrong." }),
+      };
+    }
+  });
 }
 
 export async function handleLeadInput(

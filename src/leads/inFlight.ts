@@ -1,11 +1,8 @@
 /**
  * How many lead posts this process is handling right now: page-view beacons yield to leads
- * when many are (src/analytics/service.ts). One counter per process, kept on globalThis, since
- * the server's bundle and the source the Node fast path loads are two copies of this module.
+ * when many are (src/analytics/service.ts). One counter per process (one module graph).
  */
-const KEY = Symbol.for("greenline.leads.inFlight");
-type WithCounter = typeof globalThis & { [KEY]?: { n: number } };
-const counter = ((globalThis as WithCounter)[KEY] ??= { n: 0 });
+const counter = { n: 0 };
 
 /** Runs a lead post's handling, counted while it runs. */
 export async function countingLead<T>(work: () => Promise<T>): Promise<T> {

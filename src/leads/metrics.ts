@@ -14,8 +14,8 @@
  *   and `nodejs_`.
  *
  * Counters are incremented where intake decides (src/leads/http.ts, for both the Astro endpoint
- * and the Node fast path). Like the lead service, the registry lives on globalThis: the fast path
- * (loaded from source) and the Astro bundle are two copies of this module in one process.
+ * and the Node fast path). Like the lead service, one registry per process (one module graph:
+ * src/server/root.ts).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { channels, type LeadStore } from "./store/types.ts";
@@ -118,14 +118,12 @@ function createMetrics(): LeadMetrics {
   };
 }
 
-const GLOBAL_KEY = Symbol.for("greenline.leads.metrics");
-type WithMetrics = typeof globalThis & { [GLOBAL_KEY]?: LeadMetrics };
+let metrics: LeadMetrics | undefined;
 
 /** The process's metrics, created on first use. */
 export function leadMetrics(): LeadMetrics {
-  const g = globalThis as WithMetrics;
-  g[GLOBAL_KEY] ??= createMetrics();
-  return g[GLOBAL_KEY];
+  metrics ??= createMetrics();
+  return metrics;
 }
 
 /** The family of a request path, for http_request_duration_seconds (few values, no ids). */

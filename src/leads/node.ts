@@ -7,9 +7,11 @@
  * else, native form posts included (they may need the review page), goes on to Astro.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { bodyKind, handleLeadInput, plainJson, type PlainResponse } from "./http.ts";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type { TLSSocket } from "node:tls";
+import { answerLeadPost, bodyKind, plainJson, type PlainResponse } from "./http.ts";
 import { LEADS_ENDPOINT } from "./fields.ts";
-import { countingLead } from "./inFlight.ts";
 import { leadService } from "./server.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
@@ -19,18 +21,21 @@ const DRAIN_BYTES = 8 * 1024 * 1024;
 const DRAIN_MS = 5_000;
 
 /**
- * Reads at most `limit` bytes of the request; null when it is larger. An oversized body is read
- * to its end and dropped (up to DRAIN_BYTES or DRAIN_MS) before the caller answers: a socket
- * closed while the client still sends is reset, and the client would never see the 413.
+ * The one body reader of the server's POST endpoints (the Node fast paths, and the Astro routes
+ * through `readRequestBody`). Reads at most `limit` bytes; null when the body is larger. An
+ * oversized body is read to its end and dropped (up to DRAIN_BYTES or DRAIN_MS) before the
+ * caller answers: a socket closed while the client still sends is reset, and the client would
+ * never see the 413. `declaredLength` is the Content-Length header, when there is one.
  */
 export function readBody(
-  req: IncomingMessage,
+  req: Readable,
   limit: number,
+  declaredLength: string | null | undefined = (req as IncomingMessage).headers?.["content-length"],
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
-    let over = Number(req.headers["content-length"] ?? "0") > limit;
+    let over = Number(declaredLength ?? "0") > limit;
     let timer: NodeJS.Timeout | null = null;
     const finish = (value: Uint8Array<ArrayBuffer> | null) => {
       if (timer) clearTimeout(timer);
@@ -71,6 +76,19 @@ export function readBody(
   });
 }
 
+/** `readBody` over a web Request's body (the Astro routes' side of the same endpoints). */
+export function readRequestBody(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return Promise.resolve(new Uint8Array());
+  return readBody(
+    Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>),
+    limit,
+    request.headers.get("content-length"),
+  );
+}
+
 export function send(res: ServerResponse, plain: PlainResponse, close = false) {
   const headers = close ? { ...plain.headers, connection: "close" } : plain.headers;
   res.writeHead(plain.status, headers);
@@ -103,39 +121,30 @@ export function leadsFastPath(next: Handler): Handler {
   service.start();
   return (req, res, ...rest) => {
     if (!isFastPathRequest(req)) return next(req, res, ...rest);
-    void countingLead(async () => {
-      try {
+    let tooLarge = false;
+    // The scheme as server/serve.ts `forwardedScheme` decided it (a trusted proxy's https).
+    const scheme = (req.socket as Partial<TLSSocket>).encrypted ? "https" : "http";
+    void answerLeadPost(
+      async () => {
         const bytes = await readBody(req, service.config.bodyLimitBytes);
-        const host = header(req, "host") ?? "localhost";
-        const result = await handleLeadInput(
-          {
-            contentType: header(req, "content-type"),
-            bytes,
-            accept: header(req, "accept"),
-            referer: header(req, "referer"),
-            userAgent: header(req, "user-agent"),
-            forwardedFor: header(req, "x-forwarded-for"),
-            remoteAddress: req.socket.remoteAddress,
-            origin: `http://${host}`,
-          },
-          service,
-        );
-        // JSON posts always get a response; a review page is only for native form posts.
-        if (result.kind === "response") send(res, result.response, bytes === null);
-        else send(res, plainJson(result.review.status, { error: "review" }));
-      } catch (error) {
-        service.log.error({ event: "lead_endpoint_failed", err: String(error) }, "lead failed");
-        if (!res.headersSent)
-          send(res, plainJson(500, { error: "internal", message: "Something went wrong." }));
-      }
+        tooLarge = bytes === null;
+        return bytes;
+      },
+      {
+        contentType: header(req, "content-type"),
+        accept: header(req, "accept"),
+        referer: header(req, "referer"),
+        userAgent: header(req, "user-agent"),
+        forwardedFor: header(req, "x-forwarded-for"),
+        remoteAddress: req.socket.remoteAddress,
+        origin: `${scheme}://${header(req, "host") ?? "localhost"}`,
+      },
+      service,
+    ).then((result) => {
+      if (res.headersSent) return;
+      // JSON posts always get a response; a review page is only for native form posts.
+      if (result.kind === "response") send(res, result.response, tooLarge);
+      else send(res, plainJson(result.review.status, { error: "review" }));
     });
   };
-}
-
-/**
- * Graceful stop (SIGTERM/SIGINT, scripts/start.mjs): the outbox worker finishes or gives back its
- * deliveries in flight, then the store closes.
- */
-export function stopLeads(): Promise<void> {
-  return leadService().stop();
 }

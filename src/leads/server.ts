@@ -234,16 +234,14 @@ function createLeadService(config: LeadConfig): LeadService {
 }
 
 /**
- * One service per process, kept on globalThis: the Node fast path (src/leads/node.ts, loaded
- * from source by scripts/start.mjs) and the Astro endpoint (bundled) are two copies of this
- * module, and must share the store connection, the rate limiter and the salt.
+ * One service per process (the store connection, the rate limiter, the salt), for the Node fast
+ * path and the Astro routes alike: both are in one module graph (src/server/root.ts, the
+ * composition root, is built into the server bundle), so a module variable is enough.
  */
-const GLOBAL_KEY = Symbol.for("greenline.leads.service");
-type WithService = typeof globalThis & { [GLOBAL_KEY]?: LeadService };
+let service: LeadService | undefined;
 
 /** The process-wide lead service, configured from the environment on first use. */
 export function leadService(): LeadService {
-  const g = globalThis as WithService;
-  g[GLOBAL_KEY] ??= createLeadService(leadConfig());
-  return g[GLOBAL_KEY];
+  service ??= createLeadService(leadConfig());
+  return service;
 }

@@ -1,6 +1,6 @@
 /** The analytics store sharing an open lead store's connection (one per lead store). */
 import type { PostgresLeadStore } from "../../leads/store/postgres.ts";
-import type { SqliteLeadStore } from "../../leads/store/sqlite.ts";
+import { SqliteLeadStore } from "../../leads/store/sqlite.ts";
 import type { LeadStore } from "../../leads/store/types.ts";
 import { PostgresAnalyticsStore } from "./postgres.ts";
 import { SqliteAnalyticsStore } from "./sqlite.ts";
@@ -13,11 +13,9 @@ const stores = new WeakMap<LeadStore, AnalyticsStore>();
 export function analyticsStoreFor(leads: LeadStore): AnalyticsStore {
   let store = stores.get(leads);
   if (!store) {
-    // By driver, not instanceof (two copies of the store classes in one process; see
-    // src/admin/store/index.ts).
     store =
-      leads.driver === "sqlite"
-        ? new SqliteAnalyticsStore((leads as SqliteLeadStore).database)
+      leads instanceof SqliteLeadStore
+        ? new SqliteAnalyticsStore(leads.database)
         : new PostgresAnalyticsStore((leads as PostgresLeadStore).sql);
     stores.set(leads, store);
   }

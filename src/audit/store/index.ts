@@ -1,6 +1,6 @@
 /** The website checks' store sharing an open lead store's connection (one per lead store). */
 import type { PostgresLeadStore } from "../../leads/store/postgres.ts";
-import type { SqliteLeadStore } from "../../leads/store/sqlite.ts";
+import { SqliteLeadStore } from "../../leads/store/sqlite.ts";
 import type { LeadStore } from "../../leads/store/types.ts";
 import { PostgresAuditJobStore } from "./postgres.ts";
 import { SqliteAuditJobStore } from "./sqlite.ts";
@@ -13,11 +13,9 @@ const stores = new WeakMap<LeadStore, AuditJobStore>();
 export function auditJobStoreFor(leads: LeadStore): AuditJobStore {
   let store = stores.get(leads);
   if (!store) {
-    // By driver, not instanceof (two copies of the store classes in one process; see
-    // src/admin/store/index.ts).
     store =
-      leads.driver === "sqlite"
-        ? new SqliteAuditJobStore((leads as SqliteLeadStore).database)
+      leads instanceof SqliteLeadStore
+        ? new SqliteAuditJobStore(leads.database)
         : new PostgresAuditJobStore((leads as PostgresLeadStore).sql);
     stores.set(leads, store);
   }

@@ -1,20 +1,21 @@
 /**
  * POST /api/events: the page-view beacon. `npm start` answers it on the Node fast path
- * (src/analytics/node.ts) before Astro; this route is the same handler for `astro dev`.
+ * (src/analytics/node.ts) before Astro; under `astro dev` this route is the entrance to the same
+ * handler (`answerEvent`), with the same body reader.
  */
 import type { APIRoute } from "astro";
+import { answerEvent } from "../../analytics/node";
 import { analytics } from "../../analytics/service";
 import { EVENT_BODY_LIMIT } from "../../analytics/wire";
 import { toResponse } from "../../leads/http";
+import { readRequestBody } from "../../leads/node";
 
 export const prerender = false;
 
 export const POST: APIRoute = async ({ request, clientAddress }) => {
-  const raw = new Uint8Array(await request.arrayBuffer());
   const h = (name: string) => request.headers.get(name);
-  const answer = await analytics().handle({
+  const answer = await answerEvent(analytics(), () => readRequestBody(request, EVENT_BODY_LIMIT), {
     contentType: h("content-type"),
-    bytes: raw.byteLength > EVENT_BODY_LIMIT ? null : raw,
     userAgent: h("user-agent"),
     acceptLanguage: h("accept-language"),
     secGpc: h("sec-gpc"),

@@ -1,0 +1,139 @@
+/**
+ * The server process's wiring (issue 25): one module graph, one composition root.
+ * - With the store unavailable, a signed-in staff member's /admin and the inbox's
+ *   /api/admin/new-count answer 503 with the inbox's friendly message (never a 500), on SQLite
+ *   (DATA_DIR unusable) and on PostgreSQL (nothing listening), like /api/health.
+ * - The build holds one copy of every module: the store's error class and the lead service are
+ *   emitted once, in a chunk both entries share, and `npm start` loads nothing from src/.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { adminMessages } from "../../src/admin/messages";
+import {
+  buildDir,
+  ownerSession,
+  postgresAvailable,
+  root,
+  serverStore,
+  startServer,
+  tempDir,
+  removeDir,
+} from "./support";
+
+const m = adminMessages.storeUnavailable;
+const escaped = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach(removeDir));
+
+/** A store setting that cannot work: a data folder inside a file, or a port nobody listens on. */
+function brokenStore(driver: "sqlite" | "postgres"): Record<string, string> {
+  const dir = tempDir("wiring-broken-");
+  dirs.push(dir);
+  if (driver === "postgres")
+    return { DATA_DIR: dir, DATABASE_URL: "postgres://postgres@127.0.0.1:1/x" };
+  const file = join(dir, "not-a-folder");
+  writeFileSync(file, "");
+  return { DATA_DIR: join(file, "data") };
+}
+
+const pg = await postgresAvailable();
+
+for (const driver of ["sqlite", "postgres"] as const) {
+  describe.skipIf(driver === "postgres" && !pg)(`store unavailable (${driver})`, () => {
+    it("a signed-in staff member's inbox and its API answer 503 with the friendly message", async () => {
+      // Signed in while the store works…
+      const store = serverStore(driver, "wiring");
+      const env = { ...store.env, IP_HASH_SALT: "w".repeat(32) };
+      const working = await startServer(env);
+      let cookie: string;
+      try {
+        cookie = await ownerSession(working, env);
+        const inbox = await fetch(`${working.url}/admin`, { headers: { cookie } });
+        expect(inbox.status).toBe(200);
+      } finally {
+        await working.stop();
+      }
+      // …then the same browser comes back to a server whose store does not answer.
+      const down = await startServer({ ...brokenStore(driver), IP_HASH_SALT: "w".repeat(32) });
+      try {
+        const page = await fetch(`${down.url}/admin`, { headers: { cookie }, redirect: "manual" });
+        expect(page.status).toBe(503);
+        expect(page.headers.get("retry-after")).toBe("5");
+        const html = await page.text();
+        expect(html).toContain(escaped(m.title));
+        expect(html).toContain(escaped(m.body));
+
+        const api = await fetch(`${down.url}/api/admin/new-count`, {
+          headers: { cookie },
+          redirect: "manual",
+        });
+        expect(api.status).toBe(503);
+        expect(await api.json()).toEqual({ error: "store_unavailable", message: m.body });
+
+        expect((await fetch(`${down.url}/api/health`)).status).toBe(503);
+        expect(down.output()).not.toContain("lead_endpoint_failed");
+      } finally {
+        await down.stop();
+        await store.cleanup();
+      }
+    });
+  });
+}
+
+describe("one copy of every module", () => {
+  const server = join(root, buildDir, "server");
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? files(join(dir, e.name))
+        : e.name.endsWith(".mjs")
+          ? [join(dir, e.name)]
+          : [],
+    );
+  const defining = (pattern: RegExp) =>
+    files(server).filter((file) => pattern.test(readFileSync(file, "utf8")));
+
+  it("the build emits the store's error class and the lead service once", () => {
+    // `class X` or, as the bundler writes it, `var X = class`.
+    expect(defining(/class StoreUnavailableError\b|StoreUnavailableError = class\b/)).toHaveLength(
+      1,
+    );
+    expect(defining(/function createLeadService\b/)).toHaveLength(1);
+    expect(defining(/function createAnalytics\b/)).toHaveLength(1);
+    expect(defining(/function createMetrics\b/)).toHaveLength(1);
+  });
+
+  it("npm start loads the build's two entries and server/serve.ts, nothing from src/", () => {
+    const start = readFileSync(join(root, "scripts/start.mjs"), "utf8");
+    const serve = readFileSync(join(root, "server/serve.ts"), "utf8");
+    for (const code of [start, serve]) expect(code).not.toMatch(/["'`][./]*\/?src\//);
+    expect(start).toContain('"server/entry.mjs"');
+    expect(start).toContain('"server/root.mjs"');
+    // The root's entry is a re-export of a chunk the Astro entry's pages share.
+    const rootEntry = readFileSync(join(server, "root.mjs"), "utf8");
+    const chunk = /from "\.\/(chunks\/[^"]+)"/.exec(rootEntry)?.[1];
+    expect(chunk).toBeTruthy();
+    const users = files(server).filter((f) =>
+      readFileSync(f, "utf8").includes(chunk!.replace("chunks/", "")),
+    );
+    expect(users.length).toBeGreaterThan(1);
+  });
+
+  it("no module keeps a service on globalThis", () => {
+    const src = join(root, "src");
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? sources(join(dir, e.name))
+          : /\.(ts|tsx|astro)$/.test(e.name)
+            ? [join(dir, e.name)]
+            : [],
+      );
+    const offenders = sources(src).filter((f) =>
+      /globalThis\s+as\b|Symbol\.for\(/.test(readFileSync(f, "utf8")),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
