@@ -34,7 +34,9 @@ const LINK = /https?:\/\/\S+\/admin\/account\/confirm-email\/([\w-]{43})/;
 const read = async (res: Response) => (await res.text()).replace(/&#x27;|&#39;/g, "'");
 /** What a page says in its status line or alert. */
 const said = (html: string) =>
-  [...html.matchAll(/role="(?:status|alert)"[^>]*>([^<]+)</g)].map((m) => m[1]!.trim());
+  [...html.matchAll(/role="(?:status|alert)"[^>]*>(?:<p[^>]*>)?([^<]+)</g)].map((m) =>
+    m[1]!.trim(),
+  );
 
 function suite(driver: "sqlite" | "postgres") {
   describe(`changing one's own email (${driver}, real SMTP)`, () => {
