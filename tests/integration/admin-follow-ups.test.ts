@@ -15,6 +15,8 @@ import { newLeadId } from "../../src/leads/id";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { deliveryEnv, startSmtpReceiver, waitFor, type SmtpReceiver } from "./notify-support";
 import {
+  adminCli,
+  OWNER_PASSWORD,
   onBothStores,
   openServerStore,
   ownerSession,
@@ -229,6 +231,54 @@ function suite(driver: "sqlite" | "postgres") {
       const bad = await post(id, { action: "follow-up-snooze", by: "1y" });
       expect(bad.status).toBe(422);
       expect(await bad.text()).toContain("Choose how long to snooze it.");
+    });
+
+    it("emails the lead's assignee rather than whoever set it", async () => {
+      const dana = "dana@example.test";
+      // The store settings only: without SITE_URL the CLI prints the link as a path.
+      const storeEnv = Object.fromEntries(Object.entries(env).filter(([k]) => k !== "SITE_URL"));
+      const invited = adminCli(["invite", dana], storeEnv);
+      expect(invited.status).toBe(0);
+      const joined = await postAdminForm(server, invited.stdout.trim(), {
+        password: OWNER_PASSWORD,
+        confirm: OWNER_PASSWORD,
+      });
+      expect(joined.status).toBe(303);
+      const id = await send("Alma Assigned");
+      const options = await get(`/admin/leads/${id}`);
+      const danaId = new RegExp(`<option value="([^"]+)">${dana}</option>`).exec(options)?.[1];
+      expect(danaId).toBeTruthy();
+      expect((await post(id, { action: "assign", assignee: danaId! })).status).toBe(303);
+      const now = nyClock(new Date());
+      await post(id, { action: "follow-up", date: now.date, time: now.time, note: "" });
+      expect(panel(await get(`/admin/leads/${id}`))).toContain(`Set by ${OWNER} · emails ${dana}`);
+      await waitFor(() => followUpMails(id).length > 0, 15_000, "the assignee's email");
+      expect(followUpMails(id)[0]!.envelopeTo).toEqual([dana]);
+      expect(followUpMails(id)[0]!.text).not.toContain("Note:");
+    });
+
+    it("erasing a lead erases its follow-up, note included", async () => {
+      const id = await send("Erin Erased");
+      const today = nyClock(new Date()).date;
+      await post(id, { action: "follow-up", date: today, time: "23:59", note: "Erin's cousin" });
+      const q = storeQuery(driver, env);
+      try {
+        const count = async () =>
+          Number(
+            (
+              await q.rows<{ n: number | string }>(
+                `SELECT count(*) AS n FROM lead_follow_ups WHERE lead_id = '${id}'`,
+              )
+            )[0]!.n,
+          );
+        expect(await count()).toBe(1);
+        const erased = await post(id, { action: "erase", confirm: "ERASE" });
+        expect(erased.status).toBe(303);
+        expect(await count()).toBe(0);
+        expect((await dueView()).ids).not.toContain(id);
+      } finally {
+        await q.close();
+      }
     });
 
     it("a missing, impossible or past date or time, or a bad note, is a 422 with a message", async () => {
