@@ -5,7 +5,8 @@
  * names, emails, phones, a few messages) into a temporary SQLite file and into a schema of its own
  * on PostgreSQL, then times, on each store, the calls a page makes (src/admin/store, the same code
  * the server runs): the first page, a filtered page (status + form + date range), a search, a
- * lead's page (lead, pipeline state, timeline, same-person leads) and a status change, each
+ * lead's page (lead, pipeline state, timeline, same-person leads), a status change and the Due
+ * view (one lead in 100 has a follow-up due within 30 days either side of now), each
  * INBOX_ROUNDS times (default 40), printing p50 and p95 in ms; then the CSV export of every lead
  * (rows/s and the growth of the process's resident memory).
  *
@@ -21,6 +22,7 @@ import { performance } from "node:perf_hooks";
 import { PG_SEARCH_PHONE, PG_SEARCH_TEXT } from "../src/admin/search.ts";
 import { exportCsv } from "../src/admin/export.ts";
 import { adminStoreFor } from "../src/admin/store/index.ts";
+import { DUE_CAP, DUE_PAGE, endOfAgencyDay } from "../src/admin/followUps.ts";
 import { PostgresLeadStore } from "../src/leads/store/postgres.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
 
@@ -129,6 +131,12 @@ function seedSqlite(store) {
   // The inserts noted every lead as pending for search (migration 11): index them now, as the
   // server would in its first quiet second.
   store.indexSearch();
+  // One lead in 100 with a follow-up due within 30 days either side of now (the Due view).
+  db.exec(`INSERT OR IGNORE INTO lead_follow_ups (lead_id, due_at, note, set_by, set_at)
+           SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now',
+                               ((rowid * 7919) % 5184000 - 2592000) || ' seconds'),
+                  'Call back', NULL, created_at
+           FROM leads WHERE rowid % 100 = 0`);
   db.exec("ANALYZE");
 }
 
@@ -156,8 +164,15 @@ async function seedPostgres(store) {
   await sql`INSERT INTO lead_search (lead_id, doc, phone)
             SELECT id, ${sql.unsafe(PG_SEARCH_TEXT)}, ${sql.unsafe(PG_SEARCH_PHONE)} FROM leads
             ON CONFLICT (lead_id) DO NOTHING`;
+  // One lead in 100 with a follow-up due within 30 days either side of now (the Due view).
+  await sql`INSERT INTO lead_follow_ups (lead_id, due_at, note, set_by, set_at)
+            SELECT id, now() + ((abs(hashtext(id)) % 5184000) - 2592000) * interval '1 second',
+                   'Call back', NULL, created_at
+            FROM leads WHERE abs(hashtext(id)) % 100 = 0
+            ON CONFLICT (lead_id) DO NOTHING`;
   await sql`ANALYZE leads`;
   await sql`ANALYZE lead_search`;
+  await sql`ANALYZE lead_follow_ups`;
 }
 
 const percentile = (values, p) => {
@@ -249,6 +264,12 @@ async function run(driver) {
         await admin.leadEvents(l.id);
         await admin.relatedLeads({ id: l.id, email: l.fields.email, phone: l.fields.phone }, 10);
         await store.listNotifications(["pending", "failed", "sent"], l.id);
+      }),
+      // As /admin?view=due renders it: the badge's count and the first page of due follow-ups.
+      await timed("due view", async () => {
+        const before = endOfAgencyDay(new Date()).toISOString();
+        await admin.countDueFollowUps(before, DUE_CAP);
+        await admin.dueFollowUps({ before, limit: DUE_PAGE + 1 });
       }),
       await timed("status change", (r) =>
         admin.setStatus(pick(r + 3).id, {

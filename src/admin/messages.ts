@@ -219,6 +219,7 @@ export const adminMessages = {
       checklist: "Checklist link to the visitor",
       audit: "Website check to the prospect",
       "audit-agency": "Website check score to the agency",
+      followup: "Follow-up email to staff",
     },
     delivery: (channel: string, status: string, attempts: number, when: string) =>
       status === "sent"
@@ -277,6 +278,62 @@ export const adminMessages = {
     confirmIntro: "Instead of typing your password below, you can confirm it's you with a passkey.",
     confirmed:
       "Confirmed with your passkey: for the next 5 minutes, changes here don't ask for your password.",
+  },
+  /** Follow-ups on a lead's page, the Due view and their email (src/admin/followUps.ts). */
+  followUp: {
+    heading: "Follow-up",
+    none: "This lead has no open follow-up.",
+    noneYet: "No follow-up set.",
+    date: "Date",
+    time: (zone: string) => `Time, ${zone}`,
+    note: "Note (optional)",
+    set: "Set follow-up",
+    replace: "Change follow-up",
+    due: (when: string, relative: string) => `Due ${when} (${relative})`,
+    overdue: "Overdue",
+    setBy: (who: string, assignee: string) => `Set by ${who} · emails ${assignee}`,
+    nobody: "the agency inbox",
+    done: "Done",
+    snoozeLegend: "Snooze",
+    snoozeBy: { "1h": "+1 hour", "1d": "+1 day" },
+    snoozeName: { "1h": "Snooze the follow-up by 1 hour", "1d": "Snooze the follow-up by 1 day" },
+    in: (time: string) => `in ${time}`,
+    ago: (time: string) => `${time} overdue`,
+    now: "now",
+    needWhen: "Choose a date and a time for the follow-up.",
+    badWhen: "That date or time does not exist on the agency's clock. Please check it.",
+    past: "Choose today or a later day.",
+    tooFar: "Choose a day within a year from now.",
+    badSnooze: "Choose how long to snooze it.",
+    setEvent: (due: string) => `Follow-up set for ${due}`,
+    doneEvent: "Follow-up done",
+    snoozedEvent: (due: string) => `Follow-up snoozed to ${due}`,
+    /** The inbox's Due view. */
+    dueLink: "Due today / overdue",
+    dueCount: (n: string) => `${n} due`,
+    dueTitle: "Follow-ups due today or overdue",
+    dueEmpty: "No follow-up is due today. Well done.",
+    dueShown: (n: number, more: boolean) =>
+      `${n} follow-up${n === 1 ? "" : "s"} due, most overdue first${more ? "; more on the next page" : ""}`,
+    dueColumn: "Follow-up due",
+    dueNext: "More due follow-ups",
+    allLeads: "All leads",
+    viewsLabel: "Inbox views",
+    email: {
+      subject: (name: string, due: string) => `Follow-up due: ${name || "a lead"} (${due})`,
+      text: (p: { name: string; due: string; note: string; link: string }) =>
+        [
+          `A follow-up you are down for is due now.`,
+          "",
+          `Who: ${p.name || "(no name given)"}`,
+          `Due: ${p.due}`,
+          ...(p.note ? [`Note: ${p.note}`] : []),
+          "",
+          `Open it in the inbox: ${p.link}`,
+          "",
+          "Mark it done or snooze it on the lead's page; this is the only email for this follow-up.",
+        ].join("\n"),
+    },
   },
   /** The speed-to-lead reminder email (src/admin/reminders.ts). */
   reminder: {

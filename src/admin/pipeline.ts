@@ -8,6 +8,7 @@ import { CONTROL_MULTI_LINE } from "../leads/schema.ts";
 import { isWellFormed } from "../leads/text.ts";
 import { audit } from "./accounts.ts";
 import { callText } from "./calls.ts";
+import { followUpEvent } from "./followUps.ts";
 import { adminMessages } from "./messages.ts";
 import {
   leadStatuses,
@@ -91,16 +92,27 @@ export async function addNote(
   return done ? { ok: true } : { ok: false, status: 404, message: adminMessages.lead.missing };
 }
 
-/** What a timeline entry says: a note, an assignment, a call, or a move (lost with its reason). */
+/**
+ * What a timeline entry says: a note, an assignment, a call, a follow-up, or a move (lost with its
+ * reason).
+ */
 export function eventText(event: Pick<LeadEvent, "kind" | "body" | "status">): string {
   const copy = adminMessages.lead;
   if (event.kind === "note") return copy.noted;
+  if (event.kind === "follow_up") return followUpEvent(event.body).text;
   if (event.kind === "call") {
     return callText(event.body, event.status ? adminMessages.statuses[event.status] : null);
   }
   if (event.kind === "assign") return event.body ? copy.assignedTo(event.body) : copy.unassigned;
   if (event.status === "lost" && event.body) return copy.lostBecause(event.body);
   return copy.movedTo(event.status ? adminMessages.statuses[event.status] : "");
+}
+
+/** The words a timeline entry quotes: a note's, or a follow-up's note. */
+export function eventNote(event: Pick<LeadEvent, "kind" | "body">): string | undefined {
+  if (event.kind === "note") return event.body;
+  if (event.kind === "follow_up") return followUpEvent(event.body).note;
+  return undefined;
 }
 
 /** A wait in words: "12 min", "3 h 5 min", "4 days". */

@@ -68,6 +68,11 @@ export interface NotifyConfig {
    * LEAD_REMINDER_SWEEP_MS (default 60 s). Null without SMTP (they are emails) or when off.
    */
   reminders: { minutes: number; sweepMs: number } | null;
+  /**
+   * Follow-up emails (src/admin/followUps.ts): due follow-ups are looked for every
+   * LEAD_FOLLOWUP_SWEEP_MS (default 60 s). Null without SMTP (they are emails).
+   */
+  followUps: { sweepMs: number } | null;
 }
 
 function int(value: string | undefined, fallback: number, min = 0): number {
@@ -172,7 +177,8 @@ export function notifyConfig(env: Env = process.env): NotifyConfig {
           sweepMs: int(env.LEAD_REMINDER_SWEEP_MS, 60_000, 100),
         }
       : null;
-  return { email, webhook, channels, outbox, reminders };
+  const followUps = email ? { sweepMs: int(env.LEAD_FOLLOWUP_SWEEP_MS, 60_000, 100) } : null;
+  return { email, webhook, channels, outbox, reminders, followUps };
 }
 
 /** A whole number of days ≥ `min`, or a clear error naming the setting and why. */

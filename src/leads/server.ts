@@ -16,6 +16,7 @@ import { OutboxWorker } from "./notify/outbox.ts";
 import type { Deliverer } from "./notify/types.ts";
 import { webhookDeliverer } from "./notify/webhook.ts";
 import { reminderDeliverer, startReminderSweep } from "../admin/reminders.ts";
+import { followUpDeliverer, startFollowUpSweep } from "../admin/followUps.ts";
 import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
 import { auditJobSettings, AuditWorker, type AuditRunner } from "../audit/jobs.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
@@ -62,6 +63,8 @@ function deliverers(
   if (config.notify.webhook) d.webhook = webhookDeliverer(config.notify.webhook);
   if (config.notify.email && config.notify.reminders)
     d.reminder = reminderDeliverer(config.notify.email, store);
+  if (config.notify.email && config.notify.followUps)
+    d.followup = followUpDeliverer(config.notify.email, store);
   if (config.notify.email) d.audit = auditEmailDeliverer(config.notify.email, store, ipSalt);
   if (config.notify.email)
     d["audit-agency"] = agencyScoreDeliverer(config.notify.email, store, ipSalt);
@@ -75,6 +78,7 @@ function createLeadService(config: LeadConfig): LeadService {
   let started = false;
   let stopping: Promise<void> | null = null;
   let stopReminders: (() => void) | null = null;
+  let stopFollowUps: (() => void) | null = null;
   let stopRetention: (() => void) | null = null;
   let audit: AuditWorker | null = null;
   const auditSettings = auditJobSettings();
@@ -165,6 +169,19 @@ function createLeadService(config: LeadConfig): LeadService {
           `leads are delivered by ${config.notify.channels.join(" and ")}`,
         );
         outbox.start();
+        const followUps = config.notify.followUps;
+        if (followUps) {
+          stopFollowUps = startFollowUpSweep({
+            leads: () => holder.get(),
+            sweepMs: followUps.sweepMs,
+            queued: () => outbox.nudge(),
+            failed: (error) =>
+              leadLog.warn(
+                { event: "lead_follow_up_sweep_failed", err: (error as Error).message },
+                "could not look for follow-ups that fell due",
+              ),
+          });
+        }
         const reminders = config.notify.reminders;
         if (reminders) {
           stopReminders = startReminderSweep({
@@ -194,6 +211,7 @@ function createLeadService(config: LeadConfig): LeadService {
     stop() {
       stopping ??= (async () => {
         stopReminders?.();
+        stopFollowUps?.();
         stopRetention?.();
         await Promise.all([audit?.stop(), outbox?.stop()]);
         await holder.close();

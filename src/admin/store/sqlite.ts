@@ -18,6 +18,8 @@ import { ftsQuery, isIndexed, likeEscaped, SEARCHED_FIELDS, searchTerms } from "
 import type {
   CallOutcome,
   AdminStore,
+  DueLead,
+  FollowUp,
   AuditEntry,
   AuditQuery,
   Erasure,
@@ -960,6 +962,162 @@ export class SqliteAdminStore implements AdminStore {
     return changes === 1;
   }
 
+  async setFollowUp(
+    leadId: string,
+    f: { dueAt: string; note: string; eventId: string; actorId: string; at: string; body: string },
+  ) {
+    return this.#transaction(() => {
+      const set = this.#db
+        .prepare(
+          `INSERT INTO lead_follow_ups (lead_id, due_at, note, set_by, set_at, queued_at)
+           SELECT id, ?, ?, ?, ?, NULL FROM leads WHERE id = ?
+           ON CONFLICT (lead_id) DO UPDATE SET due_at = excluded.due_at, note = excluded.note,
+             set_by = excluded.set_by, set_at = excluded.set_at, queued_at = NULL`,
+        )
+        .run(f.dueAt, f.note, f.actorId, f.at, leadId);
+      if (Number(set.changes) !== 1) return false;
+      this.#db
+        .prepare(
+          `INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
+           VALUES (?, ?, ?, ?, 'follow_up', ?)`,
+        )
+        .run(f.eventId, leadId, f.at, f.actorId, f.body);
+      return true;
+    });
+  }
+
+  async updateFollowUp(
+    leadId: string,
+    c: { dueAt: string | null; eventId: string; actorId: string; at: string; body: string },
+  ) {
+    return this.#transaction(() => {
+      const changed =
+        c.dueAt === null
+          ? this.#db.prepare("DELETE FROM lead_follow_ups WHERE lead_id = ?").run(leadId)
+          : this.#db
+              .prepare("UPDATE lead_follow_ups SET due_at = ?, queued_at = NULL WHERE lead_id = ?")
+              .run(c.dueAt, leadId);
+      if (Number(changed.changes) !== 1) return false;
+      this.#db
+        .prepare(
+          `INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
+           VALUES (?, ?, ?, ?, 'follow_up', ?)`,
+        )
+        .run(c.eventId, leadId, c.at, c.actorId, c.body);
+      return true;
+    });
+  }
+
+  async followUp(leadId: string): Promise<FollowUp | null> {
+    const row = this.#one<{
+      due_at: string;
+      note: string;
+      set_at: string;
+      set_by: string | null;
+      set_by_email: string | null;
+      assignee_email: string | null;
+      queued_at: string | null;
+    }>(
+      `SELECT f.due_at, f.note, f.set_at, f.set_by, s.email AS set_by_email, f.queued_at,
+              coalesce(a.email, CASE WHEN s.deactivated_at IS NULL THEN s.email END)
+                AS assignee_email
+       FROM lead_follow_ups f JOIN leads l ON l.id = f.lead_id
+       LEFT JOIN staff s ON s.id = f.set_by
+       LEFT JOIN staff a ON a.id = l.assignee_id AND a.deactivated_at IS NULL
+       WHERE f.lead_id = ?`,
+      leadId,
+    );
+    return row
+      ? {
+          leadId,
+          dueAt: row.due_at,
+          note: row.note,
+          setAt: row.set_at,
+          setById: row.set_by,
+          setByEmail: row.set_by_email,
+          assigneeEmail: row.assignee_email,
+          queuedAt: row.queued_at,
+        }
+      : null;
+  }
+
+  async dueFollowUps(query: {
+    before: string;
+    after?: { dueAt: string; leadId: string } | undefined;
+    limit: number;
+  }): Promise<DueLead[]> {
+    const after = query.after;
+    const rows = this.#all<Row & { status: string; due_at: string; note: string }>(
+      `SELECT ${READ_COLUMNS}, status, f.due_at, f.note
+       FROM lead_follow_ups f JOIN leads ON leads.id = f.lead_id
+       WHERE f.due_at < ? AND leads.spam = 0
+         ${after ? "AND (f.due_at, f.lead_id) > (?, ?)" : ""}
+       ORDER BY f.due_at, f.lead_id LIMIT ?`,
+      query.before,
+      ...(after ? [after.dueAt, after.leadId] : []),
+      query.limit,
+    );
+    return rows.map((row) => ({
+      lead: toRecord(row),
+      status: row.status as LeadStatus,
+      score: null,
+      dueAt: row.due_at,
+      note: row.note,
+    }));
+  }
+
+  async countDueFollowUps(before: string, cap: number) {
+    const row = this.#one<{ n: number }>(
+      `SELECT count(*) AS n FROM (
+         SELECT 1 FROM lead_follow_ups f JOIN leads l ON l.id = f.lead_id
+         WHERE f.due_at < ? AND l.spam = 0 LIMIT ?)`,
+      before,
+      cap,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  async queueDueFollowUps(sweep: {
+    at: string;
+    giveUpAt: string;
+    limit: number;
+    newId: () => string;
+  }) {
+    const due = this.#all<{ lead_id: string }>(
+      `SELECT lead_id FROM lead_follow_ups WHERE queued_at IS NULL AND due_at <= ?
+       ORDER BY due_at LIMIT ?`,
+      sweep.at,
+      sweep.limit,
+    );
+    let queued = 0;
+    for (const { lead_id } of due) {
+      const fresh = this.#transaction(() => {
+        const marked = this.#db
+          .prepare(
+            `UPDATE lead_follow_ups SET queued_at = ?
+             WHERE lead_id = ? AND queued_at IS NULL AND due_at <= ?`,
+          )
+          .run(sweep.at, lead_id, sweep.at);
+        if (Number(marked.changes) !== 1) return false;
+        this.#db
+          .prepare(
+            `INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at,
+                                 give_up_at, created_at, updated_at)
+             VALUES (?, ?, 'followup', 'pending', 0, ?, ?, ?, ?)
+             ON CONFLICT (lead_id, channel) DO UPDATE SET id = excluded.id, status = 'pending',
+               attempts = 0, next_attempt_at = excluded.next_attempt_at,
+               give_up_at = excluded.give_up_at, last_error = NULL, claimed_by = NULL,
+               claimed_until = NULL, created_at = excluded.created_at,
+               updated_at = excluded.updated_at, sent_at = NULL`,
+          )
+          .run(sweep.newId(), lead_id, sweep.at, sweep.giveUpAt, sweep.at, sweep.at);
+        return true;
+      });
+      if (fresh) queued++;
+    }
+    return queued;
+  }
+
   async relatedLeads(
     lead: { id: string; email: string | null; phone: string | null },
     limit: number,
@@ -994,7 +1152,7 @@ export class SqliteAdminStore implements AdminStore {
       ).map((r) => r.id);
       if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
       const list = JSON.stringify(ids);
-      const removed = (table: "outbox" | "lead_events" | "audit_jobs") =>
+      const removed = (table: "outbox" | "lead_events" | "audit_jobs" | "lead_follow_ups") =>
         Number(
           this.#db
             .prepare(`DELETE FROM ${table} WHERE lead_id IN (SELECT value FROM json_each(?))`)
@@ -1002,6 +1160,8 @@ export class SqliteAdminStore implements AdminStore {
         );
       const outbox = removed("outbox");
       const events = removed("lead_events");
+      // Its follow-up (migration 21): the note may name the prospect.
+      removed("lead_follow_ups");
       // Its website checks (migration 17): the report names the prospect's site.
       removed("audit_jobs");
       // The partial first: it names the lead it was completed by. The search entry goes with

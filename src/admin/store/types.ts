@@ -118,6 +118,27 @@ export interface LeadWork {
   assigneeId: string | null;
 }
 
+/** A lead's open follow-up (src/admin/followUps.ts). Times are ISO 8601 in UTC. */
+export interface FollowUp {
+  leadId: string;
+  dueAt: string;
+  note: string;
+  setAt: string;
+  setById: string | null;
+  /** Who set it (null for a deleted account). */
+  setByEmail: string | null;
+  /** Whom its email goes to: the lead's active assignee, else who set it when still active. */
+  assigneeEmail: string | null;
+  /** When its email was queued (null until it falls due, and again after a snooze). */
+  queuedAt: string | null;
+}
+
+/** A row of the Due view: a lead whose follow-up is due, with its due time and note. */
+export interface DueLead extends InboxLead {
+  dueAt: string;
+  note: string;
+}
+
 /** How a logged call went (src/admin/calls.ts). */
 export type CallOutcome = "no_answer" | "voicemail" | "talked" | "wrong_number";
 export const callOutcomes: readonly CallOutcome[] = [
@@ -134,8 +155,11 @@ export interface LeadEvent {
   actorId: string | null;
   /** The actor's email, for showing who (null for the command line or a deleted account). */
   actorEmail: string | null;
-  kind: "status" | "note" | "assign" | "call";
-  /** The note, the reason a lead was lost, or a call's outcome (a CallOutcome). */
+  kind: "status" | "note" | "assign" | "call" | "follow_up";
+  /**
+   * The note, the reason a lead was lost, a call's outcome (a CallOutcome), or for a follow-up
+   * JSON: { action: "set" | "done" | "snoozed", due?: ISO time, note?: string }.
+   */
   body: string;
   /** The status a 'status' event moved to; 'contacted' on a call that moved a new lead there. */
   status: LeadStatus | null;
@@ -395,6 +419,54 @@ export interface AdminStore {
     leadId: string,
     call: { outcome: CallOutcome; eventId: string; actorId: string | null; at: string },
   ): Promise<{ moved: boolean } | null>;
+  /**
+   * Sets the lead's follow-up (replacing an open one: one per lead), with a 'follow_up' event
+   * (`body` JSON), in one transaction. False when there is no such lead.
+   */
+  setFollowUp(
+    leadId: string,
+    followUp: {
+      dueAt: string;
+      note: string;
+      eventId: string;
+      actorId: string;
+      at: string;
+      body: string;
+    },
+  ): Promise<boolean>;
+  /**
+   * Closes (done) or moves (snoozed: `dueAt`, its email armed again) the lead's open follow-up,
+   * with a 'follow_up' event, in one transaction. False when it has none.
+   */
+  updateFollowUp(
+    leadId: string,
+    change: { dueAt: string | null; eventId: string; actorId: string; at: string; body: string },
+  ): Promise<boolean>;
+  /** The lead's open follow-up, or null. */
+  followUp(leadId: string): Promise<FollowUp | null>;
+  /**
+   * Not-spam leads whose follow-up is due before `before`, most overdue first (due time, then
+   * lead id; `after` is the keyset cursor), at most `limit`: an index range of lead_follow_ups_due.
+   */
+  dueFollowUps(query: {
+    before: string;
+    after?: { dueAt: string; leadId: string } | undefined;
+    limit: number;
+  }): Promise<DueLead[]>;
+  /** How many not-spam leads have a follow-up due before `before`, counted up to `cap`. */
+  countDueFollowUps(before: string, cap: number): Promise<number>;
+  /**
+   * Queues the email of each follow-up due at `at` and not queued yet (at most `limit`), as an
+   * outbox row of the channel 'followup' (a row left from an earlier follow-up of the lead is
+   * reset). A follow-up is marked queued by one conditional update, so however many servers
+   * sweep, each due time is queued once. Returns how many it queued.
+   */
+  queueDueFollowUps(sweep: {
+    at: string;
+    giveUpAt: string;
+    limit: number;
+    newId: () => string;
+  }): Promise<number>;
   /** Adds a note to the lead's timeline. False when there is no such lead. */
   addNote(
     leadId: string,

@@ -14,6 +14,8 @@ export interface LeadRow {
   score: string;
   /** The lead's page in the inbox. */
   href: string;
+  /** In the Due view: its follow-up's due time (agency time, how far off) and note. */
+  due?: { at: string; text: string; note: string } | undefined;
 }
 
 /** The columns, in order; each but "received" shows the row's field of the same name. */
@@ -34,14 +36,17 @@ interface Props {
   caption: string;
   empty: string;
   spamLabel: string;
+  /** The Due view's first column (the follow-up's due time), instead of when it arrived. */
+  dueColumn?: string | undefined;
 }
 
 /**
  * The inbox's list of leads, newest first: a table on wide screens; on a phone each row stacks
  * its cells under their column names (the header row is read by screen readers either way).
  */
-export function LeadTable({ rows, columns, caption, empty, spamLabel }: Props) {
+export function LeadTable({ rows, columns, caption, empty, spamLabel, dueColumn }: Props) {
   if (!rows.length) return <p className="mt-6 text-slate-700">{empty}</p>;
+  const heads = { ...columns, received: dueColumn ?? columns.received };
   const cell = "block px-3 py-1 sm:table-cell sm:py-3";
   return (
     <table className="mt-6 w-full border-collapse text-left text-sm" data-lead-table>
@@ -50,7 +55,7 @@ export function LeadTable({ rows, columns, caption, empty, spamLabel }: Props) {
         <tr className="border-b border-slate-300 text-slate-700">
           {order.map((key) => (
             <th key={key} scope="col" className={cell}>
-              {columns[key]}
+              {heads[key]}
             </th>
           ))}
         </tr>
@@ -67,8 +72,17 @@ export function LeadTable({ rows, columns, caption, empty, spamLabel }: Props) {
                 key={key}
                 className={key === "name" ? `${cell} font-semibold text-slate-900` : cell}
               >
-                <span className="mr-2 font-semibold text-slate-600 sm:hidden">{columns[key]}:</span>
-                {key === "received" ? (
+                <span className="mr-2 font-semibold text-slate-600 sm:hidden">{heads[key]}:</span>
+                {key === "received" && row.due ? (
+                  <>
+                    <time dateTime={row.due.at} data-due>
+                      {row.due.text}
+                    </time>
+                    {row.due.note && (
+                      <span className="block text-slate-700 wrap-anywhere">{row.due.note}</span>
+                    )}
+                  </>
+                ) : key === "received" ? (
                   <time dateTime={row.createdAt}>{row.age}</time>
                 ) : key === "name" ? (
                   <a href={row.href} className="text-brand-800 underline">

@@ -69,9 +69,11 @@ export interface NewAuditJob {
  * Where a notification goes: the agency's inbox (SMTP), its CRM (signed webhook), or a reminder to
  * staff that a lead is still waiting for a first contact (SMTP; src/admin/reminders.ts), or the
  * visitor's own checklist link after a guide's form (SMTP; src/leads/notify/checklist.ts), or
- * the prospect's website check, its score and its report's link (SMTP; src/audit/email.ts).
+ * the prospect's website check, its score and its report's link (SMTP; src/audit/email.ts), or
+ * a due follow-up to its assignee (SMTP; src/admin/followUps.ts).
  */
-export type Channel = "email" | "webhook" | "reminder" | "checklist" | "audit" | "audit-agency";
+export type Channel =
+  "email" | "webhook" | "reminder" | "checklist" | "audit" | "audit-agency" | "followup";
 export const channels: readonly Channel[] = [
   "email",
   "webhook",
@@ -79,6 +81,7 @@ export const channels: readonly Channel[] = [
   "checklist",
   "audit",
   "audit-agency",
+  "followup",
 ];
 
 export type NotificationStatus = "pending" | "sent" | "failed";
