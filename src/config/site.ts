@@ -6,8 +6,25 @@
  * Values marked "env" can be overridden at build time (see README, "Configuration").
  */
 import { z } from "zod";
-import { parseWithFriendlyErrors } from "../lib/parseWithFriendlyErrors";
 import { AGENCY_NAME, agencyHours, DEFAULT_SITE_URL } from "./agency";
+
+/**
+ * Parses `input` with `schema` and, when it fails, throws one readable error that names the
+ * source (a file) and every failing field path, in the manner of Starlight's helper of the same name.
+ */
+function parseWithFriendlyErrors<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  source: string,
+): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const path = issue.path.length ? issue.path.join(".") : "(root)";
+    return `  - ${path}: ${issue.message}`;
+  });
+  throw new Error(`Invalid configuration in ${source}:\n${lines.join("\n")}`);
+}
 
 const e164 = /^\+1\d{10}$/;
 

@@ -1,5 +1,5 @@
 import { site } from "../config/site";
-import { requireConversion } from "./requireConversion";
+import { requireTemplate } from "./content";
 
 /** The props of the BookingEmbed island: the booking page and the widget height from the config. */
 export async function bookingProps(mode: "script" | "frame") {
@@ -7,6 +7,6 @@ export async function bookingProps(mode: "script" | "frame") {
     mode,
     url: site.scheduling.url,
     height: site.scheduling.widgetHeight,
-    copy: await requireConversion("booking", "booking"),
+    copy: await requireTemplate("conversion", "booking", "booking"),
   };
 }

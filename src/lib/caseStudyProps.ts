@@ -1,12 +1,32 @@
 /** Props of the case-study components, built from a case-study entry. */
 import type { CollectionEntry } from "astro:content";
-import type { CaseStudyCardData, CaseStudyLabels } from "../components/sections/CaseStudyCards";
-import type { PictureData } from "../components/ui/Picture";
 import { caseStudyPath } from "../config/routes";
 import { site } from "../config/site";
 import type { Ui } from "../schemas/collections";
+import type { Statistic } from "../schemas/common";
 import type { CaseStudyCardLabels } from "../schemas/sections";
-import { toPicture } from "./images";
+import { toPicture, type PictureData } from "./images";
+
+/** A case study as its card shows it (components/sections/CaseStudyCards). */
+export interface CaseStudyCardData {
+  id: string;
+  client: string;
+  category: string;
+  description: string;
+  results: Statistic[];
+  details: { challenge: string; solution: string; outcome: string };
+  href: string;
+  image: PictureData;
+}
+
+/** The labels of a case-study card, from the ui entry. */
+export interface CaseStudyLabels {
+  view: string;
+  results: string;
+  challenge: string;
+  solution: string;
+  outcome: string;
+}
 
 type CaseStudy = CollectionEntry<"caseStudies">["data"];
 

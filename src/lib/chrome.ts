@@ -1,12 +1,63 @@
 /** Builds the header and footer props, shared by every layout, from the ui entry and the config. */
 import { routes, industryPath } from "../config/routes";
-import { site } from "../config/site";
+import { site, type SiteConfig } from "../config/site";
 import type { Cta } from "../schemas/common";
-import type { FooterProps } from "../components/site/Footer";
-import type { HeaderProps, NavLink } from "../components/site/Header";
-import type { LogoData } from "../components/ui/Logo";
 import { loadCollection, requireEntry } from "./content";
 import { publicSvg } from "./publicSvg";
+
+/** The agency's logo as components/ui/Logo draws it. */
+export interface LogoData {
+  /** Path of the logo under public/ (site.logo). */
+  src: string;
+  /** Its SVG markup, read at build time (src/lib/chrome.ts); absent for a raster logo. */
+  markup: string | undefined;
+}
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** The props of the site header (components/site/Header). */
+export interface HeaderProps {
+  name: string;
+  logo: LogoData;
+  phone: string;
+  currentPath: string;
+  copy: {
+    homeLabel: string;
+    navLabel: string;
+    menuLabel: string;
+    callLabel: string;
+  };
+  nav: (NavLink & { menu?: NavLink[] | undefined })[];
+  services: NavLink[];
+  mobileExtras: NavLink[];
+  cta: NavLink;
+}
+
+/** The props of the site footer (components/site/Footer). */
+export interface FooterProps {
+  name: string;
+  logo: LogoData;
+  phone: string;
+  email: string;
+  hours: SiteConfig["hours"];
+  serviceArea: string;
+  social: { label: string; url: string };
+  copy: {
+    blurb: string;
+    socialLabel: string;
+    servicesHeading: string;
+    companyHeading: string;
+    contactHeading: string;
+    copyright: string;
+    legalLabel: string;
+  };
+  services: NavLink[];
+  company: NavLink[];
+  legal: NavLink[];
+}
 
 /** An SVG logo is drawn inline (components/ui/Logo). */
 const logo: LogoData = { src: site.logo, markup: publicSvg(site.logo) };

@@ -4,6 +4,8 @@
  */
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from "astro:content";
 import { siteTokens } from "../config/tokens";
+import type { PageContent } from "../schemas/collections";
+import type { ConversionContent } from "../schemas/conversion";
 import { fillTokens } from "./format";
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -33,6 +35,30 @@ export async function requireEntry<C extends CollectionKey>(
     );
   }
   return withTokens((entry as CollectionEntry<C>).data);
+}
+
+/** The collections whose entries each name a template, and the union of their shapes. */
+interface Templated {
+  pages: PageContent;
+  conversion: ConversionContent;
+}
+
+/**
+ * The copy of a one-off page (src/content/pages/<id>.yaml) or a conversion page
+ * (src/content/conversion/<id>.yaml), checked to be of the expected template, with its
+ * `{token}`s filled. A missing entry or another template throws at build and names the file.
+ */
+export async function requireTemplate<
+  C extends keyof Templated,
+  T extends Templated[C]["template"],
+>(collection: C, id: string, template: T): Promise<Extract<Templated[C], { template: T }>> {
+  const entry = (await requireEntry(collection, id)) as Templated[C];
+  if (entry.template !== template) {
+    throw new Error(
+      `src/content/${collection}/${id}.yaml has template "${entry.template}", expected "${template}"`,
+    );
+  }
+  return entry as Extract<Templated[C], { template: T }>;
 }
 
 /** All entries of a collection, ordered by their `order` field when they have one. */

@@ -1,5 +1,6 @@
 /** Formatting of agency facts: one field in the config, every display form derived here. */
 import type { SiteConfig } from "../config/site";
+import type { MonthRange } from "../schemas/common";
 
 /** "+15555550142" → "(555) 555-0142" */
 export function formatPhone(e164: string): string {
@@ -45,4 +46,19 @@ export function fillTokens(text: string, tokens: Record<string, string>): string
     if (value === undefined) throw new Error(`Unknown token {${key}} in: ${text}`);
     return value;
   });
+}
+
+/** A date as month and year in US English, read in UTC so the day never shifts: "January 2025". */
+export function formatMonthYear(date: Date): string {
+  return date.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+/** { from: 1, to: 2 } → "Months 1-2"; { from: 3, to: 3 } → "Month 3". Labels come from content. */
+export function formatMonthRange(
+  range: MonthRange,
+  labels: { month: string; months: string },
+): string {
+  return range.from === range.to
+    ? `${labels.month} ${range.from}`
+    : `${labels.months} ${range.from}-${range.to}`;
 }

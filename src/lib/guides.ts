@@ -5,10 +5,29 @@
 import { getCollection, render, type CollectionEntry } from "astro:content";
 import { guidePath, guideTopicPath, industryPath, routes } from "../config/routes";
 import { loadCollection, requireEntry } from "./content";
-import { toPicture } from "./images";
+import { toPicture, type PictureData } from "./images";
 import { requireFormCopy } from "./requireFormCopy";
-import type { GuideCardData } from "../components/sections/GuideCards";
-import type { TopicLink } from "../components/sections/TopicFilter";
+
+/** A guide as its card shows it (components/sections/GuideCards). */
+export interface GuideCardData {
+  id: string;
+  href: string;
+  title: string;
+  summary: string;
+  /** "November 10, 2026" */
+  date: string;
+  /** The machine-readable date (YYYY-MM-DD). */
+  isoDate: string;
+  readingTime: string;
+  image: PictureData;
+}
+
+/** A link of the topic filter (components/sections/TopicFilter). */
+export interface TopicLink {
+  label: string;
+  href: string;
+  current: boolean;
+}
 
 export type GuideEntry = CollectionEntry<"guides">;
 

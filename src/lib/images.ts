@@ -4,7 +4,17 @@
  */
 import { getImage } from "astro:assets";
 import type { ImageMetadata } from "astro";
-import type { PictureData } from "../components/ui/Picture";
+
+/** The serialisable props of the `Picture` component (components/ui/Picture). */
+export interface PictureData {
+  alt: string;
+  width: number;
+  height: number;
+  src: string;
+  srcset: string;
+  sizes: string;
+  sources: { type: string; srcset: string }[];
+}
 
 const formats = ["avif", "webp"] as const;
 

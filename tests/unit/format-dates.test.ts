@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMonthRange } from "../../src/lib/formatMonthRange";
-import { formatMonthYear } from "../../src/lib/formatMonthYear";
+import { formatMonthRange, formatMonthYear } from "../../src/lib/format";
 
 describe("formatMonthRange", () => {
   const labels = { month: "Month", months: "Months" };

@@ -7,7 +7,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from "react";
-import type { PictureData } from "../ui/Picture";
+import type { PictureData } from "../../lib/images";
 import { buttonBase, buttonStyles } from "../ui/LinkButton";
 import { VideoPlayer, type VideoCopy } from "./VideoPlayer";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { PictureData } from "../ui/Picture";
+import type { PictureData } from "../../lib/images";
 import { VideoPlayer, type VideoCopy } from "./VideoPlayer";
 
 interface Props {

@@ -6,7 +6,8 @@ import {
   VIDEO_PLAYER_SILENCE_MS,
   VIDEO_WATCH_ORIGIN,
 } from "../../config/providers";
-import { Picture, type PictureData } from "../ui/Picture";
+import type { PictureData } from "../../lib/images";
+import { Picture } from "../ui/Picture";
 
 export interface VideoCopy {
   play: string;

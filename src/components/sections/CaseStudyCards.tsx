@@ -1,28 +1,10 @@
 import type { ReactNode } from "react";
+import type { CaseStudyCardData, CaseStudyLabels } from "../../lib/caseStudyProps";
 import type { HeadingBlock, Statistic } from "../../schemas/common";
 import { LinkButton } from "../ui/LinkButton";
-import { Picture, type PictureData } from "../ui/Picture";
+import { Picture } from "../ui/Picture";
 import { Section } from "../ui/Section";
 import { SectionHeading } from "../ui/SectionHeading";
-
-export interface CaseStudyCardData {
-  id: string;
-  client: string;
-  category: string;
-  description: string;
-  results: Statistic[];
-  details: { challenge: string; solution: string; outcome: string };
-  href: string;
-  image: PictureData;
-}
-
-export interface CaseStudyLabels {
-  view: string;
-  results: string;
-  challenge: string;
-  solution: string;
-  outcome: string;
-}
 
 interface ListProps {
   id: string;

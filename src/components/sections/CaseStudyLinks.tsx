@@ -1,6 +1,7 @@
 import type { Statistic } from "../../schemas/common";
 import { Icon } from "../ui/Icon";
-import { Picture, type PictureData } from "../ui/Picture";
+import type { PictureData } from "../../lib/images";
+import { Picture } from "../ui/Picture";
 
 export interface CaseStudyLink {
   id: string;

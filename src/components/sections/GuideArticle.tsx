@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Container } from "../ui/Container";
-import { Picture, type PictureData } from "../ui/Picture";
+import type { PictureData } from "../../lib/images";
+import { Picture } from "../ui/Picture";
 
 interface Props {
   title: string;

@@ -1,21 +1,9 @@
+import type { GuideCardData } from "../../lib/guides";
 import type { HeadingBlock } from "../../schemas/common";
-import { Picture, type PictureData } from "../ui/Picture";
+import { Picture } from "../ui/Picture";
 import { Section } from "../ui/Section";
 import { SectionHeading } from "../ui/SectionHeading";
 import { LinkButton } from "../ui/LinkButton";
-
-export interface GuideCardData {
-  id: string;
-  href: string;
-  title: string;
-  summary: string;
-  /** "November 10, 2026" */
-  date: string;
-  /** The machine-readable date (YYYY-MM-DD). */
-  isoDate: string;
-  readingTime: string;
-  image: PictureData;
-}
 
 interface Props {
   id: string;

@@ -1,4 +1,5 @@
-import { Picture, type PictureData } from "../ui/Picture";
+import type { PictureData } from "../../lib/images";
+import { Picture } from "../ui/Picture";
 
 interface Props {
   poster: PictureData;

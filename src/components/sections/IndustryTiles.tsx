@@ -2,7 +2,8 @@ import type { HeadingBlock } from "../../schemas/common";
 import type { IconName } from "../../schemas/icons";
 import { Icon } from "../ui/Icon";
 import { LinkButton } from "../ui/LinkButton";
-import { Picture, type PictureData } from "../ui/Picture";
+import type { PictureData } from "../../lib/images";
+import { Picture } from "../ui/Picture";
 import { Section } from "../ui/Section";
 import { SectionHeading } from "../ui/SectionHeading";
 

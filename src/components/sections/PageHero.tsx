@@ -4,7 +4,8 @@ import type { Quote } from "../../schemas/sections";
 import { Container } from "../ui/Container";
 import { Icon } from "../ui/Icon";
 import { LinkButton } from "../ui/LinkButton";
-import { Picture, type PictureData } from "../ui/Picture";
+import type { PictureData } from "../../lib/images";
+import { Picture } from "../ui/Picture";
 import { HeroFigures, type HeroFigure } from "./HeroFigures";
 
 interface Link {

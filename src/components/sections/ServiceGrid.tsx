@@ -1,7 +1,8 @@
 import type { HeadingBlock, ServiceCard } from "../../schemas/common";
 import { CheckList } from "../ui/CheckList";
 import { Icon } from "../ui/Icon";
-import { Picture, type PictureData } from "../ui/Picture";
+import type { PictureData } from "../../lib/images";
+import { Picture } from "../ui/Picture";
 import { Section } from "../ui/Section";
 import { SectionHeading } from "../ui/SectionHeading";
 

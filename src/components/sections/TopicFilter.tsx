@@ -1,8 +1,4 @@
-export interface TopicLink {
-  label: string;
-  href: string;
-  current: boolean;
-}
+import type { TopicLink } from "../../lib/guides";
 
 /**
  * The guides' topic filter: plain links to a page per topic, so it works without JavaScript and

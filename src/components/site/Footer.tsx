@@ -1,31 +1,9 @@
 import { formatHoursLong } from "../../lib/format";
 import { Container } from "../ui/Container";
 import { Icon } from "../ui/Icon";
-import type { NavLink } from "./Header";
 import { PhoneLink } from "./PhoneLink";
-import { Logo, type LogoData } from "../ui/Logo";
-
-export interface FooterProps {
-  name: string;
-  logo: LogoData;
-  phone: string;
-  email: string;
-  hours: Parameters<typeof formatHoursLong>[0];
-  serviceArea: string;
-  social: { label: string; url: string };
-  copy: {
-    blurb: string;
-    socialLabel: string;
-    servicesHeading: string;
-    companyHeading: string;
-    contactHeading: string;
-    copyright: string;
-    legalLabel: string;
-  };
-  services: NavLink[];
-  company: NavLink[];
-  legal: NavLink[];
-}
+import type { FooterProps, NavLink } from "../../lib/chrome";
+import { Logo } from "../ui/Logo";
 
 function LinkList({ heading, links, id }: { heading: string; links: NavLink[]; id: string }) {
   return (

@@ -2,29 +2,8 @@ import { ChevronDown, Menu, X } from "lucide-react";
 import { buttonStyles } from "../ui/LinkButton";
 import { Container } from "../ui/Container";
 import { PhoneLink } from "./PhoneLink";
-import { Logo, type LogoData } from "../ui/Logo";
-
-export interface NavLink {
-  label: string;
-  href: string;
-}
-
-export interface HeaderProps {
-  name: string;
-  logo: LogoData;
-  phone: string;
-  currentPath: string;
-  copy: {
-    homeLabel: string;
-    navLabel: string;
-    menuLabel: string;
-    callLabel: string;
-  };
-  nav: (NavLink & { menu?: NavLink[] | undefined })[];
-  services: NavLink[];
-  mobileExtras: NavLink[];
-  cta: NavLink;
-}
+import type { HeaderProps } from "../../lib/chrome";
+import { Logo } from "../ui/Logo";
 
 const isCurrent = (href: string, currentPath: string) =>
   href === currentPath ? "page" : undefined;

@@ -1,9 +1,4 @@
-export interface LogoData {
-  /** Path of the logo under public/ (site.logo). */
-  src: string;
-  /** Its SVG markup, read at build time (src/lib/chrome.ts); absent for a raster logo. */
-  markup: string | undefined;
-}
+import type { LogoData } from "../../lib/chrome";
 
 /**
  * The agency's logo, decorative (the link around it carries the name). An SVG logo is drawn

@@ -1,12 +1,4 @@
-export interface PictureData {
-  alt: string;
-  width: number;
-  height: number;
-  src: string;
-  srcset: string;
-  sizes: string;
-  sources: { type: string; srcset: string }[];
-}
+import type { PictureData } from "../../lib/images";
 
 interface Props {
   image: PictureData;

@@ -3,11 +3,11 @@ import rss from "@astrojs/rss";
 import type { APIRoute } from "astro";
 import { guidePath } from "../../config/routes";
 import { site } from "../../config/site";
-import { requirePage } from "../../lib/requirePage";
+import { requireTemplate } from "../../lib/content";
 import { loadGuides } from "../../lib/guides";
 
 export const GET: APIRoute = async () => {
-  const page = await requirePage("guides", "guides");
+  const page = await requireTemplate("pages", "guides", "guides");
   return rss({
     title: page.feedTitle,
     description: page.seo.description,

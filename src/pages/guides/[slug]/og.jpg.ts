@@ -3,7 +3,7 @@ import type { APIRoute, GetStaticPaths } from "astro";
 import { site } from "../../../config/site";
 import { loadGuides } from "../../../lib/guides";
 import { guideOgImage } from "../../../lib/ogImage";
-import { requirePage } from "../../../lib/requirePage";
+import { requireTemplate } from "../../../lib/content";
 
 export const getStaticPaths = (async () =>
   (await loadGuides()).map((guide) => ({
@@ -12,7 +12,7 @@ export const getStaticPaths = (async () =>
   }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
-  const page = await requirePage("guides", "guides");
+  const page = await requireTemplate("pages", "guides", "guides");
   const image = await guideOgImage(props.title as string, site.name, page.hero.badge ?? "");
   return new Response(new Uint8Array(image), { headers: { "Content-Type": "image/jpeg" } });
 };
