@@ -34,4 +34,28 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
+  // Folders that mean what they say (docs/architecture.md, "Zones"): src/lib/ builds the data
+  // the components show, so a component may import from src/lib/ and never the other way round.
+  {
+    files: ["src/lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "../components/**",
+                "../../components/**",
+                "~/components/**",
+                "**/src/components/**",
+              ],
+              message:
+                "src/lib/ may not import from src/components/: put the type with the data it describes in src/lib/ (docs/architecture.md, Zones).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
