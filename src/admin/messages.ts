@@ -100,7 +100,7 @@ export const adminMessages = {
       any: "Any",
       from: "From (date)",
       to: "To (date)",
-      source: "Source (utm_source)",
+      source: "Source (as the column shows it)",
       campaign: "Campaign (utm_campaign)",
       score: "Website check score",
       spam: "Spam folder",

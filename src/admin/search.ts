@@ -1,13 +1,18 @@
 /**
  * How the inbox search reads what staff type: lower-cased words, all of which must appear in a
- * lead's name, email, company or message; a word of digits (and phone punctuation) is looked for
- * in the phone number's digits, so "512-555" finds +15125550142. Adapters hold only the SQL.
+ * lead's name, email, company or message; a run of words of digits (and phone punctuation) is one
+ * number, looked for in the phone number's digits, so "512-555" finds +15125550142 and
+ * "+1 512 555 0142", "512-555-0142" and "(512) 555 0142" each find a lead whose phone is stored
+ * in any of those forms (phoneDigits; the index holds the phone's digits, migration 22).
+ * Adapters hold only the SQL.
  *
  * Both stores answer from a trigram index (migration 8: FTS5 on SQLite, pg_trgm on PostgreSQL),
  * which can only look up words of three characters or more. Shorter words still count: they
  * filter the leads the longer words found; a search of short words only ("jo") is a scan, fast
  * when many leads match (the newest 50 are found early) and slow only for a rare short string.
  */
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { DEFAULT_PHONE_COUNTRY } from "../leads/phone.ts";
 
 /** The lead fields searched, by name (each form names its person and company differently). */
 export const SEARCHED_FIELDS = [
@@ -27,15 +32,42 @@ export interface SearchTerms {
   digits: string[];
 }
 
+/** A word that is part of a typed phone number: digits and phone punctuation, a digit at least. */
+const PHONE_WORD = /^[\d()+.-]+$/;
+
+/**
+ * The digits of a typed number as they appear inside any stored form of it: a whole number
+ * (libphonenumber-js finds it possible, US by default) gives its national number, without the
+ * country code or trunk prefix ("+1 512 555 0142" → "5125550142", found in "15125550142" and in
+ * "5125550142"); a part of a number ("512-555") gives its digits. A long run of digits that is
+ * no possible number loses its leading zeros (a trunk prefix: "020 7946 0958" finds the number
+ * stored as "+44 20 7946 0958").
+ */
+export function phoneDigits(typed: string): string {
+  const digits = typed.replace(/\D/g, "");
+  if (digits.length >= 7) {
+    const phone = parsePhoneNumberFromString(typed, { defaultCountry: DEFAULT_PHONE_COUNTRY });
+    if (phone?.isPossible()) return phone.nationalNumber;
+    if (digits.length >= 10) return digits.replace(/^0+/, "");
+  }
+  return digits;
+}
+
 export function searchTerms(search: string | undefined): SearchTerms {
   const words: string[] = [];
   const digits: string[] = [];
-  for (const raw of (search ?? "").trim().toLowerCase().split(/\s+/).slice(0, 8)) {
-    if (!raw) continue;
-    if (/^[\d()+.-]+$/.test(raw) && raw.replace(/\D/g, "").length >= 3) {
-      digits.push(raw.replace(/\D/g, ""));
+  const raws = (search ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  for (let i = 0; i < raws.length;) {
+    // Neighbouring words of digits are one number typed with spaces ("+1 512 555 0142").
+    let end = i;
+    while (end < raws.length && PHONE_WORD.test(raws[end]!) && /\d/.test(raws[end]!)) end++;
+    const number = raws.slice(i, end).join(" ");
+    if (end > i && number.replace(/\D/g, "").length >= 3) {
+      digits.push(phoneDigits(number));
+      i = end;
     } else {
-      words.push(raw.slice(0, 100));
+      words.push(raws[i]!.slice(0, 100));
+      i++;
     }
   }
   return { words, digits };
@@ -71,3 +103,49 @@ export function ftsQuery({ words, digits }: SearchTerms): string | null {
  */
 export const PG_SEARCH_TEXT = `lower(${SEARCHED_FIELDS.map((f) => `coalesce(fields->>'${f}', '')`).join(" || ' ' || ")})`;
 export const PG_SEARCH_PHONE = "replace(coalesce(fields->>'phone', ''), '+', '')";
+/**
+ * The phone's digits as indexed since migration 22: the stored phone without the punctuation of
+ * its common forms (+, space, -, parentheses, dot), so "(512) 555 0142" is indexed "5125550142".
+ * An extension (";ext=12") stays. The same characters as SQLITE_SEARCH_PHONE removes.
+ */
+export const PG_SEARCH_PHONE_DIGITS = "translate(coalesce(fields->>'phone', ''), '+ -().', '')";
+
+/**
+ * The Source filter, read as the inbox's Source column shows a lead (trafficSource in
+ * src/leads/source.ts): "google/cpc" is utm_source google with utm_medium cpc; a single name is
+ * a utm_source of that name (any medium: "google" finds google/cpc and google/organic), a lone
+ * utm_medium, or, for a lead without utm, its referrer's host ("www.google.com"); "direct" is a
+ * lead with neither. Lower-case, as the filter arrives; adapters turn it into SQL.
+ */
+export type SourceFilter =
+  | { kind: "direct" }
+  | { kind: "utm"; source: string; medium: string }
+  | { kind: "name"; name: string; referrers: ReferrerPrefixes };
+
+/** The stored referrers (lower-cased) whose host is a name: equal to one, or starting with one. */
+export interface ReferrerPrefixes {
+  exact: string[];
+  /** Prefixes of one length each: "https://host/", "https://host?", "https://host#". */
+  prefixes: { length: number; values: string[] }[];
+}
+
+export function sourceFilter(value: string): SourceFilter {
+  const shown = value.trim().toLowerCase();
+  if (shown === "direct") return { kind: "direct" };
+  const slash = shown.indexOf("/");
+  if (slash > 0 && slash < shown.length - 1) {
+    return { kind: "utm", source: shown.slice(0, slash), medium: shown.slice(slash + 1) };
+  }
+  const origins = ["http", "https"].map((scheme) => `${scheme}://${shown}`);
+  return {
+    kind: "name",
+    name: shown,
+    referrers: {
+      exact: origins,
+      prefixes: origins.map((o) => ({
+        length: [...o].length + 1,
+        values: ["/", "?", "#"].map((end) => o + end),
+      })),
+    },
+  };
+}

@@ -285,6 +285,26 @@ function suite(driver: "sqlite" | "postgres") {
       expect(searched.split("\r\n")).toHaveLength(2);
       expect((await get("/api/admin/export.csv")).status).toBe(401);
 
+      // A number typed in another form than the visitor's, and the Source as the column shows it.
+      const caller = await postJson(server.url, {
+        ...validLeads.quick,
+        _form: "quick",
+        name: "Cora Caller",
+        email: "cora.caller@example.test",
+        phone: "(512) 555-0177",
+        utm_source: "google",
+        utm_medium: "cpc",
+      });
+      expect(caller.status).toBe(201);
+      for (const q of ["%2B1+512+555+0177", "512-555-0177", "(512)+555+0177"]) {
+        const found = await html(`/admin?q=${q}`);
+        expect(rows(found), q).toBe(1);
+        expect(found).toContain("Cora Caller");
+      }
+      const bySource = await html("/admin?source=google%2Fcpc");
+      expect(rows(bySource)).toBe(1);
+      expect(bySource).toContain("Cora Caller");
+
       // Nonsense in the URL is ignored, never an error.
       const odd = await get("/admin?status=%3Cscript%3E&from=2026-99-99&before=x~%3Cb%3E", cookie);
       expect(odd.status).toBe(200);

@@ -7,7 +7,13 @@ import { AUDIT_SCORE } from "./auditScore.ts";
 import type postgres from "postgres";
 import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
 import { UNWORKED_CAP } from "../count.ts";
-import { likeEscaped, PG_SEARCH_PHONE, PG_SEARCH_TEXT, searchTerms } from "../search.ts";
+import {
+  likeEscaped,
+  PG_SEARCH_PHONE_DIGITS,
+  PG_SEARCH_TEXT,
+  searchTerms,
+  sourceFilter,
+} from "../search.ts";
 import type {
   CallOutcome,
   AdminStore,
@@ -523,7 +529,25 @@ export class PostgresAdminStore implements AdminStore {
     if (q.kind) conds.push(sql`kind = ${q.kind}`);
     if (q.from) conds.push(sql`created_at >= ${q.from}`);
     if (q.to) conds.push(sql`created_at < ${q.to}`);
-    if (q.source) conds.push(sql`lower(metadata->'utm'->>'utm_source') = ${q.source}`);
+    if (q.source) {
+      // What the Source column shows (sourceFilter): a filter on the rows read, as the
+      // utm_source filter before it was (no index holds sources).
+      const src = sql`lower(coalesce(metadata->'utm'->>'utm_source', ''))`;
+      const med = sql`lower(coalesce(metadata->'utm'->>'utm_medium', ''))`;
+      const ref = sql`lower(coalesce(metadata->>'referrer', ''))`;
+      const f = sourceFilter(q.source);
+      if (f.kind === "direct") conds.push(sql`${src} = '' AND ${med} = '' AND ${ref} = ''`);
+      else if (f.kind === "utm") conds.push(sql`${src} = ${f.source} AND ${med} = ${f.medium}`);
+      else {
+        const { exact, prefixes } = f.referrers;
+        const host = prefixes
+          .map((p) => sql`substr(${ref}, 1, ${p.length}) IN ${sql(p.values)}`)
+          .reduce((all, c) => sql`${all} OR ${c}`, sql`${ref} IN ${sql(exact)}`);
+        conds.push(
+          sql`(${src} = ${f.name} OR (${src} = '' AND (${med} = ${f.name} OR (${med} = '' AND (${host})))))`,
+        );
+      }
+    }
     if (q.campaign) conds.push(sql`lower(metadata->'utm'->>'utm_campaign') = ${q.campaign}`);
     if (q.score) {
       conds.push(sql`${sql.unsafe(AUDIT_SCORE)} BETWEEN ${q.score.min} AND ${q.score.max}`);
@@ -541,7 +565,7 @@ export class PostgresAdminStore implements AdminStore {
         SELECT lead_id FROM lead_search WHERE ${likes(sql`doc`, sql`phone`)}
         UNION ALL
         SELECT id FROM leads WHERE id IN (SELECT lead_id FROM lead_search_pending)
-          AND ${likes(sql.unsafe(PG_SEARCH_TEXT), sql.unsafe(PG_SEARCH_PHONE))})`);
+          AND ${likes(sql.unsafe(PG_SEARCH_TEXT), sql.unsafe(PG_SEARCH_PHONE_DIGITS))})`);
     }
     if (q.before) {
       conds.push(sql`(created_at, id) < (${q.before.createdAt}::timestamptz, ${q.before.id})`);

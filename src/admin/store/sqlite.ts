@@ -14,7 +14,14 @@ import {
 } from "../../leads/store/sqlite.ts";
 import { UNWORKED_CAP } from "../count.ts";
 import { indexAllPendingSearch } from "../../leads/store/searchIndex.ts";
-import { ftsQuery, isIndexed, likeEscaped, SEARCHED_FIELDS, searchTerms } from "../search.ts";
+import {
+  ftsQuery,
+  isIndexed,
+  likeEscaped,
+  SEARCHED_FIELDS,
+  searchTerms,
+  sourceFilter,
+} from "../search.ts";
 import type {
   CallOutcome,
   AdminStore,
@@ -607,7 +614,31 @@ export class SqliteAdminStore implements AdminStore {
     if (q.kind) add("kind = ?", q.kind);
     if (q.from) add("created_at >= ?", q.from);
     if (q.to) add("created_at < ?", q.to);
-    if (q.source) add("lower(json_extract(metadata, '$.utm.utm_source')) = ?", q.source);
+    if (q.source) {
+      // What the Source column shows (sourceFilter): a filter on the rows the walk reads, as
+      // the utm_source filter before it was (no index holds sources).
+      const src = "lower(coalesce(json_extract(metadata, '$.utm.utm_source'), ''))";
+      const med = "lower(coalesce(json_extract(metadata, '$.utm.utm_medium'), ''))";
+      const ref = "lower(coalesce(json_extract(metadata, '$.referrer'), ''))";
+      const f = sourceFilter(q.source);
+      if (f.kind === "direct") add(`${src} = '' AND ${med} = '' AND ${ref} = ''`);
+      else if (f.kind === "utm") add(`${src} = ? AND ${med} = ?`, f.source, f.medium);
+      else {
+        const { exact, prefixes } = f.referrers;
+        const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+        const host = [
+          `${ref} IN (${marks(exact.length)})`,
+          ...prefixes.map((p) => `substr(${ref}, 1, ${p.length}) IN (${marks(p.values.length)})`),
+        ].join(" OR ");
+        add(
+          `(${src} = ? OR (${src} = '' AND (${med} = ? OR (${med} = '' AND (${host})))))`,
+          f.name,
+          f.name,
+          ...exact,
+          ...prefixes.flatMap((p) => p.values),
+        );
+      }
+    }
     if (q.campaign) add("lower(json_extract(metadata, '$.utm.utm_campaign')) = ?", q.campaign);
     if (q.score) add(`${AUDIT_SCORE} BETWEEN ? AND ?`, q.score.min, q.score.max);
     const terms = searchTerms(q.search);

@@ -173,7 +173,7 @@ export interface InboxQuery {
   from?: string | undefined;
   /** Created before (ISO). */
   to?: string | undefined;
-  /** utm_source, else the referrer's host, exactly (lower-case). */
+  /** As the Source column shows it (lower-case): see sourceFilter in src/admin/search.ts. */
   source?: string | undefined;
   campaign?: string | undefined;
   /** The spam folder (true) or everything else (false). */

@@ -9,7 +9,7 @@
  */
 import postgres from "postgres";
 import { migrationsTableSql, pendingMigrations } from "./migrations/index.ts";
-import { PG_SEARCH_PHONE, PG_SEARCH_TEXT } from "../../admin/search.ts";
+import { PG_SEARCH_PHONE_DIGITS, PG_SEARCH_TEXT } from "../../admin/search.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
 import { SEARCH_BACKLOG, SEARCH_BATCH, SEARCH_QUIET_MS } from "./searchIndex.ts";
 import {
@@ -285,7 +285,7 @@ export class PostgresLeadStore implements LeadStore {
         RETURNING lead_id
       )
       INSERT INTO lead_search (lead_id, doc, phone)
-      SELECT l.id, ${this.sql.unsafe(PG_SEARCH_TEXT)}, ${this.sql.unsafe(PG_SEARCH_PHONE)}
+      SELECT l.id, ${this.sql.unsafe(PG_SEARCH_TEXT)}, ${this.sql.unsafe(PG_SEARCH_PHONE_DIGITS)}
       FROM leads l JOIN batch b ON b.lead_id = l.id
       ON CONFLICT (lead_id) DO UPDATE SET doc = excluded.doc, phone = excluded.phone`;
     return rows.count;

@@ -16,9 +16,18 @@ import { SEARCHED_FIELDS } from "../../admin/search.ts";
 export const SQLITE_SEARCH_DOC = SEARCHED_FIELDS.map(
   (f) => `coalesce(json_extract(l.fields, '$."${f}"'), '')`,
 ).join(" || ' ' || ");
-/** The phone's digits as indexed ("+15125550142" → "15125550142"). */
-export const SQLITE_SEARCH_PHONE =
-  "replace(coalesce(json_extract(l.fields, '$.phone'), ''), '+', '')";
+/**
+ * The phone's digits as indexed since migration 22: without the punctuation of its common forms
+ * ("+15125550142" → "15125550142", "(512) 555-0142" → "5125550142"), as PG_SEARCH_PHONE_DIGITS.
+ */
+export const SQLITE_SEARCH_PHONE = sqlitePhoneDigits("l");
+
+/** Migration 22's phone expression for the row `t` (l, old or leads). */
+export function sqlitePhoneDigits(t: string): string {
+  let expression = `coalesce(json_extract(${t}.fields, '$.phone'), '')`;
+  for (const c of ["+", " ", "-", "(", ")", "."]) expression = `replace(${expression}, '${c}', '')`;
+  return expression;
+}
 
 /** Leads indexed per transaction: large enough to amortise a segment, short enough not to stall. */
 export const SEARCH_BATCH = 2_000;
