@@ -25,6 +25,7 @@ import { formatAgencyTime } from "../lib/formatAgencyTime.ts";
 import { audit } from "./accounts.ts";
 import { leadRow } from "./inbox.ts";
 import { adminMessages } from "./messages.ts";
+import { startSweep } from "./reminders.ts";
 import type { WorkResult } from "./pipeline.ts";
 import { adminStoreFor } from "./store/index.ts";
 import type { AdminStore, StaffRecord } from "./store/types.ts";
@@ -333,18 +334,7 @@ export function startFollowUpSweep(options: {
   queued: () => void;
   failed: (error: unknown) => void;
 }): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    options
-      .leads()
-      .then((leads) => sweepFollowUps(adminStoreFor(leads)))
-      .then((n) => n > 0 && options.queued(), options.failed)
-      .finally(() => (running = false));
-  }, options.sweepMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startSweep({ ...options, sweep: sweepFollowUps });
 }
 
 /** The lead page's follow-up posts ('follow-up', 'follow-up-done', 'follow-up-snooze'), or null. */

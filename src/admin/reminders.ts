@@ -112,12 +112,15 @@ export function reminderDeliverer(
   };
 }
 
-/** Runs the sweep every `sweepMs` in this server until the returned stop is called. */
-export function startReminderSweep(options: {
+/**
+ * Runs `sweep` every `sweepMs` in this server (never two at once) until the returned stop is
+ * called; `queued` when it queued anything. The reminders' and the follow-ups' sweeps.
+ */
+export function startSweep(options: {
   leads: () => Promise<LeadStore>;
-  rules: ReminderRules;
+  sweep: (admin: AdminStore) => Promise<number>;
   sweepMs: number;
-  /** Reminders were queued: deliver them now. */
+  /** Something was queued: deliver it now. */
   queued: () => void;
   failed: (error: unknown) => void;
 }): () => void {
@@ -127,10 +130,23 @@ export function startReminderSweep(options: {
     running = true;
     options
       .leads()
-      .then((leads) => sweepReminders(adminStoreFor(leads), options.rules))
+      .then((leads) => options.sweep(adminStoreFor(leads)))
       .then((n) => n > 0 && options.queued(), options.failed)
       .finally(() => (running = false));
   }, options.sweepMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** Runs the reminder sweep every `sweepMs` in this server until the returned stop is called. */
+export function startReminderSweep(options: {
+  leads: () => Promise<LeadStore>;
+  rules: ReminderRules;
+  sweepMs: number;
+  /** Reminders were queued: deliver them now. */
+  queued: () => void;
+  failed: (error: unknown) => void;
+}): () => void {
+  const { rules, ...rest } = options;
+  return startSweep({ ...rest, sweep: (admin) => sweepReminders(admin, rules) });
 }
