@@ -46,31 +46,69 @@ function spender(
 
 /**
  * How long after a failed limiter query every limiter on that pool answers from memory at once.
- * Each failed query waits for the pool's reconnection (up to about a second, see postgres.ts), and
+ * Each failed query waits for the pool's reconnection (up to its 2 s connect timeout), and
  * one lead post asks two limiters before it stores: without this, a post during a database
  * restart waited three times before its 503 (4.4 s in CI), instead of once.
  */
 export const LIMITER_OUTAGE_MS = 2_000;
+/**
+ * How long a lead post waits for a limiter's query before the in-memory limiter decides. A
+ * healthy PostgreSQL answers the limiter's one upsert in milliseconds; during a restart a query
+ * waits for a connection that may never answer (up to the 2 s connect timeout), and the post
+ * would then wait for its insert too: 4.0 s for its 503 in CI. The query is not cancelled; its
+ * count still lands when the database answers. Only the lead posts' limiters get this budget:
+ * the staff sign-in throttles always wait for the shared count.
+ */
+export const LIMITER_QUERY_BUDGET_MS = 250;
 const limiterFailedAt = new WeakMap<postgres.Sql, number>();
+/** When a budgeted limiter's query last ran out of time: the other budgeted ones skip it too. */
+const limiterSlowAt = new WeakMap<postgres.Sql, number>();
 
-/** rate-limiter-flexible speaks node-postgres' `query({ text, values })`; this adapts `postgres`. */
-function pgClientFor(sql: postgres.Sql) {
-  return {
+const recent = (map: WeakMap<postgres.Sql, number>, sql: postgres.Sql) => {
+  const at = map.get(sql);
+  return at !== undefined && Date.now() - at < LIMITER_OUTAGE_MS;
+};
+
+/**
+ * rate-limiter-flexible speaks node-postgres' `query({ text, values })`; this adapts `postgres`.
+ * With `budgetMs`, once `armed` (after the limiter's table exists), a query gets that long.
+ */
+function pgClientFor(sql: postgres.Sql, budgetMs?: number) {
+  let armed = false;
+  const client = {
     query: async ({ text, values }: { text: string; values?: unknown[] }) => {
-      const failedAt = limiterFailedAt.get(sql);
-      if (failedAt !== undefined && Date.now() - failedAt < LIMITER_OUTAGE_MS) {
+      if (recent(limiterFailedAt, sql) || (budgetMs && recent(limiterSlowAt, sql))) {
         // The insurance limiter (in memory) decides, as for any failure of the store.
         throw new Error("PostgreSQL failed a moment ago: the in-memory limiter answers");
       }
+      const query = sql.unsafe(text, (values ?? []) as postgres.ParameterOrJSON<never>[]);
+      let timer: NodeJS.Timeout | undefined;
+      let late = false;
       try {
-        const rows = await sql.unsafe(text, (values ?? []) as postgres.ParameterOrJSON<never>[]);
+        const rows =
+          armed && budgetMs
+            ? await Promise.race([
+                query,
+                new Promise<never>((_, reject) => {
+                  timer = setTimeout(() => {
+                    late = true;
+                    reject(new Error("PostgreSQL did not answer the limiter in time"));
+                  }, budgetMs);
+                }),
+              ])
+            : await query;
         return { rows, rowCount: rows.count };
       } catch (error) {
-        limiterFailedAt.set(sql, Date.now());
+        // A late answer or failure of a query given up on must not be an unhandled rejection.
+        query.catch(() => {});
+        (late ? limiterSlowAt : limiterFailedAt).set(sql, Date.now());
         throw error;
+      } finally {
+        clearTimeout(timer);
       }
     },
   };
+  return { client, arm: () => (armed = true) };
 }
 
 /**
@@ -82,13 +120,16 @@ export async function limiterFor(
   points: number,
   duration: number,
   pg: { sql: postgres.Sql; schema: string } | null,
+  /** How long a query may take before the in-memory limiter decides (the lead posts' limiters). */
+  budgetMs?: number,
 ): Promise<RateLimiterMemory | RateLimiterPostgres> {
   const memory = new RateLimiterMemory({ keyPrefix, points, duration });
   if (!pg) return memory;
+  const { client, arm } = pgClientFor(pg.sql, budgetMs);
   return new Promise<RateLimiterPostgres>((resolve, reject) => {
     const l: RateLimiterPostgres = new RateLimiterPostgres(
       {
-        storeClient: pgClientFor(pg.sql),
+        storeClient: client,
         storeType: "client",
         schemaName: pg.schema,
         tableName: "rate_limits",
@@ -97,7 +138,11 @@ export async function limiterFor(
         duration,
         insuranceLimiter: memory,
       },
-      (error?: Error) => (error ? reject(error) : resolve(l)),
+      (error?: Error) => {
+        if (error) return reject(error);
+        arm();
+        resolve(l);
+      },
     );
   });
 }
@@ -108,7 +153,8 @@ export async function createRateLimiter(
 ): Promise<LeadRateLimiter> {
   const { enabled, points, attempts, durationSeconds: duration } = config.rateLimit;
   if (!enabled) return unlimited;
-  const leads = await limiterFor("leads", points, duration, pg);
-  const posts = await limiterFor("lead-posts", attempts, duration, pg);
+  const budget = LIMITER_QUERY_BUDGET_MS;
+  const leads = await limiterFor("leads", points, duration, pg, budget);
+  const posts = await limiterFor("lead-posts", attempts, duration, pg, budget);
   return { consume: spender(leads), attempt: spender(posts) };
 }
