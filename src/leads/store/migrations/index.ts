@@ -5,7 +5,7 @@
  * Add a migration by appending the next version; never edit one that has shipped.
  */
 import type { DatabaseSync } from "node:sqlite";
-import { PG_SEARCH_PHONE, PG_SEARCH_TEXT } from "../../../admin/search.ts";
+import { PG_SEARCH_PHONE, PG_SEARCH_TEXT } from "../searchIndex.ts";
 
 export interface Migration {
   version: number;
