@@ -3,7 +3,7 @@
  * on first use, retried after a failure), the rate limiter, the IP-hash salt, the logger and the
  * outbox worker that delivers leads to the agency (started with the service, stopped with it),
  * the sweep that queues speed-to-lead reminders (src/admin/reminders.ts) while SMTP is set, and
- * the daily retention run (./retention.ts: sent outbox rows, and leads past LEAD_RETENTION_DAYS).
+ * the daily retention run (src/admin/retention.ts: sent outbox rows, and leads past LEAD_RETENTION_DAYS).
  */
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
@@ -20,7 +20,7 @@ import { followUpDeliverer, startFollowUpSweep } from "../admin/followUps.ts";
 import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
 import { auditJobSettings, AuditWorker, type AuditRunner } from "../audit/jobs.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
-import { startRetentionSweep } from "./retention.ts";
+import { startRetentionSweep } from "../admin/retention.ts";
 import { storeHolder } from "./store/index.ts";
 import { PostgresLeadStore } from "./store/postgres.ts";
 import type { Channel, LeadStore } from "./store/types.ts";

@@ -592,7 +592,7 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
-    // Daily housekeeping (issue 17, src/leads/retention.ts): when each task last ran, so that of
+    // Daily housekeeping (issue 17, src/admin/retention.ts): when each task last ran, so that of
     // several servers on one database one runs it per period (a conditional upsert claims it),
     // and a restart neither repeats nor skips it.
     version: 14,
