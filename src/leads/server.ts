@@ -240,19 +240,22 @@ function createLeadService(config: LeadConfig, extension: LeadServiceExtension):
  */
 let service: LeadService | undefined;
 
-let extension: LeadServiceExtension = {};
+let extension: LeadServiceExtension | null = null;
 
 /**
  * Adds deliverers and sweeps to the process-wide service; only the composition root calls it,
- * before the service is first used (a service already built would run without them: that throws).
+ * before the service is first used. A service built without them would run without reminders,
+ * follow-ups or retention: that throws. A service built with them keeps them (under `astro dev`
+ * an edited root module runs again beside the service it already extended).
  */
 export function extendLeadService(added: LeadServiceExtension): void {
-  if (service) throw new Error("extendLeadService: the lead service is already built");
-  extension = added;
+  if (service && !extension)
+    throw new Error("extendLeadService: the lead service is already built");
+  if (!service) extension = added;
 }
 
 /** The process-wide lead service, configured from the environment on first use. */
 export function leadService(): LeadService {
-  service ??= createLeadService(leadConfig(), extension);
+  service ??= createLeadService(leadConfig(), extension ?? {});
   return service;
 }
