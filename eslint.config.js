@@ -58,4 +58,34 @@ export default tseslint.config(
       ],
     },
   },
+  // The lead domain is the core: src/admin/ and src/analytics/ use it, it uses neither (issue 25;
+  // what admin work runs inside the lead service is handed to it by src/server/root.ts).
+  {
+    files: ["src/leads/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "../admin/**",
+                "../../admin/**",
+                "../../../admin/**",
+                "~/admin/**",
+                "**/src/admin/**",
+                "../analytics/**",
+                "../../analytics/**",
+                "../../../analytics/**",
+                "~/analytics/**",
+                "**/src/analytics/**",
+              ],
+              message:
+                "src/leads/ may not import from src/admin/ or src/analytics/: they use the lead domain, not the other way round; register admin work from src/server/root.ts (docs/architecture.md, Zones).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { PG_SEARCH_PHONE, PG_SEARCH_TEXT } from "../src/admin/search.ts";
+import { PG_SEARCH_PHONE, PG_SEARCH_TEXT } from "../src/leads/store/searchIndex.ts";
 import { exportCsv } from "../src/admin/export.ts";
 import { adminStoreFor } from "../src/admin/store/index.ts";
 import { DUE_CAP, DUE_PAGE, endOfAgencyDay } from "../src/admin/followUps.ts";

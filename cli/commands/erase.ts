@@ -1,6 +1,6 @@
 /** `erase EMAIL`: every lead of this email address and what hangs off it (a privacy request). */
 import { leadConfig } from "../../src/leads/config.ts";
-import { eraseByEmail } from "../../src/leads/retention.ts";
+import { eraseByEmail } from "../../src/admin/retention.ts";
 import { expectArgs, helpOption, plural, withStore, type Command } from "../command.ts";
 import { printable, UsageError } from "../terminal.ts";
 

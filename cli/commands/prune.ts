@@ -1,6 +1,6 @@
 /** `prune`: delete now what the retention settings say has expired. */
 import { leadConfig } from "../../src/leads/config.ts";
-import { pruneExpired } from "../../src/leads/retention.ts";
+import { pruneExpired } from "../../src/admin/retention.ts";
 import { helpOption, plural, withStore, type Command } from "../command.ts";
 import { UsageError } from "../terminal.ts";
 

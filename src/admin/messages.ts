@@ -2,6 +2,8 @@
  * What the agency's inbox says: labels, headings and messages of the admin views, in one place
  * (the public site's copy is content; the staff side is one small tool, kept beside its rules).
  */
+import { formLabels, leadKindLabels } from "../leads/messages.ts";
+
 export const adminMessages = {
   productName: "Lead inbox",
   signIn: {
@@ -126,16 +128,8 @@ export const adminMessages = {
     websiteScore: "Website score",
     id: "Lead ID",
   },
-  /** Lead kinds as the agency says them. */
-  kinds: {
-    audit: "Free audit",
-    contact: "Contact message",
-    testimonial: "Testimonial page",
-    growth_partial: "Growth plan (step 1 only)",
-    growth: "Growth plan",
-    quick: "Call request",
-    guide: "Guide checklist",
-  },
+  /** Lead kinds as the agency says them (src/leads/messages.ts). */
+  kinds: leadKindLabels,
   possibleSpam: "Possible spam",
   /** Lead statuses as the agency says them. */
   statuses: {
@@ -575,16 +569,8 @@ export const adminMessages = {
     rowPages: (table: string) => `Pages of ${table}`,
     sorted: (dir: "asc" | "desc") => (dir === "asc" ? "ascending" : "descending"),
     csv: "Download as CSV",
-    forms: {
-      audit: "Free audit",
-      contact: "Contact (home page)",
-      contactPage: "Contact page",
-      testimonial: "Testimonial page",
-      growth: "Growth plan",
-      growthPartial: "Growth plan",
-      quick: "Call request",
-      guide: "Guide checklist",
-    } as Record<string, string>,
+    /** Forms by name (src/leads/messages.ts). */
+    forms: formLabels,
   },
   origin: "This request did not come from the inbox itself.",
   httpsOnly:

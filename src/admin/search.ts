@@ -4,7 +4,8 @@
  * number, looked for in the phone number's digits, so "512-555" finds +15125550142 and
  * "+1 512 555 0142", "512-555-0142" and "(512) 555 0142" each find a lead whose phone is stored
  * in any of those forms (phoneDigits; the index holds the phone's digits, migration 22).
- * Adapters hold only the SQL.
+ * Adapters hold only the SQL; the searched fields and the indexed expressions belong to the lead
+ * store's index (SEARCHED_FIELDS, PG_SEARCH_* in src/leads/store/searchIndex.ts).
  *
  * Both stores answer from a trigram index (migration 8: FTS5 on SQLite, pg_trgm on PostgreSQL),
  * which can only look up words of three characters or more. Shorter words still count: they
@@ -13,17 +14,6 @@
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { DEFAULT_PHONE_COUNTRY } from "../leads/phone.ts";
-
-/** The lead fields searched, by name (each form names its person and company differently). */
-export const SEARCHED_FIELDS = [
-  "name",
-  "full-name",
-  "ownerName",
-  "email",
-  "company",
-  "companyName",
-  "message",
-] as const;
 
 export interface SearchTerms {
   /** Lower-cased words to find in the text fields. */
@@ -95,20 +85,6 @@ export function ftsQuery({ words, digits }: SearchTerms): string | null {
   ];
   return parts.length ? parts.join(" AND ") : null;
 }
-
-/**
- * PostgreSQL's searched text and phone digits, written exactly as migration 8's pg_trgm indexes
- * are, so the planner can use them (concat_ws would read better but is not immutable, so it
- * cannot be indexed).
- */
-export const PG_SEARCH_TEXT = `lower(${SEARCHED_FIELDS.map((f) => `coalesce(fields->>'${f}', '')`).join(" || ' ' || ")})`;
-export const PG_SEARCH_PHONE = "replace(coalesce(fields->>'phone', ''), '+', '')";
-/**
- * The phone's digits as indexed since migration 22: the stored phone without the punctuation of
- * its common forms (+, space, -, parentheses, dot), so "(512) 555 0142" is indexed "5125550142".
- * An extension (";ext=12") stays. The same characters as SQLITE_SEARCH_PHONE removes.
- */
-export const PG_SEARCH_PHONE_DIGITS = "translate(coalesce(fields->>'phone', ''), '+ -().', '')";
 
 /**
  * The Source filter, read as the inbox's Source column shows a lead (trafficSource in

@@ -38,7 +38,7 @@ export interface LeadConfig {
   notify: NotifyConfig;
   /** METRICS_TOKEN: lets an operator see /api/health's details; at least 16 characters. */
   metricsToken: string | undefined;
-  /** What is deleted when (src/leads/retention.ts). */
+  /** What is deleted when (src/admin/retention.ts). */
   retention: RetentionConfig;
 }
 

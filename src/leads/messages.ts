@@ -65,3 +65,29 @@ export const leadMessages = {
     },
   },
 } as const;
+
+/**
+ * Lead kinds as the agency says them: the inbox, its export and the staff notice (admin messages
+ * refer to this table, so each label is written once).
+ */
+export const leadKindLabels = {
+  audit: "Free audit",
+  contact: "Contact message",
+  testimonial: "Testimonial page",
+  growth_partial: "Growth plan (step 1 only)",
+  growth: "Growth plan",
+  quick: "Call request",
+  guide: "Guide checklist",
+} as const;
+
+/** Forms by the name the Performance report and the staff notice give them ("Contact page"). */
+export const formLabels: Record<string, string> = {
+  audit: "Free audit",
+  contact: "Contact (home page)",
+  contactPage: "Contact page",
+  testimonial: "Testimonial page",
+  growth: "Growth plan",
+  growthPartial: "Growth plan",
+  quick: "Call request",
+  guide: "Guide checklist",
+};

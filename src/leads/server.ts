@@ -2,11 +2,12 @@
  * The lead-intake service of one server process: configuration, the store (opened and migrated
  * on first use, retried after a failure), the rate limiter, the IP-hash salt, the logger and the
  * outbox worker that delivers leads to the agency (started with the service, stopped with it),
- * the sweep that queues speed-to-lead reminders (src/admin/reminders.ts) while SMTP is set, and
- * the daily retention run (./retention.ts: sent outbox rows, and leads past LEAD_RETENTION_DAYS).
+ * and whatever the composition root adds (`extendLeadService`, src/server/root.ts): deliverers of
+ * further outbox channels and sweeps started and stopped with the service (the staff reminders,
+ * follow-ups and the daily retention run of src/admin/). This folder imports neither src/admin/
+ * nor src/analytics/ (docs/architecture.md, Zones).
  */
 import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import { loadIpSalt } from "./attribution.ts";
 import { leadConfig, type LeadConfig } from "./config.ts";
 import { leadLog } from "./log.ts";
@@ -15,12 +16,9 @@ import { emailDeliverer } from "./notify/email.ts";
 import { OutboxWorker } from "./notify/outbox.ts";
 import type { Deliverer } from "./notify/types.ts";
 import { webhookDeliverer } from "./notify/webhook.ts";
-import { reminderDeliverer, startReminderSweep } from "../admin/reminders.ts";
-import { followUpDeliverer, startFollowUpSweep } from "../admin/followUps.ts";
 import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
 import { auditJobSettings, AuditWorker, type AuditRunner } from "../audit/jobs.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
-import { startRetentionSweep } from "./retention.ts";
 import { storeHolder } from "./store/index.ts";
 import { PostgresLeadStore } from "./store/postgres.ts";
 import type { Channel, LeadStore } from "./store/types.ts";
@@ -52,34 +50,62 @@ export interface LeadService {
   stop(): Promise<void>;
 }
 
+/** What a sweep added by the composition root gets from the service it runs with. */
+export interface LeadSweepContext {
+  config: LeadConfig;
+  store: () => Promise<LeadStore>;
+  log: typeof leadLog;
+}
+
+/**
+ * A periodic task started with the service and stopped with it. `start` returns its stop, or
+ * null when the configuration leaves it off.
+ */
+export type LeadSweep =
+  | { needsOutbox?: false; start(context: LeadSweepContext): (() => void) | null }
+  | {
+      /** Runs only while an outbox worker delivers (it queues deliveries), started after it. */
+      needsOutbox: true;
+      start(context: LeadSweepContext & { outbox: OutboxWorker }): (() => void) | null;
+    };
+
+/** What the composition root adds to the lead service (src/server/root.ts). */
+export interface LeadServiceExtension {
+  /** Deliverers of further outbox channels, given the configuration (those left out: none). */
+  deliverers?(
+    config: LeadConfig,
+    store: () => Promise<LeadStore>,
+  ): Partial<Record<Channel, Deliverer>>;
+  /** Sweeps, started in this order (stopped in the reverse one). */
+  sweeps?: LeadSweep[];
+}
+
 function deliverers(
   config: LeadConfig,
   store: () => Promise<LeadStore>,
   ipSalt: () => string,
+  extension: LeadServiceExtension,
 ): Partial<Record<Channel, Deliverer>> {
   const d: Partial<Record<Channel, Deliverer>> = {};
   if (config.notify.email) d.email = emailDeliverer(config.notify.email);
   if (config.notify.email) d.checklist = checklistDeliverer(config.notify.email, ipSalt);
   if (config.notify.webhook) d.webhook = webhookDeliverer(config.notify.webhook);
-  if (config.notify.email && config.notify.reminders)
-    d.reminder = reminderDeliverer(config.notify.email, store);
-  if (config.notify.email && config.notify.followUps)
-    d.followup = followUpDeliverer(config.notify.email, store);
+  Object.assign(d, extension.deliverers?.(config, store));
   if (config.notify.email) d.audit = auditEmailDeliverer(config.notify.email, store, ipSalt);
   if (config.notify.email)
     d["audit-agency"] = agencyScoreDeliverer(config.notify.email, store, ipSalt);
   return d;
 }
 
-function createLeadService(config: LeadConfig): LeadService {
+function createLeadService(config: LeadConfig, extension: LeadServiceExtension): LeadService {
   const holder = storeHolder(config);
   let limiter: Promise<LeadRateLimiter> | null = null;
   let salt: string | null = null;
   let started = false;
   let stopping: Promise<void> | null = null;
-  let stopReminders: (() => void) | null = null;
-  let stopFollowUps: (() => void) | null = null;
-  let stopRetention: (() => void) | null = null;
+  const stops: (() => void)[] = [];
+  const sweeps = extension.sweeps ?? [];
+  const context: LeadSweepContext = { config, store: () => holder.get(), log: leadLog };
   let audit: AuditWorker | null = null;
   const auditSettings = auditJobSettings();
   const outbox = config.notify.channels.length
@@ -89,6 +115,7 @@ function createLeadService(config: LeadConfig): LeadService {
           config,
           () => holder.get(),
           () => service.ipSalt(),
+          extension,
         ),
         settings: config.notify.outbox,
         log: leadLog,
@@ -135,30 +162,10 @@ function createLeadService(config: LeadConfig): LeadService {
           ),
       );
       audit?.start();
-      const retention = config.retention;
-      stopRetention = startRetentionSweep({
-        leads: () => holder.get(),
-        rules: retention,
-        sweepMs: retention.sweepMs,
-        owner: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
-        done: ({ outbox: sent, erased, audit }) =>
-          leadLog.info(
-            {
-              event: "retention_pruned",
-              auditEntries: audit ?? 0,
-              sentNotifications: sent,
-              leads: erased.leads.length,
-              notifications: erased.outbox,
-              events: erased.events,
-            },
-            "retention: expired rows deleted",
-          ),
-        failed: (error) =>
-          leadLog.warn(
-            { event: "retention_failed", err: (error as Error).message },
-            "retention run failed (a run that had started is tried again the next day)",
-          ),
-      });
+      for (const sweep of sweeps) {
+        const stop = sweep.needsOutbox ? null : sweep.start(context);
+        if (stop) stops.push(stop);
+      }
       if (outbox) {
         leadLog.info(
           {
@@ -169,32 +176,9 @@ function createLeadService(config: LeadConfig): LeadService {
           `leads are delivered by ${config.notify.channels.join(" and ")}`,
         );
         outbox.start();
-        const followUps = config.notify.followUps;
-        if (followUps) {
-          stopFollowUps = startFollowUpSweep({
-            leads: () => holder.get(),
-            sweepMs: followUps.sweepMs,
-            queued: () => outbox.nudge(),
-            failed: (error) =>
-              leadLog.warn(
-                { event: "lead_follow_up_sweep_failed", err: (error as Error).message },
-                "could not look for follow-ups that fell due",
-              ),
-          });
-        }
-        const reminders = config.notify.reminders;
-        if (reminders) {
-          stopReminders = startReminderSweep({
-            leads: () => holder.get(),
-            rules: { minutes: reminders.minutes },
-            sweepMs: reminders.sweepMs,
-            queued: () => outbox.nudge(),
-            failed: (error) =>
-              leadLog.warn(
-                { event: "lead_reminder_sweep_failed", err: (error as Error).message },
-                "could not look for leads to remind staff of",
-              ),
-          });
+        for (const sweep of sweeps) {
+          const stop = sweep.needsOutbox ? sweep.start({ ...context, outbox }) : null;
+          if (stop) stops.push(stop);
         }
       } else {
         leadLog.warn(
@@ -210,9 +194,7 @@ function createLeadService(config: LeadConfig): LeadService {
     },
     stop() {
       stopping ??= (async () => {
-        stopReminders?.();
-        stopFollowUps?.();
-        stopRetention?.();
+        for (const stop of stops.reverse()) stop();
         await Promise.all([audit?.stop(), outbox?.stop()]);
         await holder.close();
       })();
@@ -258,8 +240,22 @@ function createLeadService(config: LeadConfig): LeadService {
  */
 let service: LeadService | undefined;
 
+let extension: LeadServiceExtension | null = null;
+
+/**
+ * Adds deliverers and sweeps to the process-wide service; only the composition root calls it,
+ * before the service is first used. A service built without them would run without reminders,
+ * follow-ups or retention: that throws. A service built with them keeps them (under `astro dev`
+ * an edited root module runs again beside the service it already extended).
+ */
+export function extendLeadService(added: LeadServiceExtension): void {
+  if (service && !extension)
+    throw new Error("extendLeadService: the lead service is already built");
+  if (!service) extension = added;
+}
+
 /** The process-wide lead service, configured from the environment on first use. */
 export function leadService(): LeadService {
-  service ??= createLeadService(leadConfig());
+  service ??= createLeadService(leadConfig(), extension ?? {});
   return service;
 }

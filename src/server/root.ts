@@ -8,8 +8,17 @@
  * server/serve.ts. Under `astro dev` the middleware calls `serverRoot()` on its first request,
  * so the dev server is wired the same way (without the fast paths: its requests all go through
  * Astro, to the same handlers).
+ *
+ * The lead service knows nothing of src/admin/ (docs/architecture.md, Zones): the staff
+ * reminders and follow-ups (their outbox channels and sweeps) and the daily retention run are
+ * handed to it here.
  */
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { hostname } from "node:os";
+import { followUpDeliverer, startFollowUpSweep } from "../admin/followUps.ts";
+import { reminderDeliverer, startReminderSweep } from "../admin/reminders.ts";
+import { startRetentionSweep } from "../admin/retention.ts";
 import { eventsEarly } from "../analytics/node.ts";
 import { analytics } from "../analytics/service.ts";
 import { auditAllowHosts } from "../audit/config.ts";
@@ -18,7 +27,7 @@ import { plainAddress } from "../leads/clientAddress.ts";
 import { leadLog } from "../leads/log.ts";
 import { leadMetrics, routeFamily } from "../leads/metrics.ts";
 import { leadsFastPath } from "../leads/node.ts";
-import { leadService } from "../leads/server.ts";
+import { extendLeadService, leadService, type LeadServiceExtension } from "../leads/server.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
 
@@ -41,7 +50,83 @@ export interface ServerRoot {
 
 let root: ServerRoot | undefined;
 
+/** What src/admin/ runs inside the lead service: reminders, follow-ups, retention. */
+const adminWork: LeadServiceExtension = {
+  deliverers(config, store) {
+    const email = config.notify.email;
+    return {
+      ...(email && config.notify.reminders ? { reminder: reminderDeliverer(email, store) } : {}),
+      ...(email && config.notify.followUps ? { followup: followUpDeliverer(email, store) } : {}),
+    };
+  },
+  sweeps: [
+    {
+      // The daily retention run (src/admin/retention.ts): sent outbox rows, expired leads.
+      start: ({ config, store, log }) =>
+        startRetentionSweep({
+          leads: store,
+          rules: config.retention,
+          sweepMs: config.retention.sweepMs,
+          owner: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
+          done: ({ outbox: sent, erased, audit }) =>
+            log.info(
+              {
+                event: "retention_pruned",
+                auditEntries: audit ?? 0,
+                sentNotifications: sent,
+                leads: erased.leads.length,
+                notifications: erased.outbox,
+                events: erased.events,
+              },
+              "retention: expired rows deleted",
+            ),
+          failed: (error) =>
+            log.warn(
+              { event: "retention_failed", err: (error as Error).message },
+              "retention run failed (a run that had started is tried again the next day)",
+            ),
+        }),
+    },
+    {
+      needsOutbox: true,
+      start: ({ config, store, log, outbox }) => {
+        const followUps = config.notify.followUps;
+        if (!followUps) return null;
+        return startFollowUpSweep({
+          leads: store,
+          sweepMs: followUps.sweepMs,
+          queued: () => outbox.nudge(),
+          failed: (error) =>
+            log.warn(
+              { event: "lead_follow_up_sweep_failed", err: (error as Error).message },
+              "could not look for follow-ups that fell due",
+            ),
+        });
+      },
+    },
+    {
+      needsOutbox: true,
+      start: ({ config, store, log, outbox }) => {
+        const reminders = config.notify.reminders;
+        if (!reminders) return null;
+        return startReminderSweep({
+          leads: store,
+          rules: { minutes: reminders.minutes },
+          sweepMs: reminders.sweepMs,
+          queued: () => outbox.nudge(),
+          failed: (error) =>
+            log.warn(
+              { event: "lead_reminder_sweep_failed", err: (error as Error).message },
+              "could not look for leads to remind staff of",
+            ),
+        });
+      },
+    },
+  ],
+};
+
 function compose(): ServerRoot {
+  extendLeadService(adminWork);
   const leads = leadService();
   // The website check's engine runs the audit leads' checks in this process (src/audit/jobs.ts).
   leads.useAuditRunner((input, { signal }) => runAudit(input, { signal }));

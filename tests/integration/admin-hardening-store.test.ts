@@ -22,7 +22,7 @@ import {
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore } from "../../src/admin/store/types";
 import { createSignInThrottle, throttleSettings } from "../../src/admin/throttle";
-import { pruneExpired } from "../../src/leads/retention";
+import { pruneExpired } from "../../src/admin/retention";
 import type { LeadStore } from "../../src/leads/store/types";
 import { onBothStores } from "./support";
 

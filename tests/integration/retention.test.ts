@@ -1,5 +1,5 @@
 /**
- * Retention (src/leads/retention.ts) on a temporary SQLite file and the real PostgreSQL, with the
+ * Retention (src/admin/retention.ts) on a temporary SQLite file and the real PostgreSQL, with the
  * clock passed in: sent outbox rows go after LEADS_OUTBOX_RETENTION_DAYS, pending and failed ones
  * stay; leads past LEAD_RETENTION_DAYS are erased with what hangs off them (audited by id), and
  * none while it is unset; the daily run is claimed once per day however many servers ask; and
@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { adminStoreFor } from "../../src/admin/store/index";
 import { newLeadId } from "../../src/leads/id";
-import { pruneExpired, sweepRetention } from "../../src/leads/retention";
+import { pruneExpired, sweepRetention } from "../../src/admin/retention";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { Channel, LeadRecord, LeadStore } from "../../src/leads/store/types";

@@ -7,13 +7,8 @@ import { AUDIT_SCORE } from "./auditScore.ts";
 import type postgres from "postgres";
 import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
 import { UNWORKED_CAP } from "../count.ts";
-import {
-  likeEscaped,
-  PG_SEARCH_PHONE_DIGITS,
-  PG_SEARCH_TEXT,
-  searchTerms,
-  sourceFilter,
-} from "../search.ts";
+import { likeEscaped, searchTerms, sourceFilter } from "../search.ts";
+import { PG_SEARCH_PHONE_DIGITS, PG_SEARCH_TEXT } from "../../leads/store/searchIndex.ts";
 import type {
   CallOutcome,
   AdminStore,

@@ -13,15 +13,8 @@ import {
   type Row,
 } from "../../leads/store/sqlite.ts";
 import { UNWORKED_CAP } from "../count.ts";
-import { indexAllPendingSearch } from "../../leads/store/searchIndex.ts";
-import {
-  ftsQuery,
-  isIndexed,
-  likeEscaped,
-  SEARCHED_FIELDS,
-  searchTerms,
-  sourceFilter,
-} from "../search.ts";
+import { indexAllPendingSearch, SEARCHED_FIELDS } from "../../leads/store/searchIndex.ts";
+import { ftsQuery, isIndexed, likeEscaped, searchTerms, sourceFilter } from "../search.ts";
 import type {
   CallOutcome,
   AdminStore,

@@ -12,10 +12,10 @@
  */
 import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer";
-import { adminMessages } from "../../admin/messages.ts";
 import { agencyHours, siteOrigin } from "../../config/agency.ts";
 import { formatAgencyTime } from "../../lib/formatAgencyTime.ts";
 import { leadForms, utmKeys, type LeadKind } from "../fields.ts";
+import { formLabels, leadKindLabels } from "../messages.ts";
 import { formatPhone } from "../phone.ts";
 import { leadName, trafficSource } from "../source.ts";
 import type { LeadRecord } from "../store/types.ts";
@@ -184,11 +184,7 @@ function fieldRows(lead: LeadRecord): Row[] {
 
 /** The form by the name the Performance report gives it ("Contact page"), else its kind's. */
 export function formName(lead: Pick<LeadRecord, "form" | "kind">): string {
-  return (
-    adminMessages.performance.forms[lead.form] ??
-    adminMessages.kinds[lead.kind as LeadKind] ??
-    lead.form
-  );
+  return formLabels[lead.form] ?? leadKindLabels[lead.kind as LeadKind] ?? lead.form;
 }
 
 /** Where the notice is read: the site's origin (SITE_URL) and the agency's time zone. */

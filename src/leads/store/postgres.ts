@@ -9,9 +9,14 @@
  */
 import postgres from "postgres";
 import { migrationsTableSql, pendingMigrations } from "./migrations/index.ts";
-import { PG_SEARCH_PHONE_DIGITS, PG_SEARCH_TEXT } from "../../admin/search.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
-import { SEARCH_BACKLOG, SEARCH_BATCH, SEARCH_QUIET_MS } from "./searchIndex.ts";
+import {
+  PG_SEARCH_PHONE_DIGITS,
+  PG_SEARCH_TEXT,
+  SEARCH_BACKLOG,
+  SEARCH_BATCH,
+  SEARCH_QUIET_MS,
+} from "./searchIndex.ts";
 import {
   byChannel,
   StoreUnavailableError,

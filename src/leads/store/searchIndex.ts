@@ -10,7 +10,31 @@
  * PostgreSQL `lead_search` rows go with their lead (ON DELETE CASCADE).
  */
 import type { DatabaseSync } from "node:sqlite";
-import { SEARCHED_FIELDS } from "../../admin/search.ts";
+
+/** The lead fields searched, by name (each form names its person and company differently). */
+export const SEARCHED_FIELDS = [
+  "name",
+  "full-name",
+  "ownerName",
+  "email",
+  "company",
+  "companyName",
+  "message",
+] as const;
+
+/**
+ * PostgreSQL's searched text and phone digits, written exactly as migration 8's pg_trgm indexes
+ * are, so the planner can use them (concat_ws would read better but is not immutable, so it
+ * cannot be indexed).
+ */
+export const PG_SEARCH_TEXT = `lower(${SEARCHED_FIELDS.map((f) => `coalesce(fields->>'${f}', '')`).join(" || ' ' || ")})`;
+export const PG_SEARCH_PHONE = "replace(coalesce(fields->>'phone', ''), '+', '')";
+/**
+ * The phone's digits as indexed since migration 22: the stored phone without the punctuation of
+ * its common forms (+, space, -, parentheses, dot), so "(512) 555 0142" is indexed "5125550142".
+ * An extension (";ext=12") stays. The same characters as SQLITE_SEARCH_PHONE removes.
+ */
+export const PG_SEARCH_PHONE_DIGITS = "translate(coalesce(fields->>'phone', ''), '+ -().', '')";
 
 /** The indexed text of a lead (`l`): the searched fields, as migration 8 first indexed them. */
 export const SQLITE_SEARCH_DOC = SEARCHED_FIELDS.map(

@@ -5,7 +5,7 @@
  * Add a migration by appending the next version; never edit one that has shipped.
  */
 import type { DatabaseSync } from "node:sqlite";
-import { PG_SEARCH_PHONE, PG_SEARCH_TEXT } from "../../../admin/search.ts";
+import { PG_SEARCH_PHONE, PG_SEARCH_TEXT } from "../searchIndex.ts";
 
 export interface Migration {
   version: number;
@@ -592,7 +592,7 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
-    // Daily housekeeping (issue 17, src/leads/retention.ts): when each task last ran, so that of
+    // Daily housekeeping (issue 17, src/admin/retention.ts): when each task last ran, so that of
     // several servers on one database one runs it per period (a conditional upsert claims it),
     // and a restart neither repeats nor skips it.
     version: 14,

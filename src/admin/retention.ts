@@ -17,10 +17,10 @@
  * (one process on SQLite) run it per day, and a restart neither repeats nor skips it. Work goes
  * in batches, one transaction per erased lead, yielding between them, so intake never waits long.
  */
-import { audit } from "../admin/accounts.ts";
-import { adminStoreFor } from "../admin/store/index.ts";
-import type { Erasure } from "../admin/store/types.ts";
-import type { LeadStore } from "./store/types.ts";
+import type { LeadStore } from "../leads/store/types.ts";
+import { audit } from "./accounts.ts";
+import { adminStoreFor } from "./store/index.ts";
+import type { Erasure } from "./store/types.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** The housekeeping task's name in `maintenance_runs`, and how often it runs. */
