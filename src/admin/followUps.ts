@@ -15,7 +15,7 @@
  */
 import { agencyHours, siteOrigin } from "../config/agency.ts";
 import { newLeadId } from "../leads/id.ts";
-import { domainOf, smtpSender, visitorName, type EmailSettings } from "../leads/notify/email.ts";
+import { composedEmailDeliverer, visitorName, type EmailSettings } from "../leads/notify/email.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
 import { CONTROL_MULTI_LINE } from "../leads/schema.ts";
 import { leadName } from "../leads/source.ts";
@@ -296,34 +296,23 @@ export function followUpDeliverer(
   leads: () => Promise<LeadStore>,
   timeZone: string = agencyHours.timeZone,
 ): Deliverer {
-  const smtp = smtpSender(settings);
   const copy = adminMessages.followUp.email;
-  return {
-    async deliver({ row, lead }, signal) {
-      const store = adminStoreFor(await leads());
-      const followUp = await store.followUp(lead.id);
-      // Done, snoozed to later, or erased since it was queued: no email.
-      if (!followUp || !followUp.queuedAt || Date.parse(followUp.dueAt) > Date.now()) return;
-      const due = formatAgencyTime(followUp.dueAt, timeZone);
-      await smtp.send(
-        {
-          from: settings.from,
-          to: followUp.assigneeEmail ? [followUp.assigneeEmail] : [...settings.to],
-          subject: copy.subject(visitorName(lead), due),
-          text: copy.text({
-            name: leadName(lead.fields),
-            due,
-            note: followUp.note,
-            link: `${siteOrigin()}/admin/leads/${lead.id}`,
-          }),
-          messageId: `<${row.id}@${domainOf(settings.from)}>`,
-          headers: { "X-Lead-Id": lead.id },
-        },
-        signal,
-      );
-    },
-    close: () => smtp.close(),
-  };
+  return composedEmailDeliverer(settings, async ({ lead }) => {
+    const followUp = await adminStoreFor(await leads()).followUp(lead.id);
+    // Done, snoozed to later, or erased since it was queued: no email.
+    if (!followUp || !followUp.queuedAt || Date.parse(followUp.dueAt) > Date.now()) return null;
+    const due = formatAgencyTime(followUp.dueAt, timeZone);
+    return {
+      to: followUp.assigneeEmail ? [followUp.assigneeEmail] : settings.to,
+      subject: copy.subject(visitorName(lead), due),
+      text: copy.text({
+        name: leadName(lead.fields),
+        due,
+        note: followUp.note,
+        link: `${siteOrigin()}/admin/leads/${lead.id}`,
+      }),
+    };
+  });
 }
 
 /** Runs the follow-up sweep every `sweepMs` in this server until the returned stop is called. */

@@ -16,7 +16,7 @@ import { scoreLine } from "../audit/panel.ts";
 import { auditJobStoreFor } from "../audit/store/index.ts";
 import { agencyHours, siteOrigin } from "../config/agency.ts";
 import { formatAgencyTime } from "../lib/formatAgencyTime.ts";
-import { domainOf, smtpSender, visitorName, type EmailSettings } from "../leads/notify/email.ts";
+import { composedEmailDeliverer, visitorName, type EmailSettings } from "../leads/notify/email.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
 import { newLeadId } from "../leads/id.ts";
 import { leadName } from "../leads/source.ts";
@@ -74,42 +74,32 @@ export function reminderDeliverer(
   leads: () => Promise<LeadStore>,
   hours: AgencyHours = agencyHours,
 ): Deliverer {
-  const smtp = smtpSender(settings);
   const copy = adminMessages.reminder;
-  return {
-    async deliver({ row, lead }, signal) {
-      const store = adminStoreFor(await leads());
-      const work = await store.leadWork(lead.id);
-      // Contacted, called (whatever the outcome) or erased since it was queued: no reminder.
-      if (!work || work.status !== "new" || work.firstContactedAt) return;
-      const staff = await store.reminderRecipients(lead.id);
-      const name = leadName(lead.fields);
-      const minutes = openMinutesBetween(hours, new Date(lead.createdAt), new Date(row.createdAt));
-      // The website check's score, when it is ready: a talking point for the call.
-      const score = scoreLine((await auditJobStoreFor(await leads()).forLead(lead.id))[0]);
-      await smtp.send(
-        {
-          from: settings.from,
-          to: staff.length ? staff : [...settings.to],
-          subject: copy.subject(visitorName(lead), minutes),
-          text: [
-            copy.text({
-              name,
-              form: adminMessages.kinds[lead.kind],
-              arrived: formatAgencyTime(lead.createdAt, hours.timeZone),
-              minutes,
-              link: `${siteOrigin()}/admin/leads/${lead.id}`,
-            }),
-            ...(score ? [score, ""] : []),
-          ].join("\n"),
-          messageId: `<${row.id}@${domainOf(settings.from)}>`,
-          headers: { "X-Lead-Id": lead.id },
-        },
-        signal,
-      );
-    },
-    close: () => smtp.close(),
-  };
+  return composedEmailDeliverer(settings, async ({ row, lead }) => {
+    const store = adminStoreFor(await leads());
+    const work = await store.leadWork(lead.id);
+    // Contacted, called (whatever the outcome) or erased since it was queued: no reminder.
+    if (!work || work.status !== "new" || work.firstContactedAt) return null;
+    const staff = await store.reminderRecipients(lead.id);
+    const name = leadName(lead.fields);
+    const minutes = openMinutesBetween(hours, new Date(lead.createdAt), new Date(row.createdAt));
+    // The website check's score, when it is ready: a talking point for the call.
+    const score = scoreLine((await auditJobStoreFor(await leads()).forLead(lead.id))[0]);
+    return {
+      to: staff.length ? staff : settings.to,
+      subject: copy.subject(visitorName(lead), minutes),
+      text: [
+        copy.text({
+          name,
+          form: adminMessages.kinds[lead.kind],
+          arrived: formatAgencyTime(lead.createdAt, hours.timeZone),
+          minutes,
+          link: `${siteOrigin()}/admin/leads/${lead.id}`,
+        }),
+        ...(score ? [score, ""] : []),
+      ].join("\n"),
+    };
+  });
 }
 
 /**

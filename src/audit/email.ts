@@ -9,14 +9,13 @@
 import { AGENCY_NAME, siteOrigin } from "../config/agency.ts";
 import { routes } from "../config/routes.ts";
 import {
-  domainOf,
+  composedEmailDeliverer,
   emailHtml,
   escapeHtml,
   headerText,
   isPlainEmail,
-  smtpSender,
+  type EmailSettings,
 } from "../leads/notify/email.ts";
-import type { EmailSettings } from "../leads/notify/email.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
 import { leadName } from "../leads/source.ts";
 import type { LeadRecord, LeadStore } from "../leads/store/types.ts";
@@ -172,28 +171,11 @@ function checkEmailDeliverer(
   store: () => Promise<LeadStore>,
   compose: (lead: LeadRecord, job: AuditJob) => AuditEmail | null,
 ): Deliverer {
-  const smtp = smtpSender(settings);
-  return {
-    async deliver({ row, lead }, signal) {
-      const jobs = await auditJobStoreFor(await store()).forLead(lead.id);
-      const job = jobs.find((j) => j.status === "done" && j.report);
-      const message = job ? compose(lead, job) : null;
-      if (!message) return;
-      await smtp.send(
-        {
-          from: settings.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          messageId: `<${row.id}@${domainOf(settings.from)}>`,
-          headers: { "X-Lead-Id": lead.id },
-        },
-        signal,
-      );
-    },
-    close: () => smtp.close(),
-  };
+  return composedEmailDeliverer(settings, async ({ lead }) => {
+    const jobs = await auditJobStoreFor(await store()).forLead(lead.id);
+    const job = jobs.find((j) => j.status === "done" && j.report);
+    return job ? compose(lead, job) : null;
+  });
 }
 
 /** The outbox's 'audit' channel: the prospect's score, fixes and report link. */

@@ -11,11 +11,10 @@ import { leadMessages } from "../messages.ts";
 import { leadName } from "../source.ts";
 import type { LeadRecord } from "../store/types.ts";
 import {
-  domainOf,
+  composedEmailDeliverer,
   emailHtml,
   escapeHtml,
   isPlainEmail,
-  smtpSender,
   type EmailSettings,
 } from "./email.ts";
 import type { Deliverer } from "./types.ts";
@@ -74,24 +73,6 @@ export function checklistEmail(
 }
 
 export function checklistDeliverer(settings: EmailSettings, secret: () => string): Deliverer {
-  const smtp = smtpSender(settings);
-  return {
-    async deliver({ row, lead }, signal) {
-      const message = checklistEmail(lead, secret());
-      if (!message) return; // nothing to send to: done, not retried
-      await smtp.send(
-        {
-          from: settings.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          messageId: `<${row.id}@${domainOf(settings.from)}>`,
-          headers: { "X-Lead-Id": lead.id },
-        },
-        signal,
-      );
-    },
-    close: () => smtp.close(),
-  };
+  // No address to send to: done, not retried.
+  return composedEmailDeliverer(settings, async ({ lead }) => checklistEmail(lead, secret()));
 }

@@ -18,7 +18,7 @@ import { leadForms, utmKeys, type LeadKind } from "../fields.ts";
 import { formLabels, leadKindLabels } from "../messages.ts";
 import { formatPhone } from "../phone.ts";
 import { leadName, trafficSource } from "../source.ts";
-import type { LeadRecord } from "../store/types.ts";
+import type { ClaimedNotification, LeadRecord } from "../store/types.ts";
 import { truncate } from "../text.ts";
 import type { Deliverer } from "./types.ts";
 
@@ -372,6 +372,47 @@ export function smtpSender(settings: Pick<EmailSettings, "smtpUrl" | "timeoutMs"
       }
     },
     close: () => transport.close(),
+  };
+}
+
+/** What one outbox email says; its sender, Message-ID and lead header are the channel's. */
+export interface ComposedEmail {
+  to: string | readonly string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * An outbox channel that sends one email per row: `compose` says what, or null when there is
+ * nothing to send (the row is done, not retried). Every such channel (checklist, website check,
+ * reminder, follow-up) sends from EMAIL_FROM with the row's id as Message-ID, so a row sent again
+ * after a crash is recognised as the same message, and the lead's id in a header.
+ */
+export function composedEmailDeliverer(
+  settings: EmailSettings,
+  compose: (notification: ClaimedNotification) => Promise<ComposedEmail | null>,
+): Deliverer {
+  const smtp = smtpSender(settings);
+  return {
+    async deliver(notification, signal) {
+      const message = await compose(notification);
+      if (!message) return;
+      const { row, lead } = notification;
+      await smtp.send(
+        {
+          from: settings.from,
+          to: typeof message.to === "string" ? message.to : [...message.to],
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          messageId: `<${row.id}@${domainOf(settings.from)}>`,
+          headers: { "X-Lead-Id": lead.id },
+        },
+        signal,
+      );
+    },
+    close: () => smtp.close(),
   };
 }
 
