@@ -1,0 +1,146 @@
+/**
+ * One thin driver per database, so a query is written once for both stores (decision D184).
+ *
+ * - SQL is written with PostgreSQL's numbered placeholders (`$1`, `$2`, …); the SQLite driver
+ *   rewrites them to SQLite's own numbered form (`?1`, `?2`, …), which binds the same way.
+ * - Rows come back with SQLite's shapes on both: a PostgreSQL `Date` becomes its ISO string, so
+ *   timestamps read the same from `timestamptz` and from SQLite's ISO text.
+ * - Parameters: a boolean is bound as 1/0 on SQLite. Count with `CAST(count(*) AS INTEGER)` (a
+ *   bare `count(*)` is a bigint string on PostgreSQL); read flags with `Boolean(row.flag)`.
+ * - A dialect branch (`db.dialect`) only where the databases really differ: upserts with
+ *   conflicting columns of their own, arrays, full-text search, JSON, date arithmetic.
+ *
+ * SQLite has one connection per process and its calls are synchronous: a transaction holds a
+ * lock, so statements through this driver wait for it instead of running inside it. Its work
+ * must await nothing but the driver (no hashing, no network): a transaction still open when the
+ * event loop moves on is rolled back with an error, since other code would have run inside it.
+ */
+import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import type postgres from "postgres";
+
+export type Param = string | number | bigint | boolean | null | Uint8Array | readonly string[];
+export type Dialect = "sqlite" | "postgres";
+
+export interface Db {
+  readonly dialect: Dialect;
+  /** Every row of a query. */
+  all<T>(sql: string, params?: readonly Param[]): Promise<T[]>;
+  /** The first row, or undefined. */
+  one<T>(sql: string, params?: readonly Param[]): Promise<T | undefined>;
+  /** A write; resolves to the number of rows it changed. */
+  run(sql: string, params?: readonly Param[]): Promise<number>;
+  /** Runs `work` in one transaction, committed when it resolves and rolled back if it throws. */
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+}
+
+/** `$1` → `?1`, outside quoted strings and identifiers. */
+export function toSqlitePlaceholders(sql: string): string {
+  return sql.replace(/('(?:[^']|'')*'|"(?:[^"]|"")*")|\$(\d+)/g, (match, quoted, n) =>
+    quoted ? match : `?${n}`,
+  );
+}
+
+const sqliteParam = (value: Param): SQLInputValue => {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (Array.isArray(value)) return JSON.stringify(value);
+  return value as SQLInputValue;
+};
+
+/** The driver over the process's one SQLite connection (prepared statements kept by text). */
+export function sqliteDb(db: DatabaseSync): Db {
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string): StatementSync => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(toSqlitePlaceholders(sql));
+      if (statements.size >= 300) statements.clear();
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const bind = (params: readonly Param[]) => params.map(sqliteParam);
+  let held: Promise<unknown> = Promise.resolve();
+  let inTransaction = false;
+
+  const direct = (wait: boolean): Db => {
+    const gate = async () => {
+      if (!wait) return;
+      while (inTransaction) await held.catch(() => {});
+    };
+    const self: Db = {
+      dialect: "sqlite",
+      async all<T>(sql: string, params: readonly Param[] = []) {
+        await gate();
+        return prepared(sql).all(...bind(params)) as T[];
+      },
+      async one<T>(sql: string, params: readonly Param[] = []) {
+        await gate();
+        return prepared(sql).get(...bind(params)) as T | undefined;
+      },
+      async run(sql: string, params: readonly Param[] = []) {
+        await gate();
+        return Number(prepared(sql).run(...bind(params)).changes);
+      },
+      async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+        if (!wait) return work(self); // already inside one: join it
+        await gate();
+        inTransaction = true;
+        let open = true;
+        let overran = false;
+        setImmediate(() => (overran = open));
+        const result = (async () => {
+          db.exec("BEGIN IMMEDIATE");
+          try {
+            const value = await work(inside);
+            if (overran) throw new Error("A SQLite transaction awaited more than the driver");
+            db.exec("COMMIT");
+            return value;
+          } catch (error) {
+            if (db.isTransaction) db.exec("ROLLBACK");
+            throw error;
+          } finally {
+            open = false;
+            inTransaction = false;
+          }
+        })();
+        held = result;
+        return result;
+      },
+    };
+    return self;
+  };
+  const inside = direct(false);
+  return direct(true);
+}
+
+const fromPostgres = <T>(row: Record<string, unknown>): T => {
+  for (const key in row) {
+    const value = row[key];
+    if (value instanceof Date) row[key] = value.toISOString();
+  }
+  return row as T;
+};
+
+/** The driver over a `postgres` pool or one of its transactions. */
+export function postgresDb(sql: postgres.Sql | postgres.TransactionSql): Db {
+  const query = (text: string, params: readonly Param[]) =>
+    sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
+  return {
+    dialect: "postgres",
+    async all<T>(text: string, params: readonly Param[] = []) {
+      const rows = await query(text, params);
+      return rows.map((row) => fromPostgres<T>(row));
+    },
+    async one<T>(text: string, params: readonly Param[] = []) {
+      const [row] = await query(text, params);
+      return row ? fromPostgres<T>(row) : undefined;
+    },
+    async run(text: string, params: readonly Param[] = []) {
+      return (await query(text, params)).count;
+    },
+    async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+      if ("savepoint" in sql) return work(postgresDb(sql));
+      return (await (sql as postgres.Sql).begin((tx) => work(postgresDb(tx)))) as T;
+    },
+  };
+}
