@@ -46,8 +46,19 @@ const sqliteParam = (value: Param): SQLInputValue => {
   return value as SQLInputValue;
 };
 
-/** The driver over the process's one SQLite connection (prepared statements kept by text). */
+const sqliteDrivers = new WeakMap<DatabaseSync, Db>();
+
+/**
+ * The driver over the process's one SQLite connection (prepared statements kept by text): one
+ * per connection, so every store on it shares the transaction lock.
+ */
 export function sqliteDb(db: DatabaseSync): Db {
+  let driver = sqliteDrivers.get(db);
+  if (!driver) sqliteDrivers.set(db, (driver = newSqliteDb(db)));
+  return driver;
+}
+
+function newSqliteDb(db: DatabaseSync): Db {
   const statements = new Map<string, StatementSync>();
   const prepared = (sql: string): StatementSync => {
     let statement = statements.get(sql);

@@ -4,6 +4,7 @@
  * accounts and accepts each other's sessions.
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
+import { postgresDb, type Db } from "../../server/db.ts";
 import type postgres from "postgres";
 import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
 import { UNWORKED_CAP } from "../count.ts";
@@ -105,8 +106,12 @@ const ERASED_TABLES = [
 export class PostgresAdminStore implements AdminStore {
   readonly #sql: postgres.Sql;
 
+  /** The driver the queries written once for both stores run on (src/server/db.ts). */
+  readonly db: Db;
+
   constructor(sql: postgres.Sql) {
     this.#sql = sql;
+    this.db = postgresDb(sql);
   }
 
   #run<T>(work: () => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@
  * keys here (PRAGMA foreign_keys is off), so deletes that should cascade are written out.
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
+import { sqliteDb, type Db } from "../../server/db.ts";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
   READ_COLUMNS,
@@ -146,8 +147,12 @@ type InboxRow = Row & {
 export class SqliteAdminStore implements AdminStore {
   readonly #db: DatabaseSync;
 
+  /** The driver the queries written once for both stores run on (src/server/db.ts). */
+  readonly db: Db;
+
   constructor(db: DatabaseSync) {
     this.#db = db;
+    this.db = sqliteDb(db);
   }
 
   #run<T>(work: () => T): T {
