@@ -74,8 +74,8 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   // The process's services, wired once (already done by scripts/start.mjs; under `astro dev`,
-  // here on the first request).
-  serverRoot();
+  // here on the first request), handed to every on-demand page and endpoint as Astro.locals.
+  context.locals.services = serverRoot();
   const path = context.url.pathname;
   if (!isAdminPath(path)) return next();
 

@@ -19,6 +19,7 @@ import { hostname } from "node:os";
 import { followUpDeliverer, startFollowUpSweep } from "../admin/followUps.ts";
 import { reminderDeliverer, startReminderSweep } from "../admin/reminders.ts";
 import { startRetentionSweep } from "../admin/retention.ts";
+import { adminStore, signInThrottle } from "../admin/service.ts";
 import { eventsEarly } from "../analytics/node.ts";
 import { analytics } from "../analytics/service.ts";
 import { auditAllowHosts } from "../audit/config.ts";
@@ -33,6 +34,10 @@ type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) =>
 
 export interface ServerRoot {
   leads: ReturnType<typeof leadService>;
+  /** The agency side's store over the lead store's connection (src/admin/service.ts). */
+  admin: typeof adminStore;
+  /** The sign-in throttle shared by every admin route (src/admin/service.ts). */
+  signInThrottle: typeof signInThrottle;
   metrics: ReturnType<typeof leadMetrics>;
   analytics: ReturnType<typeof analytics>;
   /** Wraps the adapter's handler: JSON lead posts answered before Astro (src/leads/node.ts). */
@@ -144,6 +149,8 @@ function compose(): ServerRoot {
   }
   return {
     leads,
+    admin: adminStore,
+    signInThrottle,
     metrics,
     analytics: events,
     leadsFastPath,

@@ -6,13 +6,12 @@
  */
 import type { APIRoute } from "astro";
 import { jsonResponse } from "../../leads/http";
-import { leadService } from "../../leads/server";
 import { hasMetricsToken } from "../../leads/metricsToken";
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ request }) => {
-  const service = leadService();
+export const GET: APIRoute = async ({ request, locals }) => {
+  const service = locals.services.leads;
   const detailed = hasMetricsToken(request.headers.get("authorization"), service.config);
   try {
     const store = await service.store();

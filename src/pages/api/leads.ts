@@ -10,7 +10,6 @@ import type { APIContext, APIRoute } from "astro";
 import { answerLeadPost, methodNotAllowed, REVIEW_PAGE, toResponse } from "../../leads/http";
 import { readRequestBody } from "../../leads/node";
 import { sealReview } from "../../leads/reviewToken";
-import { leadService } from "../../leads/server";
 
 export const prerender = false;
 
@@ -23,7 +22,7 @@ function remoteAddress(context: APIContext): string | undefined {
 }
 
 export const POST: APIRoute = async (context) => {
-  const service = leadService();
+  const service = context.locals.services.leads;
   const { request } = context;
   const h = (name: string) => request.headers.get(name);
   const result = await answerLeadPost(

@@ -6,7 +6,6 @@
 import type { APIRoute } from "astro";
 import { leadMetrics } from "../../leads/metrics";
 import { hasMetricsToken } from "../../leads/metricsToken";
-import { leadService } from "../../leads/server";
 
 export const prerender = false;
 
@@ -16,8 +15,8 @@ const notFound = () =>
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
   });
 
-export const GET: APIRoute = async ({ request }) => {
-  const service = leadService();
+export const GET: APIRoute = async ({ request, locals }) => {
+  const service = locals.services.leads;
   if (!hasMetricsToken(request.headers.get("authorization"), service.config)) return notFound();
   const metrics = leadMetrics();
   // Running the Astro entry alone (without scripts/start.mjs), the outbox gauges start here.
@@ -28,7 +27,7 @@ export const GET: APIRoute = async ({ request }) => {
   });
 };
 
-export const ALL: APIRoute = ({ request }) =>
-  hasMetricsToken(request.headers.get("authorization"), leadService().config)
+export const ALL: APIRoute = ({ request, locals }) =>
+  hasMetricsToken(request.headers.get("authorization"), locals.services.leads.config)
     ? new Response(null, { status: 405, headers: { allow: "GET", "cache-control": "no-store" } })
     : notFound();

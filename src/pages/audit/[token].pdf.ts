@@ -9,15 +9,14 @@ import { auditPdf } from "../../audit/pdf";
 import { loadAuditView } from "../../audit/view";
 import { AGENCY_NAME, siteOrigin } from "../../config/agency";
 import { routes } from "../../config/routes";
-import { leadService } from "../../leads/server";
 
 export const prerender = false;
 
 const headers = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
-export const GET: APIRoute = async ({ params }) => {
+export const GET: APIRoute = async ({ params, locals }) => {
   const token = params.token ?? "";
-  const service = leadService();
+  const service = locals.services.leads;
   const view = await loadAuditView(token, service.ipSalt(), service.store);
   if (!view.ok && view.reason === "unavailable") {
     return new Response(auditMessages.report.unavailable, {

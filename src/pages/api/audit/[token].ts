@@ -7,7 +7,6 @@
 import type { APIRoute } from "astro";
 import { auditMessages } from "../../../audit/messages";
 import { auditStatusJson, loadAuditView } from "../../../audit/view";
-import { leadService } from "../../../leads/server";
 
 export const prerender = false;
 
@@ -17,8 +16,8 @@ const headers = {
   "X-Robots-Tag": "noindex",
 };
 
-export const GET: APIRoute = async ({ params }) => {
-  const service = leadService();
+export const GET: APIRoute = async ({ params, locals }) => {
+  const service = locals.services.leads;
   const view = await loadAuditView(params.token ?? "", service.ipSalt(), service.store);
   if (!view.ok && view.reason === "unavailable") {
     return new Response(
