@@ -5,12 +5,28 @@
  * Reply-To, in a text and an HTML part; the timeline shows it queued, then sent; it is the lead's
  * first contact (status unchanged) and in the audit log. Refusals are 422 with a message and store
  * nothing: no address, empty or too long text, no SMTP. A template edit persists and is offered.
+ * On both stores themselves: one outbox row per lead, every queued email sent once by the real
+ * channel, and a given-up row's emails marked not delivered before a new one is queued.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newLeadId } from "../../src/leads/id";
-import type { LeadRecord } from "../../src/leads/store/types";
-import { deliveryEnv, EMAIL_FROM, startSmtpReceiver, type SmtpReceiver } from "./notify-support";
 import {
+  leadEmailDeliverer,
+  readSentEmail,
+  sendLeadEmail,
+} from "../../src/admin/emails/leadEmails";
+import { adminStoreFor } from "../../src/admin/store/index";
+import type { AdminStore, StaffRecord } from "../../src/admin/store/types";
+import { newLeadId } from "../../src/leads/id";
+import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
+import {
+  deliveryEnv,
+  EMAIL_FROM,
+  EMAIL_TO,
+  startSmtpReceiver,
+  type SmtpReceiver,
+} from "./notify-support";
+import {
+  onBothStores,
   openServerStore,
   ownerSession,
   postAdminForm,
@@ -336,5 +352,152 @@ describe("without SMTP", () => {
     );
     expect(lead!.first_contacted_at).toBeNull();
     await q.close();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// On the stores: one outbox row per lead, every queued email sent once, a given-up row's emails
+// marked not delivered before a new one is queued.
+
+function storedLead(email: string): LeadRecord {
+  const at = new Date().toISOString();
+  return {
+    id: newLeadId(),
+    kind: "quick",
+    form: "quick",
+    subject: null,
+    createdAt: at,
+    spam: false,
+    fields: { name: "Sky Store", email, phone: "+15125550100" },
+    metadata: {
+      source: "quick_form",
+      page: "/",
+      landingPage: null,
+      referrer: null,
+      timestamp: at,
+      userAgent: null,
+      utm: {},
+      ipHash: null,
+      spamReasons: [],
+    },
+  };
+}
+
+await onBothStores("lead-email-store", (name, open, cleanup) => {
+  describe(`emails to a lead in the store: ${name}`, () => {
+    let leads: LeadStore;
+    let admin: AdminStore;
+    let smtp: SmtpReceiver;
+    beforeAll(async () => {
+      leads = await open();
+      admin = adminStoreFor(leads);
+      smtp = await startSmtpReceiver();
+    });
+    afterAll(async () => {
+      await leads?.close();
+      await smtp?.close();
+      await cleanup();
+    });
+    const settings = () => ({
+      smtpUrl: smtp.url,
+      to: [EMAIL_TO],
+      from: EMAIL_FROM,
+      timeoutMs: 4000,
+    });
+    const actor = { id: "staff-1", email: "sam@agency.test" } as StaffRecord;
+    const send = (lead: LeadRecord, subject: string, at: Date) =>
+      sendLeadEmail(
+        admin,
+        lead,
+        { template: "general", subject, body: `About ${subject}` },
+        actor,
+        settings(),
+        at,
+      );
+    const row = async (id: string) =>
+      (await leads.listNotifications(["pending", "sent", "failed"], id)).filter(
+        (r) => r.channel === "lead-email",
+      );
+    const states = async (id: string) =>
+      (await admin.leadEmailEvents(id)).map((e) => {
+        const email = readSentEmail(e.body)!;
+        return `${email.subject}:${email.state}`;
+      });
+    /** Claims the lead's row and delivers it with the real channel; the outcome is recorded. */
+    const deliver = async (id: string) => {
+      const [claimed] = await leads.claimNotifications({
+        owner: "test",
+        now: new Date(Date.now() + 60 * 60_000),
+        leaseMs: 60_000,
+        limit: 10,
+        channels: ["lead-email"],
+      });
+      expect(claimed?.lead.id).toBe(id);
+      const channel = leadEmailDeliverer(settings(), async () => leads);
+      try {
+        await channel.deliver(claimed!, new AbortController().signal);
+        await leads.finishNotification(claimed!.row.id, "test", { status: "sent" }, new Date());
+        return "sent";
+      } catch (error) {
+        await leads.finishNotification(
+          claimed!.row.id,
+          "test",
+          { status: "failed", error: (error as Error).message },
+          new Date(),
+        );
+        return "failed";
+      } finally {
+        channel.close?.();
+      }
+    };
+
+    it("keeps one row per lead, sends every queued email once, and marks a given-up row's emails", async () => {
+      const lead = storedLead(`sky.${name.toLowerCase()}@store.test`);
+      await leads.insert(lead);
+      const first = new Date(Date.parse(lead.createdAt) + 5 * 60_000);
+      expect(await send(lead, "One", first)).toEqual({ ok: true });
+      expect(await send(lead, "Two", new Date(first.getTime() + 60_000))).toEqual({ ok: true });
+      expect(await row(lead.id)).toHaveLength(1);
+      expect(await states(lead.id)).toEqual(["One:queued", "Two:queued"]);
+      // The first email is the first contact; the second leaves it as it was.
+      expect((await admin.leadWork(lead.id))?.firstContactedAt).toBe(first.toISOString());
+      expect((await admin.leadWork(lead.id))?.status).toBe("new");
+
+      expect(await deliver(lead.id)).toBe("sent");
+      expect(await states(lead.id)).toEqual(["One:sent", "Two:sent"]);
+      const mails = smtp.messages.filter((m) => m.header("x-lead-id") === lead.id);
+      expect(mails.map((m) => m.header("subject"))).toEqual(["One", "Two"]);
+      expect(mails.every((m) => m.header("reply-to") === actor.email && m.text && m.html)).toBe(
+        true,
+      );
+
+      // The server refuses: the row is given up, the email stays queued (shown not delivered).
+      smtp.mode = "tempfail";
+      await send(lead, "Three", new Date(first.getTime() + 2 * 60_000));
+      expect(await deliver(lead.id)).toBe("failed");
+      expect((await row(lead.id))[0]?.status).toBe("failed");
+      expect(await states(lead.id)).toEqual(["One:sent", "Two:sent", "Three:queued"]);
+      // A new email marks it failed rather than sending it late, and arms the row again.
+      smtp.mode = "up";
+      await send(lead, "Four", new Date(first.getTime() + 3 * 60_000));
+      expect(await states(lead.id)).toEqual([
+        "One:sent",
+        "Two:sent",
+        "Three:failed",
+        "Four:queued",
+      ]);
+      expect((await row(lead.id))[0]).toMatchObject({ status: "pending", attempts: 0 });
+      expect(await deliver(lead.id)).toBe("sent");
+      expect(
+        smtp.messages
+          .filter((m) => m.header("x-lead-id") === lead.id)
+          .map((m) => m.header("subject")),
+      ).toEqual(["One", "Two", "Four"]);
+
+      // No such lead: nothing stored.
+      const ghost = storedLead("ghost@store.test");
+      expect(await send(ghost, "Boo", new Date())).toMatchObject({ ok: false, status: 404 });
+      expect(await admin.leadEmailEvents(ghost.id)).toEqual([]);
+    });
   });
 });
