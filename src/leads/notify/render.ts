@@ -15,6 +15,7 @@ import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DomUtils, ElementType, parseDocument } from "htmlparser2";
 import type { ChildNode, Element } from "domhandler";
+import { MessageEmail } from "../../components/email/MessageEmail.tsx";
 import { NoticeEmail, type NoticeContent } from "../../components/email/NoticeEmail.tsx";
 
 export interface RenderedEmail {
@@ -115,3 +116,10 @@ export function renderEmail(element: ReactElement): RenderedEmail {
 /** A notice's two parts (src/components/email/NoticeEmail.tsx). */
 export const renderNotice = (content: NoticeContent): RenderedEmail =>
   renderEmail(createElement(NoticeEmail, content));
+
+/** A message staff wrote (src/components/email/MessageEmail.tsx): its two parts. */
+export const renderMessage = (message: {
+  subject: string;
+  body: string;
+  footer: string;
+}): RenderedEmail => renderEmail(createElement(MessageEmail, message));
