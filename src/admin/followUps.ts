@@ -13,9 +13,14 @@
  *   once. The delivery checks again: one done (or moved later) since is not emailed. Only with
  *   SMTP (it is an email); a snooze arms the email again for the new time.
  */
-import { agencyHours, siteOrigin } from "../config/agency.ts";
+import { agencyHours } from "../config/agency.ts";
 import { newLeadId } from "../leads/id.ts";
-import { composedEmailDeliverer, visitorName, type EmailSettings } from "../leads/notify/email.ts";
+import {
+  composedEmailDeliverer,
+  leadLink,
+  visitorName,
+  type EmailSettings,
+} from "../leads/notify/email.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
 import { CONTROL_MULTI_LINE } from "../leads/schema.ts";
 import { leadName } from "../leads/source.ts";
@@ -302,15 +307,19 @@ export function followUpDeliverer(
     // Done, snoozed to later, or erased since it was queued: no email.
     if (!followUp || !followUp.queuedAt || Date.parse(followUp.dueAt) > Date.now()) return null;
     const due = formatAgencyTime(followUp.dueAt, timeZone);
+    const subject = copy.subject(visitorName(lead), due);
     return {
       to: followUp.assigneeEmail ? [followUp.assigneeEmail] : settings.to,
-      subject: copy.subject(visitorName(lead), due),
-      text: copy.text({
-        name: leadName(lead.fields),
-        due,
-        note: followUp.note,
-        link: `${siteOrigin()}/admin/leads/${lead.id}`,
-      }),
+      subject,
+      notice: {
+        title: subject,
+        ...copy.notice({
+          name: leadName(lead.fields),
+          due,
+          note: followUp.note,
+          link: leadLink(lead),
+        }),
+      },
     };
   });
 }

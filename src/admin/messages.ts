@@ -214,6 +214,7 @@ export const adminMessages = {
       audit: "Website check to the prospect",
       "audit-agency": "Website check score to the agency",
       followup: "Follow-up email to staff",
+      "lead-email": "Email to the lead",
     },
     delivery: (channel: string, status: string, attempts: number, when: string) =>
       status === "sent"
@@ -315,36 +316,45 @@ export const adminMessages = {
     viewsLabel: "Inbox views",
     email: {
       subject: (name: string, due: string) => `Follow-up due: ${name || "a lead"} (${due})`,
-      text: (p: { name: string; due: string; note: string; link: string }) =>
-        [
-          `A follow-up you are down for is due now.`,
-          "",
-          `Who: ${p.name || "(no name given)"}`,
-          `Due: ${p.due}`,
-          ...(p.note ? [`Note: ${p.note}`] : []),
-          "",
-          `Open it in the inbox: ${p.link}`,
-          "",
+      /** Its content (src/components/email/NoticeEmail.tsx). */
+      notice: (p: { name: string; due: string; note: string; link: string }) => ({
+        intro: "A follow-up you are down for is due now.",
+        rows: [
+          ["Who", p.name || "(no name given)"],
+          ["Due", p.due],
+          ...(p.note ? [["Note", p.note] as const] : []),
+        ] as const,
+        link: { label: "Open it in the inbox", href: p.link },
+        outro:
           "Mark it done or snooze it on the lead's page; this is the only email for this follow-up.",
-        ].join("\n"),
+      }),
     },
   },
   /** The speed-to-lead reminder email (src/admin/reminders.ts). */
   reminder: {
     subject: (name: string, minutes: number) =>
       `Reminder: ${name || "a lead"} is still waiting (${minutes} min of opening hours)`,
-    text: (p: { name: string; form: string; arrived: string; minutes: number; link: string }) =>
-      [
-        `This lead has not been contacted yet, ${p.minutes} minutes of opening hours after it arrived.`,
-        "",
-        `Who: ${p.name || "(no name given)"}`,
-        `Form: ${p.form}`,
-        `Arrived: ${p.arrived}`,
-        "",
-        `Open it in the inbox: ${p.link}`,
-        "",
+    /** Its content (src/components/email/NoticeEmail.tsx); `extra` a line after the link. */
+    notice: (p: {
+      name: string;
+      form: string;
+      arrived: string;
+      minutes: number;
+      link: string;
+      extra: string | null;
+    }) => ({
+      intro: `This lead has not been contacted yet, ${p.minutes} minutes of opening hours after it arrived.`,
+      rows: [
+        ["Who", p.name || "(no name given)"],
+        ["Form", p.form],
+        ["Arrived", p.arrived],
+      ] as const,
+      link: { label: "Open it in the inbox", href: p.link },
+      outro: [
+        ...(p.extra ? [p.extra] : []),
         "Log your call on its page (or set it to Contacted once you have written back); this is the only reminder.",
-      ].join("\n"),
+      ].join("\n\n"),
+    }),
   },
   notFound: {
     title: "Not found",
@@ -355,6 +365,7 @@ export const adminMessages = {
     leads: "Leads",
     performance: "Performance",
     checks: "Website checks",
+    templates: "Email templates",
     staff: "Staff",
     audit: "Audit log",
     account: "Your account",

@@ -8,6 +8,7 @@ export function headerProps(staff: StaffRecord, path: string) {
     { href: "/admin", label: nav.leads },
     { href: "/admin/performance", label: nav.performance },
     { href: "/admin/checks", label: nav.checks },
+    { href: "/admin/templates", label: nav.templates },
     ...(staff.role === "owner"
       ? [
           { href: "/admin/staff", label: nav.staff },

@@ -14,9 +14,14 @@
  */
 import { scoreLine } from "../audit/panel.ts";
 import { auditJobStoreFor } from "../audit/store/index.ts";
-import { agencyHours, siteOrigin } from "../config/agency.ts";
+import { agencyHours } from "../config/agency.ts";
 import { formatAgencyTime } from "../lib/formatAgencyTime.ts";
-import { composedEmailDeliverer, visitorName, type EmailSettings } from "../leads/notify/email.ts";
+import {
+  composedEmailDeliverer,
+  leadLink,
+  visitorName,
+  type EmailSettings,
+} from "../leads/notify/email.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
 import { newLeadId } from "../leads/id.ts";
 import { leadName } from "../leads/source.ts";
@@ -85,19 +90,21 @@ export function reminderDeliverer(
     const minutes = openMinutesBetween(hours, new Date(lead.createdAt), new Date(row.createdAt));
     // The website check's score, when it is ready: a talking point for the call.
     const score = scoreLine((await auditJobStoreFor(await leads()).forLead(lead.id))[0]);
+    const subject = copy.subject(visitorName(lead), minutes);
     return {
       to: staff.length ? staff : settings.to,
-      subject: copy.subject(visitorName(lead), minutes),
-      text: [
-        copy.text({
+      subject,
+      notice: {
+        title: subject,
+        ...copy.notice({
           name,
           form: adminMessages.kinds[lead.kind],
           arrived: formatAgencyTime(lead.createdAt, hours.timeZone),
           minutes,
-          link: `${siteOrigin()}/admin/leads/${lead.id}`,
+          link: leadLink(lead),
+          extra: score,
         }),
-        ...(score ? [score, ""] : []),
-      ].join("\n"),
+      },
     };
   });
 }

@@ -12,7 +12,7 @@ import { loadIpSalt } from "./attribution.ts";
 import { leadConfig, type LeadConfig } from "./config.ts";
 import { leadLog } from "./log.ts";
 import { checklistDeliverer } from "./notify/checklist.ts";
-import { emailDeliverer } from "./notify/email.ts";
+import { emailDeliverer } from "./notify/notice.ts";
 import { OutboxWorker } from "./notify/outbox.ts";
 import type { Deliverer } from "./notify/types.ts";
 import { webhookDeliverer } from "./notify/webhook.ts";

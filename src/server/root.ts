@@ -16,6 +16,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
+import { leadEmailDeliverer } from "../admin/emails/leadEmails.ts";
 import { followUpDeliverer, startFollowUpSweep } from "../admin/followUps.ts";
 import { reminderDeliverer, startReminderSweep } from "../admin/reminders.ts";
 import { startRetentionSweep } from "../admin/retention.ts";
@@ -62,6 +63,7 @@ const adminWork: LeadServiceExtension = {
     return {
       ...(email && config.notify.reminders ? { reminder: reminderDeliverer(email, store) } : {}),
       ...(email && config.notify.followUps ? { followup: followUpDeliverer(email, store) } : {}),
+      ...(email ? { "lead-email": leadEmailDeliverer(email, store) } : {}),
     };
   },
   sweeps: [

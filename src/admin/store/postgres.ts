@@ -4,6 +4,7 @@
  * accounts and accepts each other's sessions.
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
+import * as emails from "./emails.ts";
 import { postgresDb, type Db } from "../../server/db.ts";
 import type postgres from "postgres";
 import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
@@ -1152,5 +1153,25 @@ export class PostgresAdminStore implements AdminStore {
       const result = await this.#sql`DELETE FROM audit_log WHERE at < ${before}`;
       return result.count;
     });
+  }
+
+  // Emails to a lead and their templates (issue 27, src/admin/emails/), written once in ./emails.ts.
+  emailTemplateEdits() {
+    return this.#run(() => emails.templateEdits(this.db));
+  }
+  saveEmailTemplate(edit: Parameters<typeof emails.saveTemplate>[1]) {
+    return this.#run(() => emails.saveTemplate(this.db, edit));
+  }
+  resetEmailTemplate(id: string) {
+    return this.#run(() => emails.resetTemplate(this.db, id));
+  }
+  queueLeadEmail(email: Parameters<typeof emails.queueLeadEmail>[1]) {
+    return this.#run(() => emails.queueLeadEmail(this.db, email));
+  }
+  leadEmailEvents(leadId: string) {
+    return this.#run(() => emails.leadEmailEvents(this.db, leadId));
+  }
+  setLeadEmailBody(eventId: string, body: string) {
+    return this.#run(() => emails.setLeadEmailBody(this.db, eventId, body));
   }
 }

@@ -4,6 +4,7 @@
  * keys here (PRAGMA foreign_keys is off), so deletes that should cascade are written out.
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
+import * as emails from "./emails.ts";
 import { sqliteDb, type Db } from "../../server/db.ts";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
@@ -1321,5 +1322,34 @@ export class SqliteAdminStore implements AdminStore {
 
   async pruneAudit(before: string) {
     return this.#exec("DELETE FROM audit_log WHERE at < ?", before);
+  }
+
+  // Emails to a lead and their templates (issue 27, src/admin/emails/), written once in ./emails.ts.
+  emailTemplateEdits() {
+    return this.#runDb(() => emails.templateEdits(this.db));
+  }
+  saveEmailTemplate(edit: Parameters<typeof emails.saveTemplate>[1]) {
+    return this.#runDb(() => emails.saveTemplate(this.db, edit));
+  }
+  resetEmailTemplate(id: string) {
+    return this.#runDb(() => emails.resetTemplate(this.db, id));
+  }
+  queueLeadEmail(email: Parameters<typeof emails.queueLeadEmail>[1]) {
+    return this.#runDb(() => emails.queueLeadEmail(this.db, email));
+  }
+  leadEmailEvents(leadId: string) {
+    return this.#runDb(() => emails.leadEmailEvents(this.db, leadId));
+  }
+  setLeadEmailBody(eventId: string, body: string) {
+    return this.#runDb(() => emails.setLeadEmailBody(this.db, eventId, body));
+  }
+
+  /** #run for the queries on the shared driver (they resolve later, so are awaited here). */
+  async #runDb<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw unavailable(error);
+    }
   }
 }

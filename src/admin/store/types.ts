@@ -5,6 +5,8 @@
  * PostgreSQL accepts them. Adapters hold SQL; the rules (expiry, policy, throttling) live in
  * ../accounts.ts and ../sessions.ts. Times are ISO strings.
  */
+import type * as emails from "./emails.ts";
+import type { EmailEventRow, TemplateEdit } from "./emails.ts";
 import type { LeadRecord } from "../../leads/store/types.ts";
 
 export type Role = "owner" | "staff";
@@ -155,10 +157,11 @@ export interface LeadEvent {
   actorId: string | null;
   /** The actor's email, for showing who (null for the command line or a deleted account). */
   actorEmail: string | null;
-  kind: "status" | "note" | "assign" | "call" | "follow_up";
+  kind: "status" | "note" | "assign" | "call" | "follow_up" | "email";
   /**
-   * The note, the reason a lead was lost, a call's outcome (a CallOutcome), or for a follow-up
-   * JSON: { action: "set" | "done" | "snoozed", due?: ISO time, note?: string }.
+   * The note, the reason a lead was lost, a call's outcome (a CallOutcome), for a follow-up
+   * JSON: { action: "set" | "done" | "snoozed", due?: ISO time, note?: string }, or for an email
+   * to the lead JSON (src/admin/emails/leadEmails.ts, `SentEmail`).
    */
   body: string;
   /** The status a 'status' event moved to; 'contacted' on a call that moved a new lead there. */
@@ -521,4 +524,16 @@ export interface AdminStore {
   auditActions(): Promise<string[]>;
   /** Deletes entries older than `before`; how many went. */
   pruneAudit(before: string): Promise<number>;
+
+  // Emails to a lead and their templates (src/admin/emails/), written once in ./emails.ts.
+  /** Every template staff have edited (the others read as their defaults). */
+  emailTemplateEdits(): Promise<TemplateEdit[]>;
+  saveEmailTemplate(edit: Parameters<typeof emails.saveTemplate>[1]): Promise<void>;
+  /** Forgets a template's edit; whether there was one. */
+  resetEmailTemplate(id: string): Promise<boolean>;
+  /** See emails.queueLeadEmail: the event, the first contact, the outbox row; false: no lead. */
+  queueLeadEmail(email: Parameters<typeof emails.queueLeadEmail>[1]): Promise<boolean>;
+  /** The lead's email events (id and JSON body), oldest first. */
+  leadEmailEvents(leadId: string): Promise<EmailEventRow[]>;
+  setLeadEmailBody(eventId: string, body: string): Promise<void>;
 }

@@ -15,6 +15,8 @@ export interface TimelineItem {
   by: string;
   /** A note's own words (shown as typed, line breaks kept). */
   note?: string | undefined;
+  /** A line under the text (an email's recipient and delivery state). */
+  detail?: string | undefined;
 }
 
 export interface DeliveryItem {
@@ -50,6 +52,8 @@ interface Props {
   actions?: ReactNode;
   /** Slot: the website check's panel (src/components/admin/WebsiteCheckPanel.tsx). */
   website?: ReactNode;
+  /** Slot: 'Email the lead' (src/components/admin/LeadEmail.tsx), above the timeline. */
+  email?: ReactNode;
   back: { label: string; href: string };
   /** A message after a change (saved, or what was wrong). */
   notice?: { text: string; error: boolean } | undefined;
@@ -96,6 +100,7 @@ export function LeadDetail({
   contact,
   actions,
   website,
+  email,
   back,
   notice,
 }: Props) {
@@ -171,12 +176,18 @@ export function LeadDetail({
               </ul>
             </Panel>
           )}
+          {email}
           <Panel id="timeline" title={timeline.heading}>
             {timeline.items.length ? (
               <ol className="mt-3 grid gap-4" data-timeline>
                 {timeline.items.map((item) => (
                   <li key={item.id} className="border-l-4 border-brand-200 pl-3">
-                    <p className="font-semibold text-slate-900">{item.text}</p>
+                    <p className="font-semibold text-slate-900 wrap-anywhere">{item.text}</p>
+                    {item.detail && (
+                      <p className="text-sm text-slate-700 wrap-anywhere" data-detail>
+                        {item.detail}
+                      </p>
+                    )}
                     {item.note && (
                       <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{item.note}</p>
                     )}

@@ -10,13 +10,8 @@ import { checklistDownloadPath } from "../checklists.ts";
 import { leadMessages } from "../messages.ts";
 import { leadName } from "../source.ts";
 import type { LeadRecord } from "../store/types.ts";
-import {
-  composedEmailDeliverer,
-  emailHtml,
-  escapeHtml,
-  isPlainEmail,
-  type EmailSettings,
-} from "./email.ts";
+import { composedEmailDeliverer, isPlainEmail, type EmailSettings } from "./email.ts";
+import { renderNotice } from "./render.ts";
 import type { Deliverer } from "./types.ts";
 
 export interface ChecklistEmail {
@@ -43,32 +38,13 @@ export function checklistEmail(
     .slice(0, 10);
   const name = leadName(lead.fields).split(/\s+/)[0] ?? "";
   const lines = copy.lines({ name, expires, agency: AGENCY_NAME });
-  const text = [
-    lines.greeting,
-    "",
-    lines.intro,
-    "",
-    link,
-    "",
-    lines.expiry,
-    ...(page ? ["", `${copy.guide} ${page}`] : []),
-    "",
-    lines.why,
-    "",
-    lines.signature,
-    "",
-  ].join("\n");
-  const html = emailHtml(copy.subject, [
-    `<p>${escapeHtml(lines.greeting)}</p>`,
-    `<p>${escapeHtml(lines.intro)}</p>`,
-    `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#166534;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(copy.button)}</a></p>`,
-    `<p>${escapeHtml(lines.expiry)}</p>`,
-    page
-      ? `<p>${escapeHtml(copy.guide)} <a href="${escapeHtml(page)}">${escapeHtml(page)}</a></p>`
-      : "",
-    `<p style="color:#555;font-size:13px">${escapeHtml(lines.why)}</p>`,
-    `<p>${escapeHtml(lines.signature)}</p>`,
-  ]);
+  const { text, html } = renderNotice({
+    title: copy.subject,
+    intro: `${lines.greeting}\n\n${lines.intro}`,
+    link: { label: copy.button, href: link },
+    outro: [lines.expiry, ...(page ? [`${copy.guide} ${page}`] : []), lines.signature].join("\n\n"),
+    footnote: lines.why,
+  });
   return { to, subject: copy.subject, text, html };
 }
 

@@ -70,10 +70,18 @@ export interface NewAuditJob {
  * staff that a lead is still waiting for a first contact (SMTP; src/admin/reminders.ts), or the
  * visitor's own checklist link after a guide's form (SMTP; src/leads/notify/checklist.ts), or
  * the prospect's website check, its score and its report's link (SMTP; src/audit/email.ts), or
- * a due follow-up to its assignee (SMTP; src/admin/followUps.ts).
+ * a due follow-up to its assignee (SMTP; src/admin/followUps.ts), or the emails staff write
+ * to the lead from its page (SMTP; src/admin/emails/).
  */
 export type Channel =
-  "email" | "webhook" | "reminder" | "checklist" | "audit" | "audit-agency" | "followup";
+  | "email"
+  | "webhook"
+  | "reminder"
+  | "checklist"
+  | "audit"
+  | "audit-agency"
+  | "followup"
+  | "lead-email";
 export const channels: readonly Channel[] = [
   "email",
   "webhook",
@@ -82,6 +90,7 @@ export const channels: readonly Channel[] = [
   "audit",
   "audit-agency",
   "followup",
+  "lead-email",
 ];
 
 export type NotificationStatus = "pending" | "sent" | "failed";
