@@ -176,7 +176,7 @@ export function LeadDetail({
               <ol className="mt-3 grid gap-4" data-timeline>
                 {timeline.items.map((item) => (
                   <li key={item.id} className="border-l-4 border-brand-200 pl-3">
-                    <p className="font-semibold text-slate-900">{item.text}</p>
+                    <p className="font-semibold text-slate-900 wrap-anywhere">{item.text}</p>
                     {item.note && (
                       <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{item.note}</p>
                     )}
