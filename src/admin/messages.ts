@@ -389,6 +389,7 @@ export const adminMessages = {
     views: {
       heading: "Saved views",
       none: "No saved views yet: set filters, then save them under a name.",
+      saveThis: "Save these filters as a view",
       name: "Name this view",
       save: "Save view",
       open: (name: string) => `Open view ${name}`,

@@ -97,6 +97,7 @@ for (const screen of [
 
     // Save this view, leave it, and open it again from the list.
     const views = page.locator("[data-saved-views]");
+    await views.getByText("Save these filters as a view").click();
     await views.getByLabel("Name this view").fill(`Queue ${word}`);
     await views.getByRole("button", { name: "Save view" }).click();
     await expect(page.getByRole("status").first()).toHaveText(`View Queue ${word} saved.`);

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminStoreFor } from "../../src/admin/store/index";
 import { newLeadId } from "../../src/leads/id";
+import type { Db } from "../../src/server/db";
 import { PARTIAL_FIELD } from "../../src/leads/store/partials";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
@@ -145,7 +146,10 @@ function suite(driver: "sqlite" | "postgres") {
       expect(await admin.leadEvents(audit)).toEqual([]);
       expect(await admin.leadTags(erin)).toEqual(new Map());
       expect(
-        await admin.db.all("SELECT tag FROM lead_tags WHERE tag = $1", ["erin referral"]),
+        await (admin as typeof admin & { db: Db }).db.all(
+          "SELECT tag FROM lead_tags WHERE tag = $1",
+          ["erin referral"],
+        ),
       ).toEqual([]);
       expect(await searchRows(leads, erin)).toEqual([]);
       expect(await admin.leadIdsByEmail("erin.erase@example.test")).toEqual([]);

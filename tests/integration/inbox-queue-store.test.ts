@@ -15,10 +15,14 @@ import type { AdminStore, InboxQuery, StaffRecord } from "../../src/admin/store/
 import { addLeadTag, removeLeadTag, TAGS_PER_LEAD } from "../../src/admin/tags";
 import { deleteInboxView, saveInboxView, VIEWS_PER_ACCOUNT } from "../../src/admin/views";
 import { newLeadId } from "../../src/leads/id";
+import type { Db } from "../../src/server/db";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { onBothStores } from "./support";
 
 const BASE = Date.UTC(2026, 5, 1, 12);
+
+/** The shared driver both admin stores carry (src/server/db.ts), for reading tables directly. */
+const dbOf = (store: AdminStore) => (store as AdminStore & { db: Db }).db;
 
 function lead(i: number, over: Partial<LeadRecord> = {}): LeadRecord {
   const createdAt = new Date(BASE + i * 60_000).toISOString();
@@ -310,7 +314,7 @@ await onBothStores("inbox-queue", (name, open, cleanup) => {
       const a = made[0]!;
       expect((await store.leadTags([a.id])).get(a.id)).toEqual(["roofing lead"]);
       expect(await eraseLead(store, a.id, owner)).toEqual({ ok: true });
-      const rows = await store.db.all("SELECT tag FROM lead_tags WHERE lead_id = $1", [a.id]);
+      const rows = await dbOf(store).all("SELECT tag FROM lead_tags WHERE lead_id = $1", [a.id]);
       expect(rows).toEqual([]);
       expect(await store.leadTags([a.id])).toEqual(new Map());
     });
@@ -320,7 +324,7 @@ await onBothStores("inbox-queue", (name, open, cleanup) => {
       async () => {
         const plan = async (where: string, params: string[]) =>
           (
-            await store.db.all<{ detail: string }>(
+            await dbOf(store).all<{ detail: string }>(
               `EXPLAIN QUERY PLAN SELECT id FROM leads WHERE spam = 0 AND completed_by IS NULL
              AND ${where} ORDER BY created_at DESC, id DESC LIMIT 51`,
               params,

@@ -8,6 +8,7 @@ interface Props {
   copy: {
     heading: string;
     none: string;
+    saveThis: string;
     name: string;
     save: string;
     remove: string;
@@ -24,13 +25,13 @@ export function SavedViews({ views, query, copy }: Props) {
   return (
     <section
       aria-labelledby="saved-views-heading"
-      className="mt-4 rounded-xl bg-white p-4 ring-1 ring-slate-200"
+      className="mt-4 rounded-xl bg-white px-4 pt-3 pb-1 ring-1 ring-slate-200"
       data-saved-views
     >
       <h2 id="saved-views-heading" className="text-lg font-bold">
         {copy.heading}
       </h2>
-      {views.length ? (
+      {views.length > 0 && (
         <ul className="mt-2 flex flex-wrap gap-2">
           {views.map((v) => (
             <li
@@ -59,30 +60,41 @@ export function SavedViews({ views, query, copy }: Props) {
             </li>
           ))}
         </ul>
-      ) : (
-        <p className="mt-2 text-slate-700">{copy.none}</p>
       )}
-      <form
-        method="post"
-        action="/admin/views"
-        className="mt-3 flex flex-wrap items-end gap-2"
-        data-save-view
-      >
-        <input type="hidden" name="action" value="save" />
-        <input type="hidden" name="query" value={query} />
-        <div className="min-w-0 grow sm:grow-0">
-          <label htmlFor="view-name" className={label}>
-            {copy.name}
-          </label>
-          <input id="view-name" name="name" type="text" required maxLength={60} className={input} />
-        </div>
-        <button
-          type="submit"
-          className="min-h-11 rounded-lg bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900"
+      <details className="mt-1">
+        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-900">
+          {copy.saveThis}
+        </summary>
+        {views.length === 0 && <p className="text-sm text-slate-700">{copy.none}</p>}
+        <form
+          method="post"
+          action="/admin/views"
+          className="mt-2 mb-2 flex flex-wrap items-end gap-2"
+          data-save-view
         >
-          {copy.save}
-        </button>
-      </form>
+          <input type="hidden" name="action" value="save" />
+          <input type="hidden" name="query" value={query} />
+          <div className="min-w-0 grow sm:grow-0">
+            <label htmlFor="view-name" className={label}>
+              {copy.name}
+            </label>
+            <input
+              id="view-name"
+              name="name"
+              type="text"
+              required
+              maxLength={60}
+              className={input}
+            />
+          </div>
+          <button
+            type="submit"
+            className="min-h-11 rounded-lg bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900"
+          >
+            {copy.save}
+          </button>
+        </form>
+      </details>
     </section>
   );
 }
