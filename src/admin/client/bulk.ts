@@ -27,3 +27,13 @@ document.addEventListener("submit", (event) => {
   for (const box of boxes()) box.checked = true;
   page.checked = false;
 });
+
+// Enter in the tag box adds the tag (a form's Enter would press its first button, Set status).
+document.addEventListener("keydown", (event) => {
+  const target = event.target;
+  if (event.key !== "Enter" || !(target instanceof HTMLInputElement) || target.id !== "bulk-tag") {
+    return;
+  }
+  event.preventDefault();
+  target.form?.querySelector<HTMLButtonElement>('button[value="tag"]')?.click();
+});

@@ -60,9 +60,7 @@ export function BulkActions({ id, back, pageIds, spamFolder, statuses, staff, co
         <input key={leadId} type="hidden" name="page" value={leadId} />
       ))}
       <details data-bulk-details>
-        <summary className="flex min-h-11 cursor-pointer items-center text-lg font-bold">
-          {copy.legend}
-        </summary>
+        <summary className="min-h-11 cursor-pointer py-2 text-lg font-bold">{copy.legend}</summary>
         <fieldset>
           <legend className="sr-only">{copy.legend}</legend>
           <label className="mt-2 inline-flex min-h-11 items-center gap-2 font-semibold">

@@ -62,7 +62,7 @@ export function SavedViews({ views, query, copy }: Props) {
         </ul>
       )}
       <details className="mt-1">
-        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-900">
+        <summary className="min-h-11 cursor-pointer py-2.5 font-semibold text-brand-900">
           {copy.saveThis}
         </summary>
         {views.length === 0 && <p className="text-sm text-slate-700">{copy.none}</p>}
