@@ -9,6 +9,7 @@
  *   formula, so they need no apostrophe; times in the agency's zone as "YYYY-MM-DD HH:MM", which
  *   spreadsheets read as a date and time;
  * - every cell formula-safe and quoted (src/leads/csv.ts).
+ * Tags (migration 24) are a column after the assignee, joined with ", ".
  * Leads are read in keyset batches of EXPORT_BATCH and written as they come: memory stays flat
  * however many leads match. The inbox's view reads each lead's pipeline state with the lead
  * (inboxPage); the command line's plain export reads it per batch (exportDetails).
@@ -130,6 +131,7 @@ const columns: [string, (row: ExportRow) => unknown][] = [
   [m.inbox.columns.form, ({ lead }) => m.kinds[lead.kind] ?? lead.kind],
   [m.inbox.columns.status, ({ details }) => m.statuses[details.status] ?? details.status],
   [own.assignee, ({ details }) => details.assignee],
+  [own.tags, ({ details }) => (details.tags ?? []).join(", ")],
   [m.inbox.columns.source, ({ lead }) => trafficSource(lead)],
   [own.campaign, ({ lead }) => lead.metadata.utm?.[CAMPAIGN]],
   [m.lead.attributionLabels.landingPage, ({ lead }) => lead.metadata.landingPage],
@@ -216,7 +218,7 @@ async function* csvOf(pages: AsyncIterable<readonly ExportRow[]>): AsyncGenerato
 /** The inbox's rows with the details inboxPage read with them (one query a batch). */
 async function* inboxRows(pages: AsyncIterable<InboxLead[]>): AsyncGenerator<ExportRow[]> {
   for await (const page of pages) {
-    yield page.map(({ lead, status, score, details }) => ({
+    yield page.map(({ lead, status, score, details, tags }) => ({
       lead,
       details: details ?? {
         status,
@@ -224,6 +226,7 @@ async function* inboxRows(pages: AsyncIterable<InboxLead[]>): AsyncGenerator<Exp
         firstContactedAt: null,
         lostReason: null,
         assignee: null,
+        tags: tags ?? [],
       },
     }));
   }
@@ -235,10 +238,12 @@ async function* storedRows(
   pages: AsyncIterable<LeadRecord[]>,
 ): AsyncGenerator<ExportRow[]> {
   for await (const leads of pages) {
-    const details = await store.exportDetails(leads.map((l) => l.id));
+    const ids = leads.map((l) => l.id);
+    const details = await store.exportDetails(ids);
+    const tags = await store.leadTags(ids);
     yield leads.flatMap((lead) => {
       const found = details.get(lead.id);
-      return found ? [{ lead, details: found }] : [];
+      return found ? [{ lead, details: { ...found, tags: tags.get(lead.id) ?? [] } }] : [];
     });
   }
 }
@@ -255,4 +260,29 @@ export function exportLeadsCsv(
   query: LeadQuery,
 ): AsyncGenerator<string, number> {
   return csvOf(storedRows(store, storedPages(leads, query)));
+}
+
+/**
+ * The CSV of the leads ticked in the inbox ('Export selected', src/admin/bulk.ts: at most
+ * BULK_MAX, so one string), newest first; a lead erased meanwhile is left out.
+ */
+export async function exportSelectedCsv(
+  store: AdminStore,
+  leads: LeadStore,
+  ids: readonly string[],
+): Promise<{ csv: string; count: number }> {
+  const found = (await Promise.all(ids.map((id) => leads.get(id)))).filter(
+    (lead): lead is LeadRecord => lead !== null,
+  );
+  const details = await store.exportDetails(found.map((l) => l.id));
+  const tags = await store.leadTags(found.map((l) => l.id));
+  const rows = found
+    .sort((a, b) =>
+      a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
+    )
+    .flatMap((lead) => {
+      const d = details.get(lead.id);
+      return d ? [{ lead, details: { ...d, tags: tags.get(lead.id) ?? [] } }] : [];
+    });
+  return { csv: exportHead() + rows.map(exportLine).join(""), count: rows.length };
 }

@@ -9,6 +9,7 @@ import type { LeadRecord } from "../leads/store/types.ts";
 import { adminMessages } from "./messages.ts";
 import { isScoreBand, scoreBands } from "../audit/summary.ts";
 import { leadStatuses, type InboxQuery, type LeadStatus } from "./store/types.ts";
+import { TAG_MAX, tagParam } from "./tags.ts";
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function age(createdAt: string, now: Date = new Date()): string {
@@ -25,6 +26,7 @@ export function leadRow(
   status: LeadStatus,
   now: Date = new Date(),
   score: number | null = null,
+  queue: { assignee?: string | null | undefined; tags?: string[] | undefined } = {},
 ) {
   const f = lead.fields;
   return {
@@ -39,6 +41,8 @@ export function leadRow(
     source: trafficSource(lead),
     possibleSpam: lead.spam,
     status: adminMessages.statuses[status],
+    assignee: queue.assignee ?? "",
+    tags: queue.tags ?? [],
     href: `/admin/leads/${lead.id}`,
   };
 }
@@ -56,6 +60,10 @@ export interface InboxFilters {
   campaign: string;
   /** A website-check score band (src/audit/summary.ts scoreBands), or "". */
   score: string;
+  /** 'me' (the signed-in account), 'none' (unassigned), an account's id, or "". */
+  assignee: string;
+  /** A tag (normalised: ./tags.ts), or "". */
+  tag: string;
   spam: boolean;
 }
 
@@ -84,12 +92,22 @@ export function readFilters(params: URLSearchParams): InboxFilters {
     source: get("source").toLowerCase(),
     campaign: get("campaign").toLowerCase(),
     score: isScoreBand(get("score")) ? get("score") : "",
+    assignee: /^[\w-]{1,64}$/.test(get("assignee", 64)) ? get("assignee", 64) : "",
+    tag: tagParam(get("tag", TAG_MAX + 8)),
     spam: params.get("spam") === "1",
   };
 }
 
-/** The store query of the filters and cursor (`before=<createdAt>~<id>`). Dates are UTC days. */
-export function inboxQuery(filters: InboxFilters, before: string | null): InboxQuery {
+/**
+ * The store query of the filters and cursor (`before=<createdAt>~<id>`). Dates are UTC days.
+ * `me`: the signed-in account's id, which the assignee 'me' stands for (without one, 'me'
+ * filters nothing).
+ */
+export function inboxQuery(
+  filters: InboxFilters,
+  before: string | null,
+  me?: string | undefined,
+): InboxQuery {
   let cursor: InboxQuery["before"];
   const [createdAt, id] = (before ?? "").split("~");
   if (createdAt && id && !Number.isNaN(Date.parse(createdAt)) && /^[\w-]{1,64}$/.test(id)) {
@@ -107,6 +125,13 @@ export function inboxQuery(filters: InboxFilters, before: string | null): InboxQ
     spam: filters.spam,
     search: filters.q || undefined,
     score: scoreBands.find((b) => b.id === filters.score),
+    assignee:
+      filters.assignee === "none"
+        ? null
+        : filters.assignee === "me"
+          ? me
+          : filters.assignee || undefined,
+    tag: filters.tag || undefined,
     before: cursor,
     limit: INBOX_PAGE,
   };
@@ -150,13 +175,16 @@ const emptyFilters: InboxFilters = {
   source: "",
   campaign: "",
   score: "",
+  assignee: "",
+  tag: "",
   spam: false,
 };
 
 /** The inbox URL of these filters (and a cursor): only the filters that are set. */
 export function inboxHref(filters: InboxFilters, before?: string): string {
   const params = new URLSearchParams();
-  for (const key of ["q", "status", "kind", "from", "to", "source", "campaign", "score"] as const) {
+  const keys = ["q", "status", "kind", "from", "to", "source", "campaign", "score"] as const;
+  for (const key of [...keys, "assignee", "tag"] as const) {
     if (filters[key]) params.set(key, filters[key]);
   }
   if (filters.spam) params.set("spam", "1");

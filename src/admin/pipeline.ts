@@ -9,6 +9,7 @@ import { isWellFormed } from "../leads/text.ts";
 import { audit } from "./accounts.ts";
 import { callText } from "./calls.ts";
 import { followUpEvent } from "./followUps.ts";
+import { tagEventText } from "./tags.ts";
 import { adminMessages } from "./messages.ts";
 import {
   leadStatuses,
@@ -100,6 +101,7 @@ export function eventText(event: Pick<LeadEvent, "kind" | "body" | "status">): s
   const copy = adminMessages.lead;
   if (event.kind === "note") return copy.noted;
   if (event.kind === "follow_up") return followUpEvent(event.body).text;
+  if (event.kind === "tag") return tagEventText(event.body);
   if (event.kind === "call") {
     return callText(event.body, event.status ? adminMessages.statuses[event.status] : null);
   }

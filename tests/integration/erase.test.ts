@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminStoreFor } from "../../src/admin/store/index";
 import { newLeadId } from "../../src/leads/id";
+import type { Db } from "../../src/server/db";
 import { PARTIAL_FIELD } from "../../src/leads/store/partials";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
@@ -116,6 +117,14 @@ function suite(driver: "sqlite" | "postgres") {
         at: new Date().toISOString(),
         body: "Called back, wants a quote",
       });
+      // A tag names the person too (migration 24): it goes with the lead.
+      await admin.addTag(audit, {
+        tag: "erin referral",
+        cap: 20,
+        eventId: newLeadId(),
+        actorId: null,
+        at: new Date().toISOString(),
+      });
       await (leads as SqliteLeadStore | PostgresLeadStore).indexSearch();
       const statuses = ["pending", "sent", "failed"] as const;
       const outboxOf = async (ids: string[]) =>
@@ -130,11 +139,18 @@ function suite(driver: "sqlite" | "postgres") {
       const printed = await cliAsync(["erase", "erin.ERASE@example.test"], env);
       expect(printed).toContain("Erased 4 leads of erin.ERASE@example.test:");
       for (const id of erin) expect(printed).toContain(`  ${id}\n`);
-      expect(printed).toContain("with 3 outbox rows (deliveries) and 1 timeline entry");
+      expect(printed).toContain("with 3 outbox rows (deliveries) and 2 timeline entries");
 
       for (const id of erin) expect(await leads.get(id)).toBeNull();
       expect(await outboxOf(erin)).toEqual([]);
       expect(await admin.leadEvents(audit)).toEqual([]);
+      expect(await admin.leadTags(erin)).toEqual(new Map());
+      expect(
+        await (admin as typeof admin & { db: Db }).db.all(
+          "SELECT tag FROM lead_tags WHERE tag = $1",
+          ["erin referral"],
+        ),
+      ).toEqual([]);
       expect(await searchRows(leads, erin)).toEqual([]);
       expect(await admin.leadIdsByEmail("erin.erase@example.test")).toEqual([]);
       // Everyone else is untouched.

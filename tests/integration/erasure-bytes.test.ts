@@ -30,7 +30,10 @@ import {
   type RunningServer,
 } from "./support";
 
-/** What must leave with each person: what they typed and what the agency wrote about them. */
+/**
+ * What must leave with each person: what they typed and what the agency wrote about them (a
+ * note, a tag).
+ */
 const people = {
   inbox: {
     name: "Aurelia Quistgaard",
@@ -38,6 +41,7 @@ const people = {
     phone: "+15125557731",
     message: "Our hedge maze by Lake Quistgaard needs a redesign",
     note: "Gate code 4417 under the blue gnome",
+    tag: "quistgaard maze",
   },
   cli: {
     name: "Bartholomew Vexley",
@@ -45,6 +49,7 @@ const people = {
     phone: "+15125557742",
     message: "Vexley Terraces wants weekly mowing quotes",
     note: "Prefers calls after Wexford hour",
+    tag: "vexley terraces",
   },
 } as const;
 
@@ -55,6 +60,7 @@ const needles = (p: (typeof people)[keyof typeof people]) => [
   p.phone.slice(2),
   p.message.toLowerCase(),
   p.note.toLowerCase(),
+  p.tag,
 ];
 
 /** Which needles `bytes` holds, case-insensitively (like `strings | grep -i`). */
@@ -120,6 +126,10 @@ function suite(driver: "sqlite" | "postgres") {
       expect(guide.download).toMatch(/^\/checklists\//);
       expect(
         (await form(`/admin/leads/${contact.id}`, { action: "note", note: p.note })).status,
+      ).toBe(303);
+      // A tag (migration 24) names them too: its row and its timeline entry must go.
+      expect(
+        (await form(`/admin/leads/${contact.id}`, { action: "tag-add", tag: p.tag })).status,
       ).toBe(303);
       return { contact: contact.id, guide: guide.id, download: guide.download! };
     }
@@ -228,7 +238,7 @@ function suite(driver: "sqlite" | "postgres") {
             FROM rels JOIN pg_class c ON c.oid = rels.oid
             WHERE pg_relation_filepath(c.oid) IS NOT NULL`;
           const tables = files.map((f) => f.rel);
-          for (const t of ["leads", "lead_events", "outbox", "lead_search"]) {
+          for (const t of ["leads", "lead_events", "lead_tags", "outbox", "lead_search"]) {
             expect(tables).toContain(t);
           }
           const what = [...needles(people.inbox), ...needles(people.cli)];

@@ -88,7 +88,7 @@ describe("the CSV export's file", () => {
   });
 
   it("puts the shared columns first, the same for every form, then the form's own fields", () => {
-    expect(exportHeader.slice(0, 16)).toEqual([
+    expect(exportHeader.slice(0, 17)).toEqual([
       "Name",
       "Company",
       "Email",
@@ -98,6 +98,7 @@ describe("the CSV export's file", () => {
       "Form",
       "Status",
       "Assignee",
+      "Tags",
       "Source",
       "Campaign",
       "Landing page",
@@ -106,7 +107,7 @@ describe("the CSV export's file", () => {
       "Lost reason",
       "Website score",
     ]);
-    expect(exportHeader.slice(16, 16 + formFields.length)).toEqual(formFields);
+    expect(exportHeader.slice(17, 17 + formFields.length)).toEqual(formFields);
     expect(formFields).toContain("revenueGoals");
     expect(formFields).not.toContain("ownerName");
     expect(exportHeader.slice(-3)).toEqual(["Sent from", "Possible spam", "Lead ID"]);
@@ -180,10 +181,12 @@ describe("the CSV export's file", () => {
         lostReason: "Went with a cheaper agency",
         assignee: "sam@agency.test",
         score: 72,
+        tags: ["roofing", "spring 2027"],
       },
     );
     expect(cell(worked, "Status")).toBe("Lost");
     expect(cell(worked, "Assignee")).toBe("sam@agency.test");
+    expect(cell(worked, "Tags")).toBe("roofing, spring 2027");
     expect(cell(worked, "Source")).toBe("google/cpc");
     expect(cell(worked, "Campaign")).toBe("spring");
     expect(cell(worked, "Landing page")).toBe("/lawn-care-marketing");

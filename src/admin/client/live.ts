@@ -21,6 +21,8 @@ async function check(): Promise<void> {
   const current = region();
   const since = current?.dataset.newest;
   if (!current || !since || current.hasAttribute("data-paged")) return;
+  // Rows ticked for a bulk action stay as they are until it is done.
+  if (current.querySelector("[data-bulk-select]:checked")) return;
   const res = await fetch(`/api/admin/new-count?since=${encodeURIComponent(since)}`);
   if (!res.ok) return;
   const { arrived, unworked } = (await res.json()) as { arrived: number; unworked: number };

@@ -5,6 +5,8 @@
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
 import * as emails from "./emails.ts";
+import * as tags from "./tags.ts";
+import * as views from "./views.ts";
 import { postgresDb, type Db } from "../../server/db.ts";
 import type postgres from "postgres";
 import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
@@ -100,6 +102,7 @@ const ERASED_TABLES = [
   "outbox",
   "lead_events",
   "lead_follow_ups",
+  "lead_tags",
   "lead_search",
   "lead_search_pending",
 ];
@@ -553,6 +556,15 @@ export class PostgresAdminStore implements AdminStore {
     if (q.score) {
       conds.push(sql`${sql.unsafe(AUDIT_SCORE)} BETWEEN ${q.score.min} AND ${q.score.max}`);
     }
+    // The assignee: migration 24's (assignee_id, created_at, id) index, walked newest first; a
+    // tag: its leads by lead_tags_tag, or the walk probing each lead's tags (the planner picks).
+    if (q.assignee === null) conds.push(sql`assignee_id IS NULL`);
+    else if (q.assignee) conds.push(sql`assignee_id = ${q.assignee}`);
+    if (q.tag) {
+      conds.push(
+        sql`EXISTS (SELECT 1 FROM lead_tags t WHERE t.lead_id = leads.id AND t.tag = ${q.tag})`,
+      );
+    }
     const { words, digits } = searchTerms(q.search);
     if (words.length || digits.length) {
       // The indexed text (migration 11's `lead_search`, trigram indexes), and the leads not
@@ -580,24 +592,32 @@ export class PostgresAdminStore implements AdminStore {
           first_contacted_at: Date | null;
           lost_reason: string | null;
           assignee_email: string | null;
+          tag_list: string | null;
         })[]
       >`
         SELECT *, ${sql.unsafe(AUDIT_SCORE)} AS audit_score,
-               (SELECT email FROM staff WHERE staff.id = leads.assignee_id) AS assignee_email
+               (SELECT email FROM staff WHERE staff.id = leads.assignee_id) AS assignee_email,
+               (SELECT string_agg(tag, ',' ORDER BY tag) FROM lead_tags
+                 WHERE lead_tags.lead_id = leads.id) AS tag_list
         FROM leads WHERE ${where}
         ORDER BY created_at DESC, id DESC LIMIT ${q.limit + 1}`;
-      return rows.map((row) => ({
-        lead: toRecord(row),
-        status: row.status as LeadStatus,
-        score: row.audit_score ?? null,
-        details: {
+      return rows.map((row) => {
+        const tags = row.tag_list ? row.tag_list.split(",").sort() : [];
+        return {
+          lead: toRecord(row),
           status: row.status as LeadStatus,
-          firstContactedAt: row.first_contacted_at?.toISOString() ?? null,
-          lostReason: row.lost_reason,
-          assignee: row.assignee_email,
           score: row.audit_score ?? null,
-        },
-      }));
+          tags,
+          details: {
+            status: row.status as LeadStatus,
+            firstContactedAt: row.first_contacted_at?.toISOString() ?? null,
+            lostReason: row.lost_reason,
+            assignee: row.assignee_email,
+            score: row.audit_score ?? null,
+            tags,
+          },
+        };
+      });
     });
   }
 
@@ -1024,6 +1044,8 @@ export class PostgresAdminStore implements AdminStore {
         const events = await tx`DELETE FROM lead_events WHERE lead_id IN ${tx(ids)}`;
         // Its follow-up (migration 21): the note may name the prospect.
         await tx`DELETE FROM lead_follow_ups WHERE lead_id IN ${tx(ids)}`;
+        // Its tags (migration 24): a label may name the prospect too.
+        await tx`DELETE FROM lead_tags WHERE lead_id IN ${tx(ids)}`;
         // Its website checks (migration 17): the report names the prospect's site.
         await tx`DELETE FROM audit_jobs WHERE lead_id IN ${tx(ids)}`;
         // Its search text goes with it (lead_search: ON DELETE CASCADE), and so does its note.
@@ -1089,6 +1111,30 @@ export class PostgresAdminStore implements AdminStore {
         status: r.status as LeadStatus | null,
       })),
     );
+  }
+
+  async leadTags(leadIds: readonly string[]) {
+    return this.#run(() => tags.leadTags(this.db, leadIds));
+  }
+
+  async addTag(leadId: string, tag: Parameters<AdminStore["addTag"]>[1]) {
+    return this.#run(() => tags.addTag(this.db, leadId, tag));
+  }
+
+  async removeTag(leadId: string, tag: Parameters<AdminStore["removeTag"]>[1]) {
+    return this.#run(() => tags.removeTag(this.db, leadId, tag));
+  }
+
+  async savedViews(staffId: string) {
+    return this.#run(() => views.savedViews(this.db, staffId));
+  }
+
+  async saveView(view: Parameters<AdminStore["saveView"]>[0]) {
+    return this.#run(() => views.saveView(this.db, view));
+  }
+
+  async deleteView(staffId: string, id: string) {
+    return this.#run(() => views.deleteView(this.db, staffId, id));
   }
 
   async audit(entry: AuditEntry) {

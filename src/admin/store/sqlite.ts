@@ -5,6 +5,8 @@
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
 import * as emails from "./emails.ts";
+import * as tags from "./tags.ts";
+import * as views from "./views.ts";
 import { sqliteDb, type Db } from "../../server/db.ts";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
@@ -143,6 +145,7 @@ type InboxRow = Row & {
   first_contacted_at: string | null;
   lost_reason: string | null;
   assignee_email: string | null;
+  tag_list: string | null;
 };
 
 export class SqliteAdminStore implements AdminStore {
@@ -640,6 +643,28 @@ export class SqliteAdminStore implements AdminStore {
     }
     if (q.campaign) add("lower(json_extract(metadata, '$.utm.utm_campaign')) = ?", q.campaign);
     if (q.score) add(`${AUDIT_SCORE} BETWEEN ? AND ?`, q.score.min, q.score.max);
+    // The assignee: migration 24's (assignee_id, created_at, id) index, walked newest first.
+    if (q.assignee === null) add("assignee_id IS NULL");
+    else if (q.assignee) add("assignee_id = ?", q.assignee);
+    if (q.tag) {
+      // A tag few leads carry: its leads read from lead_tags_tag and sorted; one that many
+      // carry: the newest-first walk, each lead's tags probed by the primary key (as D125 for
+      // a common search word).
+      const common =
+        Number(
+          this.#one<{ n: number }>(
+            "SELECT count(*) AS n FROM (SELECT 1 FROM lead_tags WHERE tag = ? LIMIT ?)",
+            q.tag,
+            DENSE_MATCHES,
+          )?.n ?? 0,
+        ) >= DENSE_MATCHES;
+      add(
+        common
+          ? "EXISTS (SELECT 1 FROM lead_tags t WHERE t.lead_id = leads.id AND t.tag = ?)"
+          : "id IN (SELECT lead_id FROM lead_tags WHERE tag = ?)",
+        q.tag,
+      );
+    }
     const terms = searchTerms(q.search);
     // Shorter words filter what the index found (or, alone, scan).
     const text = `lower(${SEARCHED_FIELDS.map((f) => `coalesce(json_extract(fields, '$."${f}"'), '')`).join(" || ' ' || ")})`;
@@ -673,7 +698,9 @@ export class SqliteAdminStore implements AdminStore {
       return this.#all<InboxRow>(
         `SELECT ${READ_COLUMNS}, status, rowid AS search_rowid, ${AUDIT_SCORE} AS audit_score,
                 first_contacted_at, lost_reason,
-                (SELECT email FROM staff WHERE staff.id = leads.assignee_id) AS assignee_email
+                (SELECT email FROM staff WHERE staff.id = leads.assignee_id) AS assignee_email,
+                (SELECT group_concat(tag, ',') FROM lead_tags WHERE lead_tags.lead_id = leads.id)
+                  AS tag_list
          FROM leads
          WHERE ${conds.join(" AND ")} ORDER BY created_at DESC, id DESC LIMIT ?`,
         ...values,
@@ -708,18 +735,23 @@ export class SqliteAdminStore implements AdminStore {
       }
       rows = rows.slice(0, q.limit + 1);
     }
-    return rows.map((row) => ({
-      lead: toRecord(row),
-      status: row.status as LeadStatus,
-      score: row.audit_score ?? null,
-      details: {
+    return rows.map((row) => {
+      const tags = row.tag_list ? row.tag_list.split(",").sort() : [];
+      return {
+        lead: toRecord(row),
         status: row.status as LeadStatus,
-        firstContactedAt: row.first_contacted_at,
-        lostReason: row.lost_reason,
-        assignee: row.assignee_email,
         score: row.audit_score ?? null,
-      },
-    }));
+        tags,
+        details: {
+          status: row.status as LeadStatus,
+          firstContactedAt: row.first_contacted_at,
+          lostReason: row.lost_reason,
+          assignee: row.assignee_email,
+          score: row.audit_score ?? null,
+          tags,
+        },
+      };
+    });
   }
 
   async inboxCounts(since: string) {
@@ -1182,7 +1214,9 @@ export class SqliteAdminStore implements AdminStore {
       ).map((r) => r.id);
       if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
       const list = JSON.stringify(ids);
-      const removed = (table: "outbox" | "lead_events" | "audit_jobs" | "lead_follow_ups") =>
+      const removed = (
+        table: "outbox" | "lead_events" | "audit_jobs" | "lead_follow_ups" | "lead_tags",
+      ) =>
         Number(
           this.#db
             .prepare(`DELETE FROM ${table} WHERE lead_id IN (SELECT value FROM json_each(?))`)
@@ -1192,6 +1226,8 @@ export class SqliteAdminStore implements AdminStore {
       const events = removed("lead_events");
       // Its follow-up (migration 21): the note may name the prospect.
       removed("lead_follow_ups");
+      // Its tags (migration 24): a label may name the prospect too.
+      removed("lead_tags");
       // Its website checks (migration 17): the report names the prospect's site.
       removed("audit_jobs");
       // The partial first: it names the lead it was completed by. The search entry goes with
@@ -1252,6 +1288,39 @@ export class SqliteAdminStore implements AdminStore {
       body: r.body,
       status: r.status as LeadStatus | null,
     }));
+  }
+
+  /** A query of a per-concern module over the shared driver, with #run's error mapping. */
+  async #runDb<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async leadTags(leadIds: readonly string[]) {
+    return this.#runDb(() => tags.leadTags(this.db, leadIds));
+  }
+
+  async addTag(leadId: string, tag: Parameters<AdminStore["addTag"]>[1]) {
+    return this.#runDb(() => tags.addTag(this.db, leadId, tag));
+  }
+
+  async removeTag(leadId: string, tag: Parameters<AdminStore["removeTag"]>[1]) {
+    return this.#runDb(() => tags.removeTag(this.db, leadId, tag));
+  }
+
+  async savedViews(staffId: string) {
+    return this.#runDb(() => views.savedViews(this.db, staffId));
+  }
+
+  async saveView(view: Parameters<AdminStore["saveView"]>[0]) {
+    return this.#runDb(() => views.saveView(this.db, view));
+  }
+
+  async deleteView(staffId: string, id: string) {
+    return this.#runDb(() => views.deleteView(this.db, staffId, id));
   }
 
   async audit(entry: AuditEntry) {
@@ -1342,14 +1411,5 @@ export class SqliteAdminStore implements AdminStore {
   }
   setLeadEmailBody(eventId: string, body: string) {
     return this.#runDb(() => emails.setLeadEmailBody(this.db, eventId, body));
-  }
-
-  /** #run for the queries on the shared driver (they resolve later, so are awaited here). */
-  async #runDb<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw unavailable(error);
-    }
   }
 }

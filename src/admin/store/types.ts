@@ -157,11 +157,12 @@ export interface LeadEvent {
   actorId: string | null;
   /** The actor's email, for showing who (null for the command line or a deleted account). */
   actorEmail: string | null;
-  kind: "status" | "note" | "assign" | "call" | "follow_up" | "email";
+  kind: "status" | "note" | "assign" | "call" | "follow_up" | "email" | "tag";
   /**
    * The note, the reason a lead was lost, a call's outcome (a CallOutcome), for a follow-up
-   * JSON: { action: "set" | "done" | "snoozed", due?: ISO time, note?: string }, or for an email
-   * to the lead JSON (src/admin/emails/leadEmails.ts, `SentEmail`).
+   * JSON: { action: "set" | "done" | "snoozed", due?: ISO time, note?: string }, for an email
+   * to the lead JSON (src/admin/emails/leadEmails.ts, `SentEmail`), or for a tag
+   * JSON: { action: "added" | "removed", tag: string }.
    */
   body: string;
   /** The status a 'status' event moved to; 'contacted' on a call that moved a new lead there. */
@@ -187,6 +188,10 @@ export interface InboxQuery {
   before?: { createdAt: string; id: string } | undefined;
   /** Only leads whose newest scored website check is in this range (src/audit/summary.ts bands). */
   score?: { min: number; max: number } | undefined;
+  /** Assigned to this account (its id); null: to nobody. */
+  assignee?: string | null | undefined;
+  /** Carries this tag (normalised: src/admin/tags.ts). */
+  tag?: string | undefined;
   limit: number;
 }
 
@@ -197,6 +202,8 @@ export interface InboxLead {
   score: number | null;
   /** From inboxPage: what the CSV export shows of the lead's pipeline state (no second query). */
   details?: ExportDetails;
+  /** From inboxPage: the lead's tags, sorted (migration 24). */
+  tags?: string[];
 }
 
 /** What the CSV export shows of a lead's pipeline state, beside the lead (src/admin/export.ts). */
@@ -209,7 +216,21 @@ export interface ExportDetails {
   assignee: string | null;
   /** The score of the lead's newest scored website check, if any. */
   score: number | null;
+  /** The lead's tags, sorted (read with the lead by inboxPage; else by leadTags). */
+  tags?: string[];
 }
+
+/** A saved view of the inbox (migration 25): a name for a set of filters, one account's own. */
+export interface SavedView {
+  id: string;
+  name: string;
+  /** The inbox URL's query string of the filters ("status=new&tag=roofing"), "" for none. */
+  query: string;
+  createdAt: string;
+}
+
+/** What adding a tag found (src/admin/tags.ts). */
+export type TagAdded = "added" | "exists" | "full" | "missing";
 
 /** Speed to lead over the leads that arrived in a period (not spam, not completed partials). */
 export interface SpeedToLead {
@@ -513,6 +534,40 @@ export interface AdminStore {
   leadIdsCreatedBefore(before: string, limit: number): Promise<string[]>;
   /** The lead's timeline, oldest first. */
   leadEvents(leadId: string): Promise<LeadEvent[]>;
+
+  /** The tags of each of these leads (sorted; leads without tags left out), in one query. */
+  leadTags(leadIds: readonly string[]): Promise<Map<string, string[]>>;
+  /**
+   * Tags the lead, with a 'tag' event, in one transaction: "exists" (nothing written) when it
+   * has the tag, "full" when it has `cap` tags already, "missing" when there is no such lead.
+   */
+  addTag(
+    leadId: string,
+    tag: { tag: string; cap: number; eventId: string; actorId: string | null; at: string },
+  ): Promise<TagAdded>;
+  /** Takes the tag off the lead, with a 'tag' event; false when it did not have it. */
+  removeTag(
+    leadId: string,
+    tag: { tag: string; eventId: string; actorId: string | null; at: string },
+  ): Promise<boolean>;
+
+  /** The account's saved views, by name. */
+  savedViews(staffId: string): Promise<SavedView[]>;
+  /**
+   * Saves a view of the account: "taken" when it has one of this name (`nameKey`), "full" when
+   * it has `cap` views already; nothing written then.
+   */
+  saveView(view: {
+    id: string;
+    staffId: string;
+    name: string;
+    nameKey: string;
+    query: string;
+    at: string;
+    cap: number;
+  }): Promise<"saved" | "taken" | "full">;
+  /** Deletes one of the account's views; false when it has no view of this id. */
+  deleteView(staffId: string, id: string): Promise<boolean>;
 
   audit(entry: AuditEntry): Promise<void>;
   /**

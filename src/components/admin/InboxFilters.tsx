@@ -13,12 +13,16 @@ interface Props {
     source: string;
     campaign: string;
     score: string;
+    assignee: string;
+    tag: string;
     spam: boolean;
   };
   statuses: Option[];
   kinds: Option[];
   /** Website-check score bands. */
   scores: Option[];
+  /** Whom leads can be assigned to: 'me', 'none' (unassigned) and each account. */
+  assignees: Option[];
   copy: {
     legend: string;
     search: string;
@@ -30,6 +34,8 @@ interface Props {
     source: string;
     campaign: string;
     score: string;
+    assignee: string;
+    tag: string;
     spam: string;
     apply: string;
     clear: string;
@@ -45,8 +51,12 @@ export const label = "block text-sm font-semibold text-slate-800";
  * The inbox's filters: a plain GET form, so the URL holds them (Back and a shared link show the
  * same view) and it works without JavaScript.
  */
-export function InboxFilters({ values, statuses, kinds, scores, copy }: Props) {
-  const select = (id: "status" | "kind" | "score", text: string, options: Option[]) => (
+export function InboxFilters({ values, statuses, kinds, scores, assignees, copy }: Props) {
+  const select = (
+    id: "status" | "kind" | "score" | "assignee",
+    text: string,
+    options: Option[],
+  ) => (
     <div>
       <label htmlFor={`filter-${id}`} className={label}>
         {text}
@@ -61,7 +71,11 @@ export function InboxFilters({ values, statuses, kinds, scores, copy }: Props) {
       </select>
     </div>
   );
-  const field = (id: "q" | "from" | "to" | "source" | "campaign", text: string, type: string) => (
+  const field = (
+    id: "q" | "from" | "to" | "source" | "campaign" | "tag",
+    text: string,
+    type: string,
+  ) => (
     <div className={id === "q" ? "sm:col-span-2" : ""}>
       <label htmlFor={`filter-${id}`} className={label}>
         {text}
@@ -93,6 +107,8 @@ export function InboxFilters({ values, statuses, kinds, scores, copy }: Props) {
           {field("source", copy.source, "text")}
           {field("campaign", copy.campaign, "text")}
           {select("score", copy.score, scores)}
+          {select("assignee", copy.assignee, assignees)}
+          {field("tag", copy.tag, "text")}
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-4">
           <label className="inline-flex min-h-11 items-center gap-2 font-semibold">

@@ -1,3 +1,5 @@
+import { TagChips } from "./TagChips";
+
 export interface LeadRow {
   id: string;
   createdAt: string;
@@ -12,6 +14,10 @@ export interface LeadRow {
   status: string;
   /** The newest website check's score, or "". */
   score: string;
+  /** Whom it is assigned to (email), or "". */
+  assignee: string;
+  /** Its tags, shown as chips under the name. */
+  tags: string[];
   /** The lead's page in the inbox. */
   href: string;
   /** In the Due view: its follow-up's due time (agency time, how far off) and note. */
@@ -19,7 +25,17 @@ export interface LeadRow {
 }
 
 /** The columns, in order; each but "received" shows the row's field of the same name. */
-const order = ["received", "name", "status", "score", "company", "form", "page", "source"] as const;
+const order = [
+  "received",
+  "name",
+  "status",
+  "assignee",
+  "score",
+  "company",
+  "form",
+  "page",
+  "source",
+] as const;
 
 interface Props {
   rows: LeadRow[];
@@ -32,19 +48,25 @@ interface Props {
     form: string;
     page: string;
     source: string;
+    assignee: string;
   };
   caption: string;
   empty: string;
   spamLabel: string;
   /** The Due view's first column (the follow-up's due time), instead of when it arrived. */
   dueColumn?: string | undefined;
+  /**
+   * Bulk actions (./BulkActions.tsx): each row gets a checkbox of that form (by its id), named
+   * for the lead with `label` ("Select Dana Reyes").
+   */
+  select?: { form: string; label: (name: string) => string; heading: string } | undefined;
 }
 
 /**
  * The inbox's list of leads, newest first: a table on wide screens; on a phone each row stacks
  * its cells under their column names (the header row is read by screen readers either way).
  */
-export function LeadTable({ rows, columns, caption, empty, spamLabel, dueColumn }: Props) {
+export function LeadTable({ rows, columns, caption, empty, spamLabel, dueColumn, select }: Props) {
   if (!rows.length) return <p className="mt-6 text-slate-700">{empty}</p>;
   const heads = { ...columns, received: dueColumn ?? columns.received };
   const cell = "block px-3 py-1 sm:table-cell sm:py-3";
@@ -53,6 +75,11 @@ export function LeadTable({ rows, columns, caption, empty, spamLabel, dueColumn 
       <caption className="mb-2 text-left text-slate-700">{caption}</caption>
       <thead className="sr-only sm:not-sr-only">
         <tr className="border-b border-slate-300 text-slate-700">
+          {select && (
+            <th scope="col" className={cell}>
+              <span className="sr-only">{select.heading}</span>
+            </th>
+          )}
           {order.map((key) => (
             <th key={key} scope="col" className={cell}>
               {heads[key]}
@@ -67,6 +94,19 @@ export function LeadTable({ rows, columns, caption, empty, spamLabel, dueColumn 
             className="block border-b border-slate-200 bg-white py-2 sm:table-row"
             data-lead-id={row.id}
           >
+            {select && (
+              <td className={cell}>
+                <input
+                  type="checkbox"
+                  name="id"
+                  value={row.id}
+                  form={select.form}
+                  aria-label={select.label(row.name || row.id)}
+                  className="size-6 align-middle"
+                  data-bulk-select
+                />
+              </td>
+            )}
             {order.map((key) => (
               <td
                 key={key}
@@ -95,6 +135,12 @@ export function LeadTable({ rows, columns, caption, empty, spamLabel, dueColumn 
                   <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
                     {spamLabel}
                   </span>
+                )}
+                {key === "name" && row.tags.length > 0 && (
+                  <TagChips
+                    tags={row.tags}
+                    href={(tag) => `/admin?tag=${encodeURIComponent(tag)}`}
+                  />
                 )}
               </td>
             ))}

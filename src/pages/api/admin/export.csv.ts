@@ -23,7 +23,7 @@ export const GET: APIRoute = async ({ locals, url, request }) => {
   const store = await adminStore();
   const filters = readFilters(url.searchParams);
   await audit(store, "export", { actorId: locals.staff!.id, detail: { ...filters } });
-  const rows = exportCsv(store, inboxQuery(filters, null));
+  const rows = exportCsv(store, inboxQuery(filters, null, locals.staff!.id));
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
