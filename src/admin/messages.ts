@@ -511,6 +511,27 @@ export const adminMessages = {
     subject: "About",
     nobody: "—",
   },
+  /** Won jobs, note edits and spam moves on a lead's page (issue 27 §4, src/admin/pipeline.ts). */
+  revenue: {
+    wonValue: "Job value in dollars (when won, optional)",
+    wonValueHint: "For example 1250 or 1,250.50",
+    wonValueShown: (value: string) => `Won: ${value}`,
+    wonWith: (value: string) => `Status: Won · ${value}`,
+    notMoney: "Write the job's value in dollars, like 1250 or 1,250.50 (at most two decimals).",
+    negative: "A job's value cannot be negative.",
+    tooLarge: (max: string) => `A job's value is at most ${max}. Please check the number.`,
+    spamMarked: "Marked as spam",
+    spamUnmarked: "Moved out of spam",
+    editNote: "Edit note",
+    editNoteLabel: "Note",
+    saveNote: "Save note",
+    deleteNote: "Delete note",
+    noteDeleted: "Note deleted",
+    edited: (age: string) => `edited ${age}`,
+    deleted: (age: string) => `deleted ${age}`,
+    notYourNote: "Only the person who wrote a note can change or delete it.",
+    noSuchNote: "There is no such note (it may have been deleted).",
+  },
   performance: {
     title: "Performance",
     intro:
@@ -569,6 +590,35 @@ export const adminMessages = {
     rowPages: (table: string) => `Pages of ${table}`,
     sorted: (dir: "asc" | "desc") => (dir === "asc" ? "ascending" : "descending"),
     csv: "Download as CSV",
+    /** The end of the funnel (issue 27 §4): contacted, won, won value and value per visitor. */
+    funnel: {
+      counted: "Leads with a counted visit",
+      uncounted: "Leads without a counted visit",
+      contacted: "Contacted",
+      won: "Won",
+      wonValue: "Won value",
+      valuePerVisitor: "Value per visitor",
+    },
+    rateNote:
+      "Conversion rate = leads that came with a counted visit ÷ unique visitors. Leads without a counted visit (sent without JavaScript, posted to the API, or from a browser asking not to be tracked) are shown apart and left out of the rate, so it cannot pass 100 % by counting leads whose visit was never seen. Value per visitor = won value ÷ unique visitors.",
+    rateOver: (rows: number) =>
+      `${rows} row${rows === 1 ? "" : "s"} show a rate above 100 %: a visitor counted on one day who sent several leads, or came back another day (each day counts visitors anew), can do that.`,
+    pipeline: {
+      heading: "Pipeline: where this period's leads stand now",
+      intro:
+        "Each stage with how many of the period's leads are in it now and how long they have been there (since their last status change).",
+      stage: "Stage",
+      leads: "Leads",
+      buckets: ["Under 1 day", "1–7 days", "7–30 days", "Over 30 days"],
+      oldest: "Longest in stage",
+      empty: "No leads in this period.",
+    },
+    devices: {
+      heading: "Devices",
+      key: "Device",
+      empty: "No visits in this period.",
+      names: { phone: "Phone", tablet: "Tablet", desktop: "Desktop" } as Record<string, string>,
+    },
     /** Forms by name (src/leads/messages.ts). */
     forms: formLabels,
   },

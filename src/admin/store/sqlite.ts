@@ -4,6 +4,7 @@
  * keys here (PRAGMA foreign_keys is off), so deletes that should cascade are written out.
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
+import * as revenue from "./revenue.ts";
 import { sqliteDb, type Db } from "../../server/db.ts";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
@@ -887,20 +888,22 @@ export class SqliteAdminStore implements AdminStore {
     change: {
       status: LeadStatus;
       lostReason: string | null;
+      wonValueCents?: number | null;
       eventId: string;
       actorId: string | null;
       at: string;
     },
   ) {
+    const won = change.status === "won" ? (change.wonValueCents ?? null) : null;
     return this.#transaction(() => {
       const updated = this.#db
         .prepare(
-          `UPDATE leads SET status = ?, status_at = ?, lost_reason = ?,
+          `UPDATE leads SET status = ?, status_at = ?, lost_reason = ?, won_value_cents = ?,
              first_contacted_at = CASE
                WHEN first_contacted_at IS NULL AND ? <> 'new' THEN ? ELSE first_contacted_at END
            WHERE id = ?`,
         )
-        .run(change.status, change.at, change.lostReason, change.status, change.at, leadId);
+        .run(change.status, change.at, change.lostReason, won, change.status, change.at, leadId);
       if (Number(updated.changes) !== 1) return false;
       this.#db
         .prepare(
@@ -912,7 +915,7 @@ export class SqliteAdminStore implements AdminStore {
           leadId,
           change.at,
           change.actorId,
-          change.lostReason ?? "",
+          change.lostReason ?? (won === null ? "" : String(won)),
           change.status,
         );
       return true;
@@ -1321,5 +1324,37 @@ export class SqliteAdminStore implements AdminStore {
 
   async pruneAudit(before: string) {
     return this.#exec("DELETE FROM audit_log WHERE at < ?", before);
+  }
+
+  // Won jobs, spam moves and note edits (issue 27 §4), written once in ./revenue.ts.
+  wonValue(leadId: string) {
+    return this.#runDb(() => revenue.wonValue(this.db, leadId));
+  }
+  moveSpam(
+    leadId: string,
+    move: { spam: boolean; eventId: string; actorId: string | null; at: string },
+  ) {
+    return this.#runDb(() => revenue.moveSpam(this.db, leadId, move));
+  }
+  editNote(leadId: string, edit: { eventId: string; actorId: string; at: string; body: string }) {
+    return this.#runDb(() => revenue.editNote(this.db, leadId, edit));
+  }
+  deleteNote(leadId: string, del: { eventId: string; actorId: string; at: string }) {
+    return this.#runDb(() => revenue.deleteNote(this.db, leadId, del));
+  }
+  noteStates(leadId: string) {
+    return this.#runDb(() => revenue.noteStates(this.db, leadId));
+  }
+  exportExtras(leadIds: readonly string[]) {
+    return this.#runDb(() => revenue.exportExtras(this.db, leadIds));
+  }
+
+  /** #run for the queries on the shared driver (they resolve later, so are awaited here). */
+  async #runDb<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw unavailable(error);
+    }
   }
 }

@@ -15,6 +15,10 @@ export interface TimelineItem {
   by: string;
   /** A note's own words (shown as typed, line breaks kept). */
   note?: string | undefined;
+  /** "edited 5 min ago" or "deleted 2 h ago" for a note changed since (issue 27). */
+  changed?: string | undefined;
+  /** Its author's edit and delete controls (src/components/admin/NoteControls.tsx). */
+  controls?: ReactNode;
 }
 
 export interface DeliveryItem {
@@ -182,7 +186,9 @@ export function LeadDetail({
                     )}
                     <p className="mt-1 text-sm text-slate-600">
                       <time dateTime={item.at}>{item.age}</time> · {item.by}
+                      {item.changed && <span data-note-changed> · {item.changed}</span>}
                     </p>
+                    {item.controls}
                   </li>
                 ))}
               </ol>

@@ -991,6 +991,26 @@ export const migrations: readonly Migration[] = [
         WHERE phone <> translate(phone, ' -().', '');
     `,
   },
+  {
+    // Won jobs and what brought them (issue 27 §4, src/admin/revenue.ts): a won lead's job value
+    // in cents (NULL: not given; any status but won clears it); a note edited or deleted by its
+    // author keeps its place on the timeline with when (a deleted note's words are blanked). Only
+    // columns are added: the timeline table is not rebuilt, so later kinds of event stay as they
+    // are. The Performance report's funnel reads leads of a period by created_at (migration 1's
+    // index) and the pipeline by status (migration 5's).
+    version: 26,
+    name: "lead_won_value_note_edits",
+    sqlite: `
+      ALTER TABLE leads ADD COLUMN won_value_cents INTEGER;
+      ALTER TABLE lead_events ADD COLUMN edited_at TEXT;
+      ALTER TABLE lead_events ADD COLUMN deleted_at TEXT;
+    `,
+    postgres: `
+      ALTER TABLE leads ADD COLUMN IF NOT EXISTS won_value_cents bigint;
+      ALTER TABLE lead_events ADD COLUMN IF NOT EXISTS edited_at timestamptz;
+      ALTER TABLE lead_events ADD COLUMN IF NOT EXISTS deleted_at timestamptz;
+    `,
+  },
 ];
 
 /** The DDL of the bookkeeping table, the same in both dialects. */
