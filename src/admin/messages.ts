@@ -565,6 +565,12 @@ export const adminMessages = {
     chartSummary: (visits: number, leads: number, bucket: "day" | "week") =>
       `Bars above: visits per ${bucket}; bars below: leads per ${bucket}; both stacked by source. ${visits} visits and ${leads} leads in all.`,
     chartTable: "The chart's figures",
+    chartSeries: {
+      visits: "Visits: solid bars",
+      leads: "Leads: striped bars",
+      most: (label: string, n: number) =>
+        `${label} (top of the scale: ${n.toLocaleString("en-US")})`,
+    },
     bucketStart: (bucket: "day" | "week") => (bucket === "day" ? "Day" : "Week from"),
     otherSources: "Other sources",
     tables: {
@@ -618,6 +624,8 @@ export const adminMessages = {
       key: "Device",
       empty: "No visits in this period.",
       names: { phone: "Phone", tablet: "Tablet", desktop: "Desktop" } as Record<string, string>,
+      share: "Share of visits",
+      startRate: "Form starts per visit",
     },
     /** Forms by name (src/leads/messages.ts). */
     forms: formLabels,

@@ -6,13 +6,17 @@
 import type postgres from "postgres";
 import type { LeadMetadata } from "../../leads/attribution.ts";
 import { orUnavailable } from "../../leads/store/postgres.ts";
+import { postgresDb, type Db } from "../../server/db.ts";
 import { EVENT_COLUMNS, rollupStatements } from "./sql.ts";
 import type { AnalyticsEvent, AnalyticsStore, DailyRow, LeadFact, UniqueRow } from "./types.ts";
 
 export class PostgresAnalyticsStore implements AnalyticsStore {
+  /** The shared driver: the report\'s lead funnel is written once (./funnel.ts). */
+  readonly db: Db;
   readonly #sql: postgres.Sql;
   constructor(sql: postgres.Sql) {
     this.#sql = sql;
+    this.db = postgresDb(sql);
   }
 
   #run<T>(work: () => Promise<T>): Promise<T> {

@@ -2,14 +2,18 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { LeadMetadata } from "../../leads/attribution.ts";
 import { unavailable, writeTransaction } from "../../leads/store/sqlite.ts";
+import { sqliteDb, type Db } from "../../server/db.ts";
 import { EVENT_COLUMNS, rollupStatements } from "./sql.ts";
 import type { AnalyticsEvent, AnalyticsStore, DailyRow, LeadFact, UniqueRow } from "./types.ts";
 
 export class SqliteAnalyticsStore implements AnalyticsStore {
+  /** The shared driver: the report\'s lead funnel is written once (./funnel.ts). */
+  readonly db: Db;
   readonly #db: DatabaseSync;
   #insert: StatementSync | null = null;
   constructor(db: DatabaseSync) {
     this.#db = db;
+    this.db = sqliteDb(db);
   }
 
   /** Runs `work` in one write transaction; a failure is the store being unavailable. */

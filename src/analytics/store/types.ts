@@ -4,6 +4,7 @@
  * visitor is hashed and when days are rolled up or pruned is decided in src/analytics/.
  */
 import type { LeadMetadata } from "../../leads/attribution.ts";
+import type { Db } from "../../server/db.ts";
 
 export type EventKind = "view" | "form_view" | "start";
 export const devices = ["phone", "tablet", "desktop"] as const;
@@ -61,6 +62,8 @@ export interface LeadFact {
 }
 
 export interface AnalyticsStore {
+  /** The lead store's connection as the shared driver (src/server/db.ts), for ./funnel.ts. */
+  readonly db: Db;
   /** Writes a batch of events in one transaction. */
   insertEvents(events: readonly AnalyticsEvent[]): Promise<void>;
   /** The salt of `day`, made once across servers; salts of earlier days are deleted first. */
