@@ -125,6 +125,9 @@ export const adminMessages = {
     /** A time column names the agency's zone: the only place a spreadsheet can say it. */
     inZone: (column: string, timeZone: string) => `${column} (${timeZone})`,
     lostReason: "Lost reason",
+    wonValue: "Won value (USD)",
+    followUp: "Follow-up",
+    followUpNote: "Follow-up note",
     websiteScore: "Website score",
     id: "Lead ID",
   },
