@@ -116,7 +116,9 @@ function suite(driver: "sqlite" | "postgres") {
             timeout: 5_000,
           },
         )
-        .toEqual(["5", "2", "0", "0", "0.0000"]);
+        // views, visitors, starts, leads, without a counted visit, rate, contacted, won, won
+        // value, value per visitor
+        .toEqual(["5", "2", "0", "0", "0", "0.0000", "0", "0", "0.00", "0.00"]);
       const pages = csvRows(
         await (await get("/api/admin/performance.csv?table=pages&period=7d")).text(),
       );
