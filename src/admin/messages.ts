@@ -615,11 +615,12 @@ export const adminMessages = {
     pipeline: {
       heading: "Pipeline: where this period's leads stand now",
       intro:
-        "Each stage with how many of the period's leads are in it now and how long they have been there (since their last status change).",
+        "Each stage with how many of the period's leads are in it now, by how long ago they arrived (UTC days).",
       stage: "Stage",
       leads: "Leads",
-      buckets: ["Under 1 day", "1–7 days", "7–30 days", "Over 30 days"],
-      oldest: "Longest in stage",
+      buckets: ["Arrived today", "1–6 days ago", "7–29 days ago", "30 days ago or more"],
+      oldest: "Oldest arrived",
+      daysAgo: (n: number) => (n === 0 ? "today" : n === 1 ? "1 day ago" : `${n} days ago`),
       empty: "No leads in this period.",
     },
     devices: {

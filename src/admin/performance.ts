@@ -3,6 +3,7 @@
  * and CSV, with the URL of each sort and download. Pure, so the page and the CSV route agree.
  */
 import {
+  daysAgo,
   readSort,
   reportTables,
   sortRows,
@@ -13,7 +14,7 @@ import {
   type SortKey,
 } from "../analytics/report.ts";
 import { formatCents } from "./money.ts";
-import { duration } from "./pipeline.ts";
+import { utcDay } from "../analytics/visitor.ts";
 import { toCsv } from "../leads/csv.ts";
 import { adminMessages } from "./messages.ts";
 
@@ -233,7 +234,7 @@ export function pipelineView(report: Report, now: Date) {
         adminMessages.statuses[s.status],
         number.format(s.leads),
         ...s.buckets.map((b) => number.format(b)),
-        s.oldestSince ? duration((now.getTime() - Date.parse(s.oldestSince)) / 60_000) : "—",
+        s.oldestDay ? p.daysAgo(daysAgo(s.oldestDay, utcDay(now))) : "—",
       ],
     })),
     total: report.pipeline.reduce((n, s) => n + s.leads, 0),

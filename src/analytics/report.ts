@@ -13,9 +13,10 @@ import { rollupOpenDays } from "./rollup.ts";
 import {
   funnelGroups,
   funnelTotals,
-  stageAges,
+  stageDays,
+  type FunnelDim,
   type FunnelGroup,
-  type StageAge,
+  type StageDay,
 } from "./store/funnel.ts";
 import {
   devices,
@@ -117,14 +118,14 @@ export interface Series {
   points: { start: string; visits: Record<string, number>; leads: Record<string, number> }[];
 }
 
-/** A stage of the pipeline: the period's leads in it now, by time in the stage (./store/funnel.ts). */
+/** A stage of the pipeline: the period's leads in it now, by how long ago they arrived. */
 export interface PipelineStage {
   status: LeadStatus;
   leads: number;
-  /** Under a day, 1–7 days, 7–30 days, over 30 days. */
+  /** Arrived today (UTC), 1–6 days ago, 7–29 days ago, 30 days ago or more. */
   buckets: [number, number, number, number];
-  /** When the longest-waiting lead entered the stage; null when the stage is empty. */
-  oldestSince: string | null;
+  /** The day the oldest of them arrived (YYYY-MM-DD); null when the stage is empty. */
+  oldestDay: string | null;
 }
 
 /** Visits and form starts per device class (the analytics roll-ups). */
@@ -300,16 +301,20 @@ export function series(
   return { bucket, sources, points };
 }
 
-function pipeline(ages: readonly StageAge[]): PipelineStage[] {
+/** Days from `day` to `today` (UTC days). */
+export const daysAgo = (day: string, today: string) => daysBetween(day, today) - 1;
+
+function pipeline(stages: readonly StageDay[], today: string): PipelineStage[] {
   return leadStatuses.map((status) => {
     const buckets: [number, number, number, number] = [0, 0, 0, 0];
     let oldest: string | null = null;
-    for (const a of ages) {
-      if (a.status !== status) continue;
-      buckets[a.bucket as 0 | 1 | 2 | 3] += a.leads;
-      if (!oldest || a.oldestSince < oldest) oldest = a.oldestSince;
+    for (const s of stages) {
+      if (s.status !== status || s.leads <= 0) continue;
+      const ago = daysAgo(s.day, today);
+      buckets[ago < 1 ? 0 : ago < 7 ? 1 : ago < 30 ? 2 : 3] += s.leads;
+      if (!oldest || s.day < oldest) oldest = s.day;
     }
-    return { status, leads: buckets.reduce((x, y) => x + y, 0), buckets, oldestSince: oldest };
+    return { status, leads: buckets.reduce((x, y) => x + y, 0), buckets, oldestDay: oldest };
   });
 }
 
@@ -326,8 +331,10 @@ function deviceRows(daily: readonly DailyRow[]): DeviceRow[] {
   });
 }
 
+/** What a lead's source is made of (src/leads/source.ts). */
+const SOURCE_DIMS: FunnelDim[] = ["utm_source", "utm_medium", "referrer"];
+
 const inPeriod = (p: Period) => (d: { day: string }) => d.day >= p.from && d.day <= p.to;
-const startOf = (day: string) => `${day}T00:00:00.000Z`;
 
 /**
  * The whole report for a period and the one before it: the analytics roll-ups, and the leads as
@@ -340,14 +347,20 @@ export async function performanceReport(
   now: Date,
 ): Promise<Report> {
   await rollupOpenDays(store, now);
-  const to = startOf(addDays(period.to, 1));
-  const [daily, uniques, groups, before, ages] = await Promise.all([
-    store.daily(previous.from, period.to),
-    store.uniques(previous.from, period.to),
-    funnelGroups(store.db, startOf(period.from), to),
-    funnelTotals(store.db, startOf(previous.from), startOf(period.from)),
-    stageAges(store.db, startOf(period.from), to, now),
-  ]);
+  const leadsBy = (dims: readonly FunnelDim[]) =>
+    funnelGroups(store.db, period.from, period.to, dims);
+  const [daily, uniques, byForm, byPage, bySource, byCampaign, byDay, before, stages] =
+    await Promise.all([
+      store.daily(previous.from, period.to),
+      store.uniques(previous.from, period.to),
+      leadsBy(["form"]),
+      leadsBy(["page"]),
+      leadsBy(SOURCE_DIMS),
+      leadsBy(["campaign"]),
+      leadsBy(["day", ...SOURCE_DIMS]),
+      funnelTotals(store.db, previous.from, previous.to),
+      stageDays(store.db, period.from, period.to),
+    ]);
   const cur = { daily: daily.filter(inPeriod(period)), uniques: uniques.filter(inPeriod(period)) };
   const prev = {
     daily: daily.filter(inPeriod(previous)),
@@ -357,15 +370,15 @@ export async function performanceReport(
     period,
     previous,
     totals: {
-      current: totals(cur.daily, cur.uniques, sumGroups(groups)),
+      current: totals(cur.daily, cur.uniques, sumGroups(byForm)),
       previous: totals(prev.daily, prev.uniques, before),
     },
-    pages: table(cur.daily, cur.uniques, groups, "path", (g) => g.page),
-    forms: formsTable(cur.daily, cur.uniques, groups),
-    sources: table(cur.daily, cur.uniques, groups, "source", groupSource),
-    campaigns: table(cur.daily, cur.uniques, groups, "campaign", (g) => g.campaign),
-    series: series(period, cur.daily, groups),
-    pipeline: pipeline(ages),
+    pages: table(cur.daily, cur.uniques, byPage, "path", (g) => g.page),
+    forms: formsTable(cur.daily, cur.uniques, byForm),
+    sources: table(cur.daily, cur.uniques, bySource, "source", groupSource),
+    campaigns: table(cur.daily, cur.uniques, byCampaign, "campaign", (g) => g.campaign),
+    series: series(period, cur.daily, byDay),
+    pipeline: pipeline(stages, utcDay(now)),
     devices: deviceRows(cur.daily),
   };
 }

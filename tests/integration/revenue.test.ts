@@ -339,7 +339,7 @@ await onBothStores("revenue", (name, open, cleanup) => {
       expect(rateNotes(report)).toHaveLength(1);
       expect(rateNotes(report)[0]).toMatch(/counted visit ÷ unique visitors/);
 
-      // Pipeline: where the period's leads are now, 44–50 h in their stage (1–7 days).
+      // Pipeline: where the period's leads are now, by how long ago they arrived (two days).
       expect(report.pipeline.map((s) => [s.status, s.leads, s.buckets])).toEqual([
         ["new", 1, [0, 1, 0, 0]],
         ["contacted", 1, [0, 1, 0, 0]],
@@ -347,8 +347,21 @@ await onBothStores("revenue", (name, open, cleanup) => {
         ["won", 2, [0, 2, 0, 0]],
         ["lost", 1, [0, 1, 0, 0]],
       ]);
-      expect(report.pipeline[0]!.oldestSince).toBe(noVisit.createdAt);
-      expect(pipelineView(report, now).rows[0]!.cells.at(-1)).toBe("47 h 0 min");
+      expect(report.pipeline[0]!.oldestDay).toBe(day);
+      expect(pipelineView(report, now).rows[0]!.cells.at(-1)).toBe("2 days ago");
+      // The roll-up follows every change: erasing a won lead takes it and its value out.
+      await store.eraseLead(won2.id);
+      const after = await performanceReport(analytics, period, previous, now);
+      expect(after.totals.current).toMatchObject({ leads: 4, won: 1, wonCents: 125_050 });
+      // Marked spam, a lead leaves the funnel; back out of spam, it returns.
+      await markSpam(store, contacted.id, true, ann);
+      expect((await performanceReport(analytics, period, previous, now)).totals.current.leads).toBe(
+        3,
+      );
+      await markSpam(store, contacted.id, false, ann);
+      expect((await performanceReport(analytics, period, previous, now)).totals.current.leads).toBe(
+        4,
+      );
       expect(report.devices).toEqual([
         { device: "phone", views: 2, starts: 0 },
         { device: "tablet", views: 1, starts: 0 },
@@ -369,7 +382,11 @@ await onBothStores("revenue", (name, open, cleanup) => {
         body: "{}",
       });
       let file = "";
-      for await (const chunk of exportCsv(store, inboxQuery(readFilters(new URLSearchParams()), null))) file += chunk;
+      for await (const chunk of exportCsv(
+        store,
+        inboxQuery(readFilters(new URLSearchParams()), null),
+      ))
+        file += chunk;
       const line = file.split("\r\n").find((row) => row.endsWith(`"${l.id}"`))!;
       const cells = line.slice(1, -1).split('","');
       const col = (name: string) => cells[exportHeader.indexOf(name)];
