@@ -131,6 +131,15 @@ for (const screen of [
     expect(sizes.length).toBeGreaterThan(3);
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
     await expect(page.locator("[data-chart] svg text")).toHaveCount(0);
+    // For a look at the phone layout: test-results/revenue-*.png.
+    for (const [part, selector] of [
+      ["chart", "[data-chart]"],
+      ["totals", "[data-totals]"],
+      ["campaigns", '[data-report="campaigns"]'],
+    ] as const)
+      await page
+        .locator(selector)
+        .screenshot({ path: `test-results/revenue-${part}-${screen.width}.png` });
     await expectNoAxeViolations(page);
   });
 }

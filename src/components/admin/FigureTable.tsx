@@ -41,7 +41,7 @@ export function FigureTable({ id, heading, intro, empty, columns, rows, total }:
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className={STACKED.tbody}>
               {rows.map((r) => (
                 <tr
                   key={r.key}

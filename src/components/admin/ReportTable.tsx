@@ -40,6 +40,7 @@ export const STACKED = {
   thead: "max-lg:block",
   headRow: "max-lg:flex max-lg:flex-wrap max-lg:gap-x-3 max-lg:px-2",
   headCell: "max-lg:block max-lg:px-1 max-lg:py-0",
+  tbody: "max-lg:block",
   tr: "max-lg:block max-lg:py-2",
   th: "max-lg:block max-lg:font-semibold",
   td: "max-lg:flex max-lg:justify-between max-lg:gap-4 max-lg:py-1 max-lg:text-left max-lg:before:font-normal max-lg:before:text-slate-700 max-lg:before:content-[attr(data-label)]",
@@ -101,7 +102,7 @@ export function ReportTable({
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className={STACKED.tbody}>
               {rows.map((r) => (
                 <tr
                   key={r.key}
