@@ -611,7 +611,7 @@ export const adminMessages = {
     rateNote:
       "Conversion rate = leads that came with a counted visit ÷ unique visitors. Leads without a counted visit (sent without JavaScript, posted to the API, or from a browser asking not to be tracked) are shown apart and left out of the rate, so it cannot pass 100 % by counting leads whose visit was never seen. Value per visitor = won value ÷ unique visitors.",
     rateOver: (rows: number) =>
-      `${rows} row${rows === 1 ? "" : "s"} show a rate above 100 %: a visitor counted on one day who sent several leads, or came back another day (each day counts visitors anew), can do that.`,
+      `${rows === 1 ? "1 row shows" : `${rows} rows show`} a rate above 100 %: a visitor counted on one day who sent several leads, or came back another day (each day counts visitors anew), can do that.`,
     pipeline: {
       heading: "Pipeline: where this period's leads stand now",
       intro:
