@@ -1,8 +1,10 @@
 /**
  * The inbox's Performance view: visits, unique visitors, form starts, leads and conversion rate
- * (leads ÷ unique visitors) for a period and the one before it, in total and per page, form,
- * source and campaign, and visits and leads per day (or week) by source. Read from the daily
- * roll-ups (today's rolled up first, so it is live) and the stored leads, spam left out.
+ * (leads with a counted visit ÷ unique visitors, the others shown apart), and the end of the
+ * funnel (contacted, won, won value, value per visitor), for a period and the one before it, in
+ * total and per page, form, source and campaign; the pipeline by stage; devices; and visits and
+ * leads per day (or week) by source. Read from the daily roll-ups of the analytics (today's
+ * rolled up first, so it is live) and the leads' roll-ups (./store/funnel.ts), spam left out.
  *
  * Unique visitors over several days are the sum of each day's: a visitor's hash changes with the
  * day's salt by design, so a visitor who comes back another day counts again.
