@@ -12,7 +12,8 @@
  * Tags (migration 24) are a column after the assignee, joined with ", ".
  * Leads are read in keyset batches of EXPORT_BATCH and written as they come: memory stays flat
  * however many leads match. The inbox's view reads each lead's pipeline state with the lead
- * (inboxPage); the command line's plain export reads it per batch (exportDetails).
+ * (inboxPage); the command line's plain export reads it per batch (exportDetails). Both read each
+ * batch's won values and open follow-ups in one more query (exportExtras, issue 27).
  */
 import { agencyHours } from "../config/agency.ts";
 import { csvCell } from "../leads/csv.ts";
@@ -21,6 +22,7 @@ import { formatPhone } from "../leads/phone.ts";
 import { leadCompany, leadName, spamMark, trafficSource } from "../leads/source.ts";
 import type { LeadQuery, LeadRecord, LeadStore } from "../leads/store/types.ts";
 import { adminMessages } from "./messages.ts";
+import type { ExportExtras } from "./store/revenue.ts";
 import type { AdminStore, ExportDetails, InboxLead, InboxQuery } from "./store/types.ts";
 
 /**
@@ -33,10 +35,12 @@ export const EXPORT_BATCH = 50;
 /** The byte-order mark the file starts with (U+FEFF, written as EF BB BF in UTF-8). */
 export const BOM = "\uFEFF";
 
-/** One row of the export: the lead and its pipeline state. */
+/** One row of the export: the lead, its pipeline state, its won value and open follow-up. */
 export interface ExportRow {
   lead: LeadRecord;
   details: ExportDetails;
+  /** Read per batch (AdminStore.exportExtras); absent: empty cells. */
+  extras?: ExportExtras | undefined;
 }
 
 /** Fields the shared columns show (each form names the person and the company its own way). */
@@ -140,7 +144,14 @@ const columns: [string, (row: ExportRow) => unknown][] = [
     own.inZone(own.firstContacted, zone),
     ({ details }) => spreadsheetTime(details.firstContactedAt),
   ],
+  // A plain number (dollars and cents), so a spreadsheet can sum it.
+  [
+    own.wonValue,
+    ({ extras }) => (extras?.wonValueCents == null ? "" : (extras.wonValueCents / 100).toFixed(2)),
+  ],
   [own.lostReason, ({ details }) => details.lostReason],
+  [own.inZone(own.followUp, zone), ({ extras }) => spreadsheetTime(extras?.followUpDueAt ?? null)],
+  [own.followUpNote, ({ extras }) => extras?.followUpNote],
   [own.websiteScore, ({ details }) => details.score],
   ...formFields.map((name): [string, (row: ExportRow) => unknown] => [
     name,
@@ -215,20 +226,34 @@ async function* csvOf(pages: AsyncIterable<readonly ExportRow[]>): AsyncGenerato
   return count;
 }
 
+/** Each row with its won value and open follow-up: one query per batch. */
+async function withExtras(store: AdminStore, rows: ExportRow[]): Promise<ExportRow[]> {
+  if (!rows.length) return rows;
+  const extras = await store.exportExtras(rows.map((r) => r.lead.id));
+  for (const row of rows) row.extras = extras.get(row.lead.id);
+  return rows;
+}
+
 /** The inbox's rows with the details inboxPage read with them (one query a batch). */
-async function* inboxRows(pages: AsyncIterable<InboxLead[]>): AsyncGenerator<ExportRow[]> {
+async function* inboxRows(
+  store: AdminStore,
+  pages: AsyncIterable<InboxLead[]>,
+): AsyncGenerator<ExportRow[]> {
   for await (const page of pages) {
-    yield page.map(({ lead, status, score, details, tags }) => ({
-      lead,
-      details: details ?? {
-        status,
-        score,
-        firstContactedAt: null,
-        lostReason: null,
-        assignee: null,
-        tags: tags ?? [],
-      },
-    }));
+    yield withExtras(
+      store,
+      page.map(({ lead, status, score, details, tags }) => ({
+        lead,
+        details: details ?? {
+          status,
+          score,
+          firstContactedAt: null,
+          lostReason: null,
+          assignee: null,
+          tags: tags ?? [],
+        },
+      })),
+    );
   }
 }
 
@@ -241,16 +266,19 @@ async function* storedRows(
     const ids = leads.map((l) => l.id);
     const details = await store.exportDetails(ids);
     const tags = await store.leadTags(ids);
-    yield leads.flatMap((lead) => {
-      const found = details.get(lead.id);
-      return found ? [{ lead, details: { ...found, tags: tags.get(lead.id) ?? [] } }] : [];
-    });
+    yield withExtras(
+      store,
+      leads.flatMap((lead) => {
+        const found = details.get(lead.id);
+        return found ? [{ lead, details: { ...found, tags: tags.get(lead.id) ?? [] } }] : [];
+      }),
+    );
   }
 }
 
 /** The CSV of the inbox's filtered view, newest first. */
 export function exportCsv(store: AdminStore, query: InboxQuery): AsyncGenerator<string, number> {
-  return csvOf(inboxRows(inboxPages(store, query)));
+  return csvOf(inboxRows(store, inboxPages(store, query)));
 }
 
 /** The CSV of the lead store's query (the command line's plain export), in its order. */

@@ -128,6 +128,9 @@ export const adminMessages = {
     /** A time column names the agency's zone: the only place a spreadsheet can say it. */
     inZone: (column: string, timeZone: string) => `${column} (${timeZone})`,
     lostReason: "Lost reason",
+    wonValue: "Won value (USD)",
+    followUp: "Follow-up",
+    followUpNote: "Follow-up note",
     websiteScore: "Website score",
     tags: "Tags",
     id: "Lead ID",
@@ -599,6 +602,27 @@ export const adminMessages = {
     subject: "About",
     nobody: "—",
   },
+  /** Won jobs, note edits and spam moves on a lead's page (issue 27 §4, src/admin/pipeline.ts). */
+  revenue: {
+    wonValue: "Job value in dollars (when won, optional)",
+    wonValueHint: "For example 1250 or 1,250.50",
+    wonValueShown: (value: string) => `Won: ${value}`,
+    wonWith: (value: string) => `Status: Won · ${value}`,
+    notMoney: "Write the job's value in dollars, like 1250 or 1,250.50 (at most two decimals).",
+    negative: "A job's value cannot be negative.",
+    tooLarge: (max: string) => `A job's value is at most ${max}. Please check the number.`,
+    spamMarked: "Marked as spam",
+    spamUnmarked: "Moved out of spam",
+    editNote: "Edit note",
+    editNoteLabel: "Note",
+    saveNote: "Save note",
+    deleteNote: "Delete note",
+    noteDeleted: "Note deleted",
+    edited: (age: string) => `edited ${age}`,
+    deleted: (age: string) => `deleted ${age}`,
+    notYourNote: "Only the person who wrote a note can change or delete it.",
+    noSuchNote: "There is no such note (it may have been deleted).",
+  },
   performance: {
     title: "Performance",
     intro:
@@ -632,6 +656,12 @@ export const adminMessages = {
     chartSummary: (visits: number, leads: number, bucket: "day" | "week") =>
       `Bars above: visits per ${bucket}; bars below: leads per ${bucket}; both stacked by source. ${visits} visits and ${leads} leads in all.`,
     chartTable: "The chart's figures",
+    chartSeries: {
+      visits: "Visits: solid bars",
+      leads: "Leads: striped bars",
+      most: (label: string, n: number) =>
+        `${label} (top of the scale: ${n.toLocaleString("en-US")})`,
+    },
     bucketStart: (bucket: "day" | "week") => (bucket === "day" ? "Day" : "Week from"),
     otherSources: "Other sources",
     tables: {
@@ -657,6 +687,38 @@ export const adminMessages = {
     rowPages: (table: string) => `Pages of ${table}`,
     sorted: (dir: "asc" | "desc") => (dir === "asc" ? "ascending" : "descending"),
     csv: "Download as CSV",
+    /** The end of the funnel (issue 27 §4): contacted, won, won value and value per visitor. */
+    funnel: {
+      counted: "Leads with a counted visit",
+      uncounted: "Leads without a counted visit",
+      contacted: "Contacted",
+      won: "Won",
+      wonValue: "Won value",
+      valuePerVisitor: "Value per visitor",
+    },
+    rateNote:
+      "Conversion rate = leads that came with a counted visit ÷ unique visitors. Leads without a counted visit (sent without JavaScript, posted to the API, or from a browser asking not to be tracked) are shown apart and left out of the rate, so it cannot pass 100 % by counting leads whose visit was never seen. Value per visitor = won value ÷ unique visitors.",
+    rateOver: (rows: number) =>
+      `${rows === 1 ? "1 row shows" : `${rows} rows show`} a rate above 100 %: a visitor counted on one day who sent several leads, or came back another day (each day counts visitors anew), can do that.`,
+    pipeline: {
+      heading: "Pipeline: where this period's leads stand now",
+      intro:
+        "Each stage with how many of the period's leads are in it now, by how long ago they arrived (UTC days).",
+      stage: "Stage",
+      leads: "Leads",
+      buckets: ["Arrived today", "1–6 days ago", "7–29 days ago", "30 days ago or more"],
+      oldest: "Oldest arrived",
+      daysAgo: (n: number) => (n === 0 ? "today" : n === 1 ? "1 day ago" : `${n} days ago`),
+      empty: "No leads in this period.",
+    },
+    devices: {
+      heading: "Devices",
+      key: "Device",
+      empty: "No visits in this period.",
+      names: { phone: "Phone", tablet: "Tablet", desktop: "Desktop" } as Record<string, string>,
+      share: "Share of visits",
+      startRate: "Form starts per visit",
+    },
     /** Forms by name (src/leads/messages.ts). */
     forms: formLabels,
   },

@@ -3,7 +3,9 @@
  * and CSV, with the URL of each sort and download. Pure, so the page and the CSV route agree.
  */
 import {
+  daysAgo,
   readSort,
+  reportTables,
   sortRows,
   type Figures,
   type Report,
@@ -11,6 +13,8 @@ import {
   type ReportTable,
   type SortKey,
 } from "../analytics/report.ts";
+import { formatCents } from "./money.ts";
+import { utcDay } from "../analytics/visitor.ts";
 import { toCsv } from "../leads/csv.ts";
 import { adminMessages } from "./messages.ts";
 
@@ -30,18 +34,50 @@ export function formatRate(rate: number | null): string {
   return rate === null ? "—" : `${(rate * 100).toFixed(1)}%`;
 }
 
-const figureKeys = ["views", "visitors", "starts", "leads", "rate"] as const;
+/** Won value in dollars; value per visitor to the cent ("$0.42"), "—" without visitors. */
+export const formatMoney = (cents: number) => formatCents(Math.round(cents), { whole: true });
+export const formatPerVisitor = (cents: number | null) =>
+  cents === null ? "—" : formatCents(Math.round(cents));
 
-function figure(f: Figures, key: (typeof figureKeys)[number]): string {
-  return key === "rate" ? formatRate(f.rate) : number.format(f[key]);
+const figureKeys = [
+  "views",
+  "visitors",
+  "starts",
+  "leads",
+  "uncounted",
+  "rate",
+  "contacted",
+  "won",
+  "wonCents",
+  "valuePerVisitor",
+] as const;
+type FigureKey = (typeof figureKeys)[number];
+
+const figureLabel = (key: FigureKey): string =>
+  key === "uncounted"
+    ? copy.funnel.uncounted
+    : key === "contacted" || key === "won"
+      ? copy.funnel[key]
+      : key === "wonCents"
+        ? copy.funnel.wonValue
+        : key === "valuePerVisitor"
+          ? copy.funnel.valuePerVisitor
+          : copy.figures[key];
+
+function figure(f: Figures, key: FigureKey): string {
+  if (key === "rate") return formatRate(f.rate);
+  if (key === "wonCents") return formatMoney(f.wonCents);
+  if (key === "valuePerVisitor") return formatPerVisitor(f.valuePerVisitor);
+  return number.format(f[key]);
 }
 
-/** The five totals, each with the previous period's value and the change. */
+/** The totals, each with the previous period's value and the change. */
 export function totalCards(report: Report) {
   const { current, previous } = report.totals;
   return figureKeys.map((key) => {
-    const now = key === "rate" ? (current.rate ?? 0) : current[key];
-    const before = key === "rate" ? (previous.rate ?? 0) : previous[key];
+    const now = key === "rate" || key === "valuePerVisitor" ? (current[key] ?? 0) : current[key];
+    const before =
+      key === "rate" || key === "valuePerVisitor" ? (previous[key] ?? 0) : previous[key];
     let change: string = copy.noChange;
     if (before === 0 && now > 0) change = copy.newValue;
     else if (before !== 0 && now !== before) {
@@ -50,7 +86,7 @@ export function totalCards(report: Report) {
     }
     return {
       id: key,
-      label: copy.figures[key],
+      label: figureLabel(key),
       value: figure(current, key),
       previous: copy.previousValue(figure(previous, key)),
       change,
@@ -70,7 +106,12 @@ export function tableColumns(table: ReportTable): { id: SortKey; label: string }
     { id: "visitors", label: copy.figures.visitors },
     { id: "starts", label: copy.figures.starts },
     { id: "leads", label: copy.figures.leads },
+    { id: "uncounted", label: copy.funnel.uncounted },
     { id: "rate", label: copy.figures.rate },
+    { id: "contacted", label: copy.funnel.contacted },
+    { id: "won", label: copy.funnel.won },
+    { id: "wonCents", label: copy.funnel.wonValue },
+    { id: "valuePerVisitor", label: copy.funnel.valuePerVisitor },
   ];
 }
 
@@ -81,7 +122,12 @@ function cells(table: ReportTable, row: ReportRow): string[] {
     number.format(row.visitors),
     number.format(row.starts),
     number.format(row.leads),
+    number.format(row.uncounted),
     formatRate(row.rate),
+    number.format(row.contacted),
+    number.format(row.won),
+    formatMoney(row.wonCents),
+    formatPerVisitor(row.valuePerVisitor),
   ];
 }
 
@@ -136,7 +182,7 @@ export function tableView(report: Report, table: ReportTable, params: URLSearchP
   };
 }
 
-/** A table as CSV, in the order the page shows it; the rate as a plain ratio. */
+/** A table as CSV, in the order the page shows it; the rate as a plain ratio, money in dollars. */
 export function tableCsv(report: Report, table: ReportTable, params: URLSearchParams): string {
   const header = tableColumns(table).map((c) => c.label);
   const { by, dir } = readSort(params, table);
@@ -146,7 +192,12 @@ export function tableCsv(report: Report, table: ReportTable, params: URLSearchPa
     r.visitors,
     r.starts,
     r.leads,
+    r.uncounted,
     r.rate === null ? "" : r.rate.toFixed(4),
+    r.contacted,
+    r.won,
+    (r.wonCents / 100).toFixed(2),
+    r.valuePerVisitor === null ? "" : (r.valuePerVisitor / 100).toFixed(2),
   ]);
   return toCsv(header, rows);
 }
@@ -154,4 +205,66 @@ export function tableCsv(report: Report, table: ReportTable, params: URLSearchPa
 /** The chart's legend and table name a source; "other" by its label. */
 export function sourceLabel(source: string): string {
   return source === "other" ? copy.otherSources : source;
+}
+
+/**
+ * The line under the totals that says how the rate is made, and, when any rate passes 100 %,
+ * why it can (issue 27: no rate above 100 % without explanation).
+ */
+export function rateNotes(report: Report): string[] {
+  const over =
+    reportTables.reduce(
+      (n, t) => n + report[t].filter((r) => r.rate !== null && r.rate > 1).length,
+      0,
+    ) + ((report.totals.current.rate ?? 0) > 1 ? 1 : 0);
+  return over ? [copy.rateNote, copy.rateOver(over)] : [copy.rateNote];
+}
+
+/** The pipeline's table: a row per stage, leads in it by time in the stage, the longest wait. */
+export function pipelineView(report: Report, now: Date) {
+  const p = copy.pipeline;
+  return {
+    heading: p.heading,
+    intro: p.intro,
+    empty: p.empty,
+    columns: [p.stage, p.leads, ...p.buckets, p.oldest],
+    rows: report.pipeline.map((s) => ({
+      key: s.status,
+      cells: [
+        adminMessages.statuses[s.status],
+        number.format(s.leads),
+        ...s.buckets.map((b) => number.format(b)),
+        s.oldestDay ? p.daysAgo(daysAgo(s.oldestDay, utcDay(now))) : "—",
+      ],
+    })),
+    total: report.pipeline.reduce((n, s) => n + s.leads, 0),
+  };
+}
+
+/** The devices' table: visits, their share, form starts and starts per visit. */
+export function devicesView(report: Report) {
+  const d = copy.devices;
+  const all = report.devices.reduce((n, r) => n + r.views, 0);
+  return {
+    heading: d.heading,
+    empty: d.empty,
+    columns: [
+      d.key,
+      copy.figures.views,
+      copy.devices.share,
+      copy.figures.starts,
+      copy.devices.startRate,
+    ],
+    rows: report.devices.map((r) => ({
+      key: r.device,
+      cells: [
+        d.names[r.device] ?? r.device,
+        number.format(r.views),
+        all ? formatRate(r.views / all) : "—",
+        number.format(r.starts),
+        r.views ? formatRate(r.starts / r.views) : "—",
+      ],
+    })),
+    total: all,
+  };
 }

@@ -11,6 +11,8 @@ import { callText } from "./calls.ts";
 import { followUpEvent } from "./followUps.ts";
 import { tagEventText } from "./tags.ts";
 import { adminMessages } from "./messages.ts";
+import { formatCents, parseDollars } from "./money.ts";
+import type { NoteChange } from "./store/revenue.ts";
 import {
   leadStatuses,
   type AdminStore,
@@ -38,7 +40,7 @@ export type WorkResult = { ok: true } | { ok: false; status: 404 | 422; message:
 export async function changeStatus(
   store: AdminStore,
   leadId: string,
-  input: { status: unknown; reason?: unknown },
+  input: { status: unknown; reason?: unknown; value?: unknown },
   actor: StaffRecord,
   now: Date = new Date(),
 ): Promise<WorkResult> {
@@ -57,9 +59,17 @@ export async function changeStatus(
       };
     }
   }
+  // Won asks for the job's value (optional, in dollars); any other status clears it.
+  let wonValueCents: number | null = null;
+  if (input.status === "won") {
+    const value = parseDollars(input.value, adminMessages.revenue);
+    if (!value.ok) return { ok: false, status: 422, message: value.message };
+    wonValueCents = value.cents;
+  }
   const done = await store.setStatus(leadId, {
     status: input.status,
     lostReason: reason,
+    wonValueCents,
     eventId: newLeadId(now.getTime()),
     actorId: actor.id,
     at: now.toISOString(),
@@ -68,7 +78,12 @@ export async function changeStatus(
   await audit(
     store,
     "lead_status",
-    { actorId: actor.id, subject: leadId, detail: { status: input.status } },
+    {
+      actorId: actor.id,
+      subject: leadId,
+      detail:
+        wonValueCents === null ? { status: input.status } : { status: input.status, wonValueCents },
+    },
     now,
   );
   return { ok: true };
@@ -93,13 +108,89 @@ export async function addNote(
   return done ? { ok: true } : { ok: false, status: 404, message: adminMessages.lead.missing };
 }
 
+type NoteResult = WorkResult | { ok: false; status: 403; message: string };
+
+const noteOutcome = (change: NoteChange): NoteResult =>
+  change === "ok"
+    ? { ok: true }
+    : change === "forbidden"
+      ? { ok: false, status: 403, message: adminMessages.revenue.notYourNote }
+      : { ok: false, status: 404, message: adminMessages.revenue.noSuchNote };
+
+/**
+ * Rewrites a note: its author only (anyone else: 403), with the rules of a new note; the timeline
+ * says 'edited' and when, the audit log who and which note (not the words).
+ */
+export async function editNote(
+  store: AdminStore,
+  leadId: string,
+  input: { eventId: unknown; note: unknown },
+  actor: StaffRecord,
+  now: Date = new Date(),
+): Promise<NoteResult> {
+  const eventId = typeof input.eventId === "string" ? input.eventId : "";
+  const note = typeof input.note === "string" ? input.note.trim() : "";
+  const problem = textProblem(note, NOTE_MAX);
+  if (problem) return { ok: false, status: 422, message: problem };
+  const change = await store.editNote(leadId, {
+    eventId,
+    actorId: actor.id,
+    at: now.toISOString(),
+    body: note,
+  });
+  if (change === "ok")
+    await audit(
+      store,
+      "note_edited",
+      { actorId: actor.id, subject: leadId, detail: { eventId } },
+      now,
+    );
+  return noteOutcome(change);
+}
+
+/**
+ * Deletes a note: its author only. Its words go; the timeline keeps 'Note deleted' with who wrote
+ * it and when it went, and the audit log who deleted which note.
+ */
+export async function deleteNote(
+  store: AdminStore,
+  leadId: string,
+  input: { eventId: unknown },
+  actor: StaffRecord,
+  now: Date = new Date(),
+): Promise<NoteResult> {
+  const eventId = typeof input.eventId === "string" ? input.eventId : "";
+  const change = await store.deleteNote(leadId, {
+    eventId,
+    actorId: actor.id,
+    at: now.toISOString(),
+  });
+  if (change === "ok")
+    await audit(
+      store,
+      "note_deleted",
+      { actorId: actor.id, subject: leadId, detail: { eventId } },
+      now,
+    );
+  return noteOutcome(change);
+}
+
 /**
  * What a timeline entry says: a note, an assignment, a call, a follow-up, or a move (lost with its
  * reason).
  */
 export function eventText(event: Pick<LeadEvent, "kind" | "body" | "status">): string {
   const copy = adminMessages.lead;
-  if (event.kind === "note") return copy.noted;
+  if (event.kind === "note") return event.body ? copy.noted : adminMessages.revenue.noteDeleted;
+  if (event.kind === "status" && !event.status) {
+    // A spam move (src/admin/store/revenue.ts).
+    return event.body === "spam"
+      ? adminMessages.revenue.spamMarked
+      : adminMessages.revenue.spamUnmarked;
+  }
+  if (event.status === "won" && /^\d+$/.test(event.body)) {
+    return adminMessages.revenue.wonWith(formatCents(Number(event.body)));
+  }
   if (event.kind === "follow_up") return followUpEvent(event.body).text;
   if (event.kind === "tag") return tagEventText(event.body);
   if (event.kind === "call") {
@@ -112,7 +203,7 @@ export function eventText(event: Pick<LeadEvent, "kind" | "body" | "status">): s
 
 /** The words a timeline entry quotes: a note's, or a follow-up's note. */
 export function eventNote(event: Pick<LeadEvent, "kind" | "body">): string | undefined {
-  if (event.kind === "note") return event.body;
+  if (event.kind === "note") return event.body || undefined;
   if (event.kind === "follow_up") return followUpEvent(event.body).note;
   return undefined;
 }
@@ -132,7 +223,7 @@ export function waited(createdAt: string, firstContactedAt: string | null): stri
   return duration((Date.parse(firstContactedAt) - Date.parse(createdAt)) / 60_000);
 }
 
-/** Moves a lead into the spam folder ('Spam') or out of it ('Not spam'). */
+/** Moves a lead into the spam folder ('Spam') or out of it ('Not spam'), on its timeline. */
 export async function markSpam(
   store: AdminStore,
   leadId: string,
@@ -140,7 +231,13 @@ export async function markSpam(
   actor: StaffRecord,
   now: Date = new Date(),
 ): Promise<WorkResult> {
-  if (!(await store.setSpam(leadId, spam))) {
+  const move = {
+    spam,
+    eventId: newLeadId(now.getTime()),
+    actorId: actor.id,
+    at: now.toISOString(),
+  };
+  if (!(await store.moveSpam(leadId, move))) {
     return { ok: false, status: 404, message: adminMessages.lead.missing };
   }
   await audit(

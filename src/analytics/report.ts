@@ -1,15 +1,32 @@
 /**
  * The inbox's Performance view: visits, unique visitors, form starts, leads and conversion rate
- * (leads ÷ unique visitors) for a period and the one before it, in total and per page, form,
- * source and campaign, and visits and leads per day (or week) by source. Read from the daily
- * roll-ups (today's rolled up first, so it is live) and the stored leads, spam left out.
+ * (leads with a counted visit ÷ unique visitors, the others shown apart), and the end of the
+ * funnel (contacted, won, won value, value per visitor), for a period and the one before it, in
+ * total and per page, form, source and campaign; the pipeline by stage; devices; and visits and
+ * leads per day (or week) by source. Read from the daily roll-ups of the analytics (today's
+ * rolled up first, so it is live) and the leads' roll-ups (./store/funnel.ts), spam left out.
  *
  * Unique visitors over several days are the sum of each day's: a visitor's hash changes with the
  * day's salt by design, so a visitor who comes back another day counts again.
  */
+import { leadStatuses, type LeadStatus } from "../admin/store/types.ts";
 import { trafficSource } from "../leads/source.ts";
 import { rollupOpenDays } from "./rollup.ts";
-import type { AnalyticsStore, DailyRow, LeadFact, UniqueRow } from "./store/types.ts";
+import {
+  funnelGroups,
+  funnelTotals,
+  stageDays,
+  type FunnelDim,
+  type FunnelGroup,
+  type StageDay,
+} from "./store/funnel.ts";
+import {
+  devices,
+  type AnalyticsStore,
+  type DailyRow,
+  type Device,
+  type UniqueRow,
+} from "./store/types.ts";
 import { addDays, utcDay } from "./visitor.ts";
 
 export const periodKeys = ["7d", "30d", "90d", "custom"] as const;
@@ -74,9 +91,21 @@ export interface Figures {
   views: number;
   visitors: number;
   starts: number;
+  /** Every lead of the period (or row), counted visit or not. */
   leads: number;
-  /** Leads ÷ unique visitors; null without visitors. */
+  /** Leads whose visit the analytics counted (sent with JavaScript, no GPC): the rate's. */
+  counted: number;
+  /** Leads without a counted visit (no JavaScript, posted to the API, GPC): shown apart. */
+  uncounted: number;
+  /** Leads that left 'new' (a status change or a logged call). */
+  contacted: number;
+  won: number;
+  /** The won leads' values, in cents. */
+  wonCents: number;
+  /** Counted leads ÷ unique visitors; null without visitors. */
   rate: number | null;
+  /** Won value (cents) ÷ unique visitors; null without visitors. */
+  valuePerVisitor: number | null;
 }
 
 export interface ReportRow extends Figures {
@@ -91,6 +120,23 @@ export interface Series {
   points: { start: string; visits: Record<string, number>; leads: Record<string, number> }[];
 }
 
+/** A stage of the pipeline: the period's leads in it now, by how long ago they arrived. */
+export interface PipelineStage {
+  status: LeadStatus;
+  leads: number;
+  /** Arrived today (UTC), 1–6 days ago, 7–29 days ago, 30 days ago or more. */
+  buckets: [number, number, number, number];
+  /** The day the oldest of them arrived (YYYY-MM-DD); null when the stage is empty. */
+  oldestDay: string | null;
+}
+
+/** Visits and form starts per device class (the analytics roll-ups). */
+export interface DeviceRow {
+  device: Device;
+  views: number;
+  starts: number;
+}
+
 export interface Report {
   period: Period;
   previous: Period;
@@ -100,19 +146,33 @@ export interface Report {
   sources: ReportRow[];
   campaigns: ReportRow[];
   series: Series;
+  pipeline: PipelineStage[];
+  devices: DeviceRow[];
 }
 
 export const OTHER_SOURCES = "other";
 
-const empty = (): Omit<Figures, "rate"> => ({ views: 0, visitors: 0, starts: 0, leads: 0 });
-const withRate = (f: Omit<Figures, "rate">): Figures => ({
+type Counts = Omit<Figures, "rate" | "valuePerVisitor">;
+const empty = (): Counts => ({
+  views: 0,
+  visitors: 0,
+  starts: 0,
+  leads: 0,
+  counted: 0,
+  uncounted: 0,
+  contacted: 0,
+  won: 0,
+  wonCents: 0,
+});
+const withRate = (f: Counts): Figures => ({
   ...f,
-  rate: f.visitors > 0 ? f.leads / f.visitors : null,
+  rate: f.visitors > 0 ? f.counted / f.visitors : null,
+  valuePerVisitor: f.visitors > 0 ? f.wonCents / f.visitors : null,
 });
 
 /** Rows of figures by key, made on first use. */
 function tally() {
-  const rows = new Map<string, Omit<Figures, "rate">>();
+  const rows = new Map<string, Counts>();
   const at = (key: string) => {
     let row = rows.get(key);
     if (!row) rows.set(key, (row = empty()));
@@ -120,19 +180,39 @@ function tally() {
   };
   return { rows, at };
 }
-const finish = (rows: Map<string, Omit<Figures, "rate">>): ReportRow[] =>
+const finish = (rows: Map<string, Counts>): ReportRow[] =>
   [...rows].map(([key, f]) => ({ key, ...withRate(f) }));
+
+/** Adds a group of leads to a row. */
+function addLeads(row: Counts, g: FunnelGroup) {
+  row.leads += g.leads;
+  if (g.counted) row.counted += g.leads;
+  else row.uncounted += g.leads;
+  row.contacted += g.contacted;
+  row.won += g.won;
+  row.wonCents += g.wonCents;
+}
 
 /** The growth form's first step is stored as its own kind; in the funnel both are the form. */
 const funnelForm = (form: string) => (form === "growthPartial" ? "growth" : form);
-const leadSource = (l: LeadFact) => trafficSource(l);
+/** A group's source as a lead's (src/leads/source.ts): utm, else the referrer's host, else direct. */
+const groupSource = (g: FunnelGroup) =>
+  trafficSource({
+    metadata: {
+      utm: {
+        ...(g.utmSource ? { utm_source: g.utmSource } : {}),
+        ...(g.utmMedium ? { utm_medium: g.utmMedium } : {}),
+      },
+      referrer: g.referrer,
+    },
+  });
 
 function table(
   daily: readonly DailyRow[],
   uniques: readonly UniqueRow[],
-  leads: readonly LeadFact[],
+  groups: readonly FunnelGroup[],
   dim: "path" | "source" | "campaign",
-  leadKey: (l: LeadFact) => string | null,
+  leadKey: (g: FunnelGroup) => string | null,
 ): ReportRow[] {
   const { rows, at } = tally();
   for (const d of daily) {
@@ -142,9 +222,9 @@ function table(
     else at(key).starts += d.starts;
   }
   for (const u of uniques) if (u.dim === dim) at(u.value).visitors += u.visitors;
-  for (const l of leads) {
-    const key = leadKey(l);
-    if (key) at(key).leads += 1;
+  for (const g of groups) {
+    const key = leadKey(g);
+    if (key) addLeads(at(key), g);
   }
   return finish(rows);
 }
@@ -152,7 +232,7 @@ function table(
 function formsTable(
   daily: readonly DailyRow[],
   uniques: readonly UniqueRow[],
-  leads: readonly LeadFact[],
+  groups: readonly FunnelGroup[],
 ): ReportRow[] {
   const { rows, at } = tally();
   for (const d of daily) {
@@ -161,25 +241,40 @@ function formsTable(
     at(d.form).starts += d.starts;
   }
   for (const u of uniques) if (u.dim === "form") at(u.value).visitors += u.visitors;
-  for (const l of leads) at(funnelForm(l.form)).leads += 1;
+  for (const g of groups) addLeads(at(funnelForm(g.form)), g);
   return finish(rows);
 }
 
-function totals(daily: readonly DailyRow[], uniques: readonly UniqueRow[], leads: number): Figures {
+function totals(
+  daily: readonly DailyRow[],
+  uniques: readonly UniqueRow[],
+  leads: { leads: number; counted: number; contacted: number; won: number; wonCents: number },
+): Figures {
   const f = empty();
   for (const d of daily) {
     if (d.form === "") f.views += d.views;
     else f.starts += d.starts;
   }
   for (const u of uniques) if (u.dim === "total") f.visitors += u.visitors;
-  f.leads = leads;
+  f.leads = leads.leads;
+  f.counted = leads.counted;
+  f.uncounted = leads.leads - leads.counted;
+  f.contacted = leads.contacted;
+  f.won = leads.won;
+  f.wonCents = leads.wonCents;
   return withRate(f);
+}
+
+function sumGroups(groups: readonly FunnelGroup[]) {
+  const f = empty();
+  for (const g of groups) addLeads(f, g);
+  return f;
 }
 
 export function series(
   period: Period,
   daily: readonly DailyRow[],
-  leads: readonly LeadFact[],
+  groups: readonly FunnelGroup[],
 ): Series {
   const bucket = period.days > 31 ? "week" : "day";
   const size = bucket === "week" ? 7 : 1;
@@ -190,7 +285,7 @@ export function series(
   const weight = new Map<string, number>();
   const add = (source: string, n: number) => weight.set(source, (weight.get(source) ?? 0) + n);
   for (const d of daily) if (d.form === "") add(d.source, d.views);
-  for (const l of leads) add(leadSource(l), 1);
+  for (const g of groups) add(groupSource(g), g.leads);
   const ranked = [...weight].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const drawn = ranked.slice(0, ranked.length > 5 ? 4 : 5).map(([s]) => s);
   const sources = ranked.length > drawn.length ? [...drawn, OTHER_SOURCES] : drawn;
@@ -201,16 +296,52 @@ export function series(
     const point = d.form === "" ? points[indexOf(d.day)] : undefined;
     if (point) point.visits[shown(d.source)]! += d.views;
   }
-  for (const l of leads) {
-    const point = points[indexOf(utcDay(new Date(l.createdAt)))];
-    if (point) point.leads[shown(leadSource(l))]! += 1;
+  for (const g of groups) {
+    const point = points[indexOf(g.day)];
+    if (point) point.leads[shown(groupSource(g))]! += g.leads;
   }
   return { bucket, sources, points };
 }
 
+/** Days from `day` to `today` (UTC days). */
+export const daysAgo = (day: string, today: string) => daysBetween(day, today) - 1;
+
+function pipeline(stages: readonly StageDay[], today: string): PipelineStage[] {
+  return leadStatuses.map((status) => {
+    const buckets: [number, number, number, number] = [0, 0, 0, 0];
+    let oldest: string | null = null;
+    for (const s of stages) {
+      if (s.status !== status || s.leads <= 0) continue;
+      const ago = daysAgo(s.day, today);
+      buckets[ago < 1 ? 0 : ago < 7 ? 1 : ago < 30 ? 2 : 3] += s.leads;
+      if (!oldest || s.day < oldest) oldest = s.day;
+    }
+    return { status, leads: buckets.reduce((x, y) => x + y, 0), buckets, oldestDay: oldest };
+  });
+}
+
+function deviceRows(daily: readonly DailyRow[]): DeviceRow[] {
+  return devices.map((device) => {
+    let views = 0;
+    let starts = 0;
+    for (const d of daily) {
+      if (d.device !== device) continue;
+      if (d.form === "") views += d.views;
+      else starts += d.starts;
+    }
+    return { device, views, starts };
+  });
+}
+
+/** What a lead's source is made of (src/leads/source.ts). */
+const SOURCE_DIMS: FunnelDim[] = ["utm_source", "utm_medium", "referrer"];
+
 const inPeriod = (p: Period) => (d: { day: string }) => d.day >= p.from && d.day <= p.to;
 
-/** The whole report for a period and the one before it. */
+/**
+ * The whole report for a period and the one before it: the analytics roll-ups, and the leads as
+ * aggregates from the store (./store/funnel.ts: never one row per lead).
+ */
 export async function performanceReport(
   store: AnalyticsStore,
   period: Period,
@@ -218,43 +349,57 @@ export async function performanceReport(
   now: Date,
 ): Promise<Report> {
   await rollupOpenDays(store, now);
-  const [daily, uniques, leads] = await Promise.all([
-    store.daily(previous.from, period.to),
-    store.uniques(previous.from, period.to),
-    store.leadFacts(`${previous.from}T00:00:00.000Z`, `${addDays(period.to, 1)}T00:00:00.000Z`),
-  ]);
+  const leadsBy = (dims: readonly FunnelDim[]) =>
+    funnelGroups(store.db, period.from, period.to, dims);
+  const [daily, uniques, byForm, byPage, bySource, byCampaign, byDay, before, stages] =
+    await Promise.all([
+      store.daily(previous.from, period.to),
+      store.uniques(previous.from, period.to),
+      leadsBy(["form"]),
+      leadsBy(["page"]),
+      leadsBy(SOURCE_DIMS),
+      leadsBy(["campaign"]),
+      leadsBy(["day", ...SOURCE_DIMS]),
+      funnelTotals(store.db, previous.from, previous.to),
+      stageDays(store.db, period.from, period.to),
+    ]);
   const cur = { daily: daily.filter(inPeriod(period)), uniques: uniques.filter(inPeriod(period)) };
   const prev = {
     daily: daily.filter(inPeriod(previous)),
     uniques: uniques.filter(inPeriod(previous)),
   };
-  const leadDay = (l: LeadFact) => ({ day: utcDay(new Date(l.createdAt)) });
-  const curLeads = leads.filter((l) => inPeriod(period)(leadDay(l)));
-  const prevLeads = leads.filter((l) => inPeriod(previous)(leadDay(l)));
   return {
     period,
     previous,
     totals: {
-      current: totals(cur.daily, cur.uniques, curLeads.length),
-      previous: totals(prev.daily, prev.uniques, prevLeads.length),
+      current: totals(cur.daily, cur.uniques, sumGroups(byForm)),
+      previous: totals(prev.daily, prev.uniques, before),
     },
-    pages: table(cur.daily, cur.uniques, curLeads, "path", (l) => l.metadata.page),
-    forms: formsTable(cur.daily, cur.uniques, curLeads),
-    sources: table(cur.daily, cur.uniques, curLeads, "source", leadSource),
-    campaigns: table(
-      cur.daily,
-      cur.uniques,
-      curLeads,
-      "campaign",
-      (l) => l.metadata.utm?.utm_campaign ?? null,
-    ),
-    series: series(period, cur.daily, curLeads),
+    pages: table(cur.daily, cur.uniques, byPage, "path", (g) => g.page),
+    forms: formsTable(cur.daily, cur.uniques, byForm),
+    sources: table(cur.daily, cur.uniques, bySource, "source", groupSource),
+    campaigns: table(cur.daily, cur.uniques, byCampaign, "campaign", (g) => g.campaign),
+    series: series(period, cur.daily, byDay),
+    pipeline: pipeline(stages, utcDay(now)),
+    devices: deviceRows(cur.daily),
   };
 }
 
 export const reportTables = ["pages", "forms", "sources", "campaigns"] as const;
 export type ReportTable = (typeof reportTables)[number];
-export const sortKeys = ["key", "views", "visitors", "starts", "leads", "rate"] as const;
+export const sortKeys = [
+  "key",
+  "views",
+  "visitors",
+  "starts",
+  "leads",
+  "uncounted",
+  "rate",
+  "contacted",
+  "won",
+  "wonCents",
+  "valuePerVisitor",
+] as const;
 export type SortKey = (typeof sortKeys)[number];
 
 /** Rows sorted by a column (ties by key); the default is most visitors first. */
@@ -264,7 +409,8 @@ export function sortRows(
   dir: "asc" | "desc" = "desc",
 ): ReportRow[] {
   const sign = dir === "asc" ? 1 : -1;
-  const value = (r: ReportRow) => (by === "rate" ? (r.rate ?? -1) : r[by]);
+  const value = (r: ReportRow) =>
+    by === "rate" || by === "valuePerVisitor" ? (r[by] ?? -1) : r[by];
   return [...rows].sort((a, b) => {
     const va = value(a);
     const vb = value(b);

@@ -28,6 +28,11 @@ export interface LeadMetadata {
   ipHash: string | null;
   /** Why a lead was flagged as spam; empty for real leads. */
   spamReasons: string[];
+  /**
+   * Set when the browser sent Global Privacy Control (`Sec-GPC: 1`): the site's analytics
+   * counted none of its visit, so the report keeps the lead out of the conversion rate.
+   */
+  gpc?: true;
 }
 
 const LIMITS = { page: 512, referrer: 2048, userAgent: 512, utm: 200 } as const;
@@ -99,6 +104,8 @@ export interface AttributionInput {
   ipHash: string | null;
   timestamp: string;
   spamReasons?: string[];
+  /** The post carried `Sec-GPC: 1`. */
+  gpc?: boolean;
 }
 
 export function buildAttribution(input: AttributionInput): LeadMetadata {
@@ -131,5 +138,6 @@ export function buildAttribution(input: AttributionInput): LeadMetadata {
     utm,
     ipHash: input.ipHash,
     spamReasons: input.spamReasons ?? [],
+    ...(input.gpc ? { gpc: true as const } : {}),
   };
 }

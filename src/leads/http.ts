@@ -198,6 +198,8 @@ export interface LeadInput {
   accept: string | null;
   referer: string | null;
   userAgent: string | null;
+  /** The Sec-GPC header, when sent (the report leaves such leads out of the rate). */
+  secGpc?: string | null;
   forwardedFor: string | null;
   remoteAddress: string | undefined;
   /** Origin of this server as the client addressed it, e.g. "http://127.0.0.1:4321". */
@@ -291,6 +293,7 @@ export async function handleLeadInput(
       referer,
       userAgent: input.userAgent,
       clientIp: ip,
+      secGpc: input.secGpc ?? null,
     },
     {
       store: service.store,

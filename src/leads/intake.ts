@@ -30,6 +30,8 @@ export interface IntakeRequest {
   referer: string | null;
   userAgent: string | null;
   clientIp: string | null;
+  /** The Sec-GPC header (Global Privacy Control), when sent. */
+  secGpc?: string | null;
 }
 
 /** Just the logger methods intake uses (pino's signature). Never given personal data. */
@@ -183,6 +185,7 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
       ipHash: request.clientIp ? hashIp(request.clientIp, deps.ipSalt()) : null,
       timestamp,
       spamReasons: verdict.reasons,
+      gpc: request.secGpc?.trim() === "1",
     }),
   };
 

@@ -135,6 +135,7 @@ export function leadsFastPath(next: Handler): Handler {
         accept: header(req, "accept"),
         referer: header(req, "referer"),
         userAgent: header(req, "user-agent"),
+        secGpc: header(req, "sec-gpc"),
         forwardedFor: header(req, "x-forwarded-for"),
         remoteAddress: req.socket.remoteAddress,
         origin: `${scheme}://${header(req, "host") ?? "localhost"}`,

@@ -108,10 +108,11 @@ test.describe("analytics", () => {
     await v.context.close();
 
     const staff = await signedInStaff(browser, baseURL!);
-    // Four page views (the thank-you page is a fifth), one visitor, one start, one lead.
+    // Four page views (the thank-you page is a fifth), one visitor, one start, one lead sent
+    // with JavaScript (its visit counted: none without), not contacted or won yet.
     await expect
       .poll(() => campaignRow(staff.page, tag), { timeout: 10_000 })
-      .toEqual([tag, "5", "1", "1", "1", "100.0%"]);
+      .toEqual([tag, "5", "1", "1", "1", "0", "100.0%", "0", "0", "$0", "$0.00"]);
     await staff.context.close();
   });
 
@@ -145,7 +146,7 @@ test.describe("analytics", () => {
     const staff = await signedInStaff(browser, baseURL!);
     await expect
       .poll(() => campaignRow(staff.page, seenTag), { timeout: 10_000 })
-      .toEqual([seenTag, "1", "1", "0", "0", "0.0%"]);
+      .toEqual([seenTag, "1", "1", "0", "0", "0", "0.0%", "0", "0", "$0", "$0.00"]);
     expect(await campaignRow(staff.page, botTag)).toBeNull();
     expect(await campaignRow(staff.page, gpcTag)).toBeNull();
     await staff.context.close();

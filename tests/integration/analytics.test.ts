@@ -116,7 +116,9 @@ function suite(driver: "sqlite" | "postgres") {
             timeout: 5_000,
           },
         )
-        .toEqual(["5", "2", "0", "0", "0.0000"]);
+        // views, visitors, starts, leads, without a counted visit, rate, contacted, won, won
+        // value, value per visitor
+        .toEqual(["5", "2", "0", "0", "0", "0.0000", "0", "0", "0.00", "0.00"]);
       const pages = csvRows(
         await (await get("/api/admin/performance.csv?table=pages&period=7d")).text(),
       );
@@ -150,14 +152,39 @@ function suite(driver: "sqlite" | "postgres") {
           )
         ).status,
       ).toBe(204);
+      // Sent with JavaScript (the landing page the script adds): its visit was counted.
       const lead = await postJson(server.url, {
+        ...validLeads.contactPage,
+        _form: "contactPage",
+        _page: "/contact-us",
+        _landing: "/contact-us",
+        _t: "9000",
+        ...utm,
+      });
+      expect(lead.status).toBe(201);
+      // Issue 27: posted to the API (no landing page), and sent by a browser with Global Privacy
+      // Control: leads without a counted visit, shown apart and left out of the rate.
+      const api = await postJson(server.url, {
         ...validLeads.contactPage,
         _form: "contactPage",
         _page: "/contact-us",
         _t: "9000",
         ...utm,
       });
-      expect(lead.status).toBe(201);
+      expect(api.status).toBe(201);
+      const gpc = await postJson(
+        server.url,
+        {
+          ...validLeads.contactPage,
+          _form: "contactPage",
+          _page: "/contact-us",
+          _landing: "/contact-us",
+          _t: "9000",
+          ...utm,
+        },
+        { "sec-gpc": "1" },
+      );
+      expect(gpc.status).toBe(201);
       const spam = await postJson(server.url, {
         ...validLeads.contactPage,
         _form: "contactPage",
@@ -172,15 +199,18 @@ function suite(driver: "sqlite" | "postgres") {
         csvRows(
           await (await get("/api/admin/performance.csv?table=campaigns&period=7d")).text(),
         ).get("fall-promo");
-      // views, visitors, starts, leads, rate = 1 lead ÷ 1 visitor
-      await expect.poll(campaign, { timeout: 5_000 }).toEqual(["1", "1", "1", "1", "1.0000"]);
+      // views, visitors, starts, leads (3), of them without a counted visit (2), rate = 1
+      // counted lead ÷ 1 visitor, contacted, won, won value, value per visitor
+      const row = ["1", "1", "1", "3", "2", "1.0000", "0", "0", "0.00", "0.00"];
+      await expect.poll(campaign, { timeout: 5_000 }).toEqual(row);
       const forms = csvRows(
         await (await get("/api/admin/performance.csv?table=forms&period=7d")).text(),
       );
-      expect(forms.get("contactPage")).toEqual(["1", "1", "1", "1", "1.0000"]);
+      expect(forms.get("contactPage")).toEqual(row);
       const html = await (await get("/admin/performance?period=7d")).text();
       expect(html).toContain("Contact page");
       expect(html).toMatch(/100\.0%/);
+      expect(html).toContain("counted visit ÷ unique visitors");
     });
 
     it("yields to leads: while four lead posts are under way, beacons get 429 unread", async () => {

@@ -8,7 +8,8 @@ import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { readEvent } from "../../src/analytics/ingest";
 import { readPeriod, series, sortRows, type ReportRow } from "../../src/analytics/report";
-import type { DailyRow, LeadFact } from "../../src/analytics/store/types";
+import type { DailyRow } from "../../src/analytics/store/types";
+import type { FunnelGroup } from "../../src/analytics/store/funnel";
 import { deviceClass, notCounted, visitorHash } from "../../src/analytics/visitor";
 
 const CHROME =
@@ -178,7 +179,13 @@ describe("the report's period", () => {
       visitors,
       starts: 0,
       leads,
+      counted: leads,
+      uncounted: 0,
+      contacted: 0,
+      won: 0,
+      wonCents: 0,
       rate: visitors ? leads / visitors : null,
+      valuePerVisitor: null,
     });
     const rows = [row("/a", 10, 1), row("/b", 0, 2), row("/c", 4, 2)];
     expect(sortRows(rows).map((r) => r.key)).toEqual(["/a", "/c", "/b"]);
@@ -210,20 +217,20 @@ describe("the chart's series", () => {
     visitors: views,
     starts: 0,
   });
-  const lead = (at: string, utmSource: string | null): LeadFact => ({
-    createdAt: at,
+  /** One lead as the store's funnel groups it (src/analytics/store/funnel.ts). */
+  const lead = (at: string, utmSource: string | null): FunnelGroup => ({
+    day: at.slice(0, 10),
     form: "audit",
-    metadata: {
-      source: "audit_form",
-      page: "/",
-      landingPage: "/",
-      referrer: null,
-      timestamp: at,
-      userAgent: null,
-      utm: utmSource ? { utm_source: utmSource } : {},
-      ipHash: null,
-      spamReasons: [],
-    },
+    page: "/",
+    campaign: null,
+    utmSource,
+    utmMedium: null,
+    referrer: null,
+    counted: true,
+    leads: 1,
+    contacted: 0,
+    won: 0,
+    wonCents: 0,
   });
 
   it("visits and leads per day by source; the five busiest drawn, the rest as other", () => {

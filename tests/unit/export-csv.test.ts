@@ -88,7 +88,7 @@ describe("the CSV export's file", () => {
   });
 
   it("puts the shared columns first, the same for every form, then the form's own fields", () => {
-    expect(exportHeader.slice(0, 17)).toEqual([
+    expect(exportHeader.slice(0, 20)).toEqual([
       "Name",
       "Company",
       "Email",
@@ -104,10 +104,13 @@ describe("the CSV export's file", () => {
       "Landing page",
       "Received (America/New_York)",
       "First contacted (America/New_York)",
+      "Won value (USD)",
       "Lost reason",
+      "Follow-up (America/New_York)",
+      "Follow-up note",
       "Website score",
     ]);
-    expect(exportHeader.slice(17, 17 + formFields.length)).toEqual(formFields);
+    expect(exportHeader.slice(20, 20 + formFields.length)).toEqual(formFields);
     expect(formFields).toContain("revenueGoals");
     expect(formFields).not.toContain("ownerName");
     expect(exportHeader.slice(-3)).toEqual(["Sent from", "Possible spam", "Lead ID"]);
@@ -195,6 +198,20 @@ describe("the CSV export's file", () => {
     expect(cell(worked, "First contacted (America/New_York)")).toBe("2026-07-15 09:30");
     expect(cell(worked, "Lost reason")).toBe("Went with a cheaper agency");
     expect(cell(worked, "Website score")).toBe(72);
+    // Won value as a plain number; the follow-up's due time on the agency's clock, its note.
+    const won: ExportRow = {
+      ...row({}, { status: "won" }),
+      extras: {
+        wonValueCents: 125_050,
+        followUpDueAt: "2026-07-15T13:30:00.000Z",
+        followUpNote: "Send the proposal",
+      },
+    };
+    expect(cell(won, "Won value (USD)")).toBe("1250.50");
+    expect(cell(won, "Follow-up (America/New_York)")).toBe("2026-07-15 09:30");
+    expect(cell(won, "Follow-up note")).toBe("Send the proposal");
+    expect(cell(worked, "Won value (USD)")).toBe("");
+    expect(cell(worked, "Follow-up (America/New_York)")).toBe("");
     // EST (UTC-5) in January; a lead not contacted yet has an empty cell.
     expect(cell(row({}), "Received (America/New_York)")).toBe("2026-01-15 09:05");
     expect(cell(row({}), "First contacted (America/New_York)")).toBe("");

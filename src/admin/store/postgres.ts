@@ -7,6 +7,7 @@ import { AUDIT_SCORE } from "./auditScore.ts";
 import * as emails from "./emails.ts";
 import * as tags from "./tags.ts";
 import * as views from "./views.ts";
+import * as revenue from "./revenue.ts";
 import { postgresDb, type Db } from "../../server/db.ts";
 import type postgres from "postgres";
 import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
@@ -777,16 +778,18 @@ export class PostgresAdminStore implements AdminStore {
     change: {
       status: LeadStatus;
       lostReason: string | null;
+      wonValueCents?: number | null;
       eventId: string;
       actorId: string | null;
       at: string;
     },
   ) {
+    const won = change.status === "won" ? (change.wonValueCents ?? null) : null;
     return this.#run(() =>
       this.#sql.begin(async (tx) => {
         const updated = await tx`
           UPDATE leads SET status = ${change.status}, status_at = ${change.at},
-            lost_reason = ${change.lostReason},
+            lost_reason = ${change.lostReason}, won_value_cents = ${won},
             first_contacted_at = CASE
               WHEN first_contacted_at IS NULL AND ${change.status} <> 'new' THEN ${change.at}::timestamptz
               ELSE first_contacted_at END
@@ -794,7 +797,8 @@ export class PostgresAdminStore implements AdminStore {
         if (updated.count !== 1) return false;
         await tx`INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body, status)
                  VALUES (${change.eventId}, ${leadId}, ${change.at}, ${change.actorId}, 'status',
-                         ${change.lostReason ?? ""}, ${change.status})`;
+                         ${change.lostReason ?? (won === null ? "" : String(won))},
+                         ${change.status})`;
         return true;
       }),
     );
@@ -1219,5 +1223,28 @@ export class PostgresAdminStore implements AdminStore {
   }
   setLeadEmailBody(eventId: string, body: string) {
     return this.#run(() => emails.setLeadEmailBody(this.db, eventId, body));
+  }
+
+  // Won jobs, spam moves and note edits (issue 27 §4), written once in ./revenue.ts.
+  wonValue(leadId: string) {
+    return this.#run(() => revenue.wonValue(this.db, leadId));
+  }
+  moveSpam(
+    leadId: string,
+    move: { spam: boolean; eventId: string; actorId: string | null; at: string },
+  ) {
+    return this.#run(() => revenue.moveSpam(this.db, leadId, move));
+  }
+  editNote(leadId: string, edit: { eventId: string; actorId: string; at: string; body: string }) {
+    return this.#run(() => revenue.editNote(this.db, leadId, edit));
+  }
+  deleteNote(leadId: string, del: { eventId: string; actorId: string; at: string }) {
+    return this.#run(() => revenue.deleteNote(this.db, leadId, del));
+  }
+  noteStates(leadId: string) {
+    return this.#run(() => revenue.noteStates(this.db, leadId));
+  }
+  exportExtras(leadIds: readonly string[]) {
+    return this.#run(() => revenue.exportExtras(this.db, leadIds));
   }
 }

@@ -7,6 +7,7 @@ import { AUDIT_SCORE } from "./auditScore.ts";
 import * as emails from "./emails.ts";
 import * as tags from "./tags.ts";
 import * as views from "./views.ts";
+import * as revenue from "./revenue.ts";
 import { sqliteDb, type Db } from "../../server/db.ts";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
@@ -920,20 +921,22 @@ export class SqliteAdminStore implements AdminStore {
     change: {
       status: LeadStatus;
       lostReason: string | null;
+      wonValueCents?: number | null;
       eventId: string;
       actorId: string | null;
       at: string;
     },
   ) {
+    const won = change.status === "won" ? (change.wonValueCents ?? null) : null;
     return this.#transaction(() => {
       const updated = this.#db
         .prepare(
-          `UPDATE leads SET status = ?, status_at = ?, lost_reason = ?,
+          `UPDATE leads SET status = ?, status_at = ?, lost_reason = ?, won_value_cents = ?,
              first_contacted_at = CASE
                WHEN first_contacted_at IS NULL AND ? <> 'new' THEN ? ELSE first_contacted_at END
            WHERE id = ?`,
         )
-        .run(change.status, change.at, change.lostReason, change.status, change.at, leadId);
+        .run(change.status, change.at, change.lostReason, won, change.status, change.at, leadId);
       if (Number(updated.changes) !== 1) return false;
       this.#db
         .prepare(
@@ -945,7 +948,7 @@ export class SqliteAdminStore implements AdminStore {
           leadId,
           change.at,
           change.actorId,
-          change.lostReason ?? "",
+          change.lostReason ?? (won === null ? "" : String(won)),
           change.status,
         );
       return true;
@@ -1411,5 +1414,28 @@ export class SqliteAdminStore implements AdminStore {
   }
   setLeadEmailBody(eventId: string, body: string) {
     return this.#runDb(() => emails.setLeadEmailBody(this.db, eventId, body));
+  }
+
+  // Won jobs, spam moves and note edits (issue 27 §4), written once in ./revenue.ts.
+  wonValue(leadId: string) {
+    return this.#runDb(() => revenue.wonValue(this.db, leadId));
+  }
+  moveSpam(
+    leadId: string,
+    move: { spam: boolean; eventId: string; actorId: string | null; at: string },
+  ) {
+    return this.#runDb(() => revenue.moveSpam(this.db, leadId, move));
+  }
+  editNote(leadId: string, edit: { eventId: string; actorId: string; at: string; body: string }) {
+    return this.#runDb(() => revenue.editNote(this.db, leadId, edit));
+  }
+  deleteNote(leadId: string, del: { eventId: string; actorId: string; at: string }) {
+    return this.#runDb(() => revenue.deleteNote(this.db, leadId, del));
+  }
+  noteStates(leadId: string) {
+    return this.#runDb(() => revenue.noteStates(this.db, leadId));
+  }
+  exportExtras(leadIds: readonly string[]) {
+    return this.#runDb(() => revenue.exportExtras(this.db, leadIds));
   }
 }

@@ -8,6 +8,7 @@
 import type * as emails from "./emails.ts";
 import type { EmailEventRow, TemplateEdit } from "./emails.ts";
 import type { LeadRecord } from "../../leads/store/types.ts";
+import type { ExportExtras, NoteChange, NoteState } from "./revenue.ts";
 
 export type Role = "owner" | "staff";
 export const roles: readonly Role[] = ["owner", "staff"];
@@ -414,6 +415,8 @@ export interface AdminStore {
     change: {
       status: LeadStatus;
       lostReason: string | null;
+      /** A won job's value in cents (migration 26); cleared by any status but won. */
+      wonValueCents?: number | null;
       eventId: string;
       actorId: string | null;
       at: string;
@@ -591,4 +594,26 @@ export interface AdminStore {
   /** The lead's email events (id and JSON body), oldest first. */
   leadEmailEvents(leadId: string): Promise<EmailEventRow[]>;
   setLeadEmailBody(eventId: string, body: string): Promise<void>;
+  // Won jobs, spam moves and note edits (issue 27 §4): ./revenue.ts, written once.
+  /** A won lead's job value in cents; null when none was given. */
+  wonValue(leadId: string): Promise<number | null>;
+  /** Spam or not, with a timeline entry when it moved. False when there is no such lead. */
+  moveSpam(
+    leadId: string,
+    move: { spam: boolean; eventId: string; actorId: string | null; at: string },
+  ): Promise<boolean>;
+  /** Rewrites a note, its author only. */
+  editNote(
+    leadId: string,
+    edit: { eventId: string; actorId: string; at: string; body: string },
+  ): Promise<NoteChange>;
+  /** Deletes a note (its words blanked, its place kept), its author only. */
+  deleteNote(
+    leadId: string,
+    del: { eventId: string; actorId: string; at: string },
+  ): Promise<NoteChange>;
+  /** The lead's edited or deleted notes, by event id. */
+  noteStates(leadId: string): Promise<Map<string, NoteState>>;
+  /** Won value and open follow-up of these leads, for the CSV export. */
+  exportExtras(leadIds: readonly string[]): Promise<Map<string, ExportExtras>>;
 }

@@ -4,15 +4,18 @@
  * leads' own commits stay flushed.
  */
 import type postgres from "postgres";
-import type { LeadMetadata } from "../../leads/attribution.ts";
 import { orUnavailable } from "../../leads/store/postgres.ts";
+import { postgresDb, type Db } from "../../server/db.ts";
 import { EVENT_COLUMNS, rollupStatements } from "./sql.ts";
-import type { AnalyticsEvent, AnalyticsStore, DailyRow, LeadFact, UniqueRow } from "./types.ts";
+import type { AnalyticsEvent, AnalyticsStore, DailyRow, UniqueRow } from "./types.ts";
 
 export class PostgresAnalyticsStore implements AnalyticsStore {
+  /** The shared driver: the report\'s lead funnel is written once (./funnel.ts). */
+  readonly db: Db;
   readonly #sql: postgres.Sql;
   constructor(sql: postgres.Sql) {
     this.#sql = sql;
+    this.db = postgresDb(sql);
   }
 
   #run<T>(work: () => Promise<T>): Promise<T> {
@@ -106,20 +109,6 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
         SELECT day::text AS day, dim, value, visitors
         FROM analytics_uniques WHERE day >= ${fromDay}::date AND day <= ${toDay}::date`),
     ]);
-  }
-
-  leadFacts(fromIso: string, toIso: string): Promise<LeadFact[]> {
-    return this.#run(async () => {
-      const rows = await this.#sql<{ created_at: Date; form: string; metadata: LeadMetadata }[]>`
-        SELECT created_at, form, metadata FROM leads
-        WHERE created_at >= ${fromIso} AND created_at < ${toIso}
-          AND NOT spam AND completed_by IS NULL`;
-      return rows.map((r) => ({
-        createdAt: r.created_at.toISOString(),
-        form: r.form,
-        metadata: r.metadata,
-      }));
-    });
   }
 
   countEvents(): Promise<number> {

@@ -1,15 +1,18 @@
 /** Analytics on SQLite: the lead store's own file and connection (migration 13). */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import type { LeadMetadata } from "../../leads/attribution.ts";
 import { unavailable, writeTransaction } from "../../leads/store/sqlite.ts";
+import { sqliteDb, type Db } from "../../server/db.ts";
 import { EVENT_COLUMNS, rollupStatements } from "./sql.ts";
-import type { AnalyticsEvent, AnalyticsStore, DailyRow, LeadFact, UniqueRow } from "./types.ts";
+import type { AnalyticsEvent, AnalyticsStore, DailyRow, UniqueRow } from "./types.ts";
 
 export class SqliteAnalyticsStore implements AnalyticsStore {
+  /** The shared driver: the report\'s lead funnel is written once (./funnel.ts). */
+  readonly db: Db;
   readonly #db: DatabaseSync;
   #insert: StatementSync | null = null;
   constructor(db: DatabaseSync) {
     this.#db = db;
+    this.db = sqliteDb(db);
   }
 
   /** Runs `work` in one write transaction; a failure is the store being unavailable. */
@@ -110,20 +113,6 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
         "SELECT day, dim, value, visitors FROM analytics_uniques WHERE day >= ? AND day <= ?",
       )
       .all(fromDay, toDay) as unknown as UniqueRow[];
-  }
-
-  async leadFacts(fromIso: string, toIso: string): Promise<LeadFact[]> {
-    const rows = this.#db
-      .prepare(
-        `SELECT created_at, form, metadata FROM leads
-         WHERE created_at >= ? AND created_at < ? AND spam = 0 AND completed_by IS NULL`,
-      )
-      .all(fromIso, toIso) as { created_at: string; form: string; metadata: string }[];
-    return rows.map((r) => ({
-      createdAt: r.created_at,
-      form: r.form,
-      metadata: JSON.parse(r.metadata) as LeadMetadata,
-    }));
   }
 
   async countEvents(): Promise<number> {

@@ -3,7 +3,7 @@
  * the leads they are compared with. Adapters hold SQL, never rules: what is counted, how a
  * visitor is hashed and when days are rolled up or pruned is decided in src/analytics/.
  */
-import type { LeadMetadata } from "../../leads/attribution.ts";
+import type { Db } from "../../server/db.ts";
 
 export type EventKind = "view" | "form_view" | "start";
 export const devices = ["phone", "tablet", "desktop"] as const;
@@ -53,14 +53,9 @@ export interface UniqueRow {
   visitors: number;
 }
 
-/** What the report needs of a stored lead. */
-export interface LeadFact {
-  createdAt: string;
-  form: string;
-  metadata: LeadMetadata;
-}
-
 export interface AnalyticsStore {
+  /** The lead store's connection as the shared driver (src/server/db.ts), for ./funnel.ts. */
+  readonly db: Db;
   /** Writes a batch of events in one transaction. */
   insertEvents(events: readonly AnalyticsEvent[]): Promise<void>;
   /** The salt of `day`, made once across servers; salts of earlier days are deleted first. */
@@ -78,8 +73,6 @@ export interface AnalyticsStore {
   /** Roll-ups of days from `fromDay` to `toDay` (inclusive). */
   daily(fromDay: string, toDay: string): Promise<DailyRow[]>;
   uniques(fromDay: string, toDay: string): Promise<UniqueRow[]>;
-  /** Leads (not spam, not a partial a later lead completed) created in [from, to). */
-  leadFacts(fromIso: string, toIso: string): Promise<LeadFact[]>;
   /** How many raw events the store holds (tests, the bench). */
   countEvents(): Promise<number>;
 }

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { AdminNotice } from "./AdminNotice";
+import { NoteControls } from "./NoteControls";
 
 export interface DetailItem {
   label: string;
@@ -17,6 +18,10 @@ export interface TimelineItem {
   note?: string | undefined;
   /** A line under the text (an email's recipient and delivery state). */
   detail?: string | undefined;
+  /** "edited 5 min ago" or "deleted 2 h ago" for a note changed since (issue 27). */
+  changed?: string | undefined;
+  /** Set on a note its reader wrote: the edit and delete controls (NoteControls). */
+  own?: boolean | undefined;
 }
 
 export interface DeliveryItem {
@@ -41,6 +46,8 @@ interface Props {
   fields: { heading: string; items: DetailItem[] };
   attribution: { heading: string; items: DetailItem[] };
   timeline: { heading: string; empty: string; items: TimelineItem[] };
+  /** The words of a note's edit and delete controls (issue 27). */
+  noteCopy?: ComponentProps<typeof NoteControls>["copy"] | undefined;
   deliveries: { heading: string; empty: string; retry: string; items: DeliveryItem[] };
   related: { heading: string; items: RelatedItem[] };
   /**
@@ -95,6 +102,7 @@ export function LeadDetail({
   fields,
   attribution,
   timeline,
+  noteCopy,
   deliveries,
   related,
   contact,
@@ -193,7 +201,11 @@ export function LeadDetail({
                     )}
                     <p className="mt-1 text-sm text-slate-600">
                       <time dateTime={item.at}>{item.age}</time> · {item.by}
+                      {item.changed && <span data-note-changed> · {item.changed}</span>}
                     </p>
+                    {item.own && item.note && noteCopy && (
+                      <NoteControls eventId={item.id} note={item.note} copy={noteCopy} />
+                    )}
                   </li>
                 ))}
               </ol>

@@ -2,6 +2,9 @@ interface Props {
   statuses: { value: string; label: string }[];
   current: string;
   reason: string;
+  /** The won job's value as typed last ("1250.00"), and its label and hint. */
+  value: string;
+  money: { wonValue: string; wonValueHint: string };
   copy: { status: string; reason: string; saveStatus: string };
 }
 
@@ -11,9 +14,10 @@ const control =
 /**
  * A lead's status, near the top of its page so a phone shows it on the first screen: the list and
  * 'Save status' side by side. The reason box shows while 'Lost' is chosen (CSS :has, so without
- * JavaScript too), between the list and the button. A plain post.
+ * JavaScript too), between the list and the button; so does the job's value while 'Won' is
+ * chosen (optional, in dollars: src/admin/money.ts). A plain post.
  */
-export function LeadStatusForm({ statuses, current, reason, copy }: Props) {
+export function LeadStatusForm({ statuses, current, reason, value, money, copy }: Props) {
   return (
     <form
       method="post"
@@ -47,9 +51,28 @@ export function LeadStatusForm({ statuses, current, reason, copy }: Props) {
             className={control}
           />
         </div>
+        <div className="col-span-2 hidden group-has-[option[value=won]:checked]:block">
+          <label htmlFor="won-value" className="block text-sm font-semibold">
+            {money.wonValue}
+          </label>
+          <input
+            id="won-value"
+            name="value"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={value}
+            maxLength={24}
+            aria-describedby="won-value-hint"
+            className={control}
+          />
+          <p id="won-value-hint" className="mt-1 text-sm text-slate-700">
+            {money.wonValueHint}
+          </p>
+        </div>
         <button
           type="submit"
-          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-800 px-4 font-semibold text-white group-has-[option[value=lost]:checked]:col-span-2 hover:bg-brand-900"
+          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-800 px-4 font-semibold text-white group-has-[option[value=lost]:checked]:col-span-2 group-has-[option[value=won]:checked]:col-span-2 hover:bg-brand-900"
         >
           {copy.saveStatus}
         </button>

@@ -6,8 +6,17 @@ export interface TotalCard {
   change: string;
 }
 
-/** The period's totals, each beside the previous period's. */
-export function PerformanceTotals({ heading, cards }: { heading: string; cards: TotalCard[] }) {
+/** The period's totals, each beside the previous period's, and how the rate is made. */
+export function PerformanceTotals({
+  heading,
+  cards,
+  notes,
+}: {
+  heading: string;
+  cards: TotalCard[];
+  /** How the rate is made, and why a rate may pass 100 % (src/admin/performance.ts). */
+  notes: string[];
+}) {
   return (
     <section aria-labelledby="totals-heading" className="mt-6">
       <h2 id="totals-heading" className="text-lg font-bold text-brand-950">
@@ -29,6 +38,11 @@ export function PerformanceTotals({ heading, cards }: { heading: string; cards: 
           </div>
         ))}
       </dl>
+      {notes.map((note) => (
+        <p key={note} className="mt-2 max-w-4xl text-sm text-slate-700" data-rate-note>
+          {note}
+        </p>
+      ))}
     </section>
   );
 }

@@ -31,6 +31,22 @@ interface Props {
 }
 
 /**
+ * Below the `lg` width a table's rows become cards: each figure on its own line after its
+ * column's name (`data-label`), so no column is ever out of sight at the right edge (issue 27).
+ * The headings (links that sort) wrap as a row of links above the cards.
+ */
+export const STACKED = {
+  table: "max-lg:block",
+  thead: "max-lg:block",
+  headRow: "max-lg:flex max-lg:flex-wrap max-lg:gap-x-3 max-lg:px-2",
+  headCell: "max-lg:block max-lg:px-1 max-lg:py-0",
+  tbody: "max-lg:block",
+  tr: "max-lg:block max-lg:py-2",
+  th: "max-lg:block max-lg:font-semibold",
+  td: "max-lg:flex max-lg:justify-between max-lg:gap-4 max-lg:py-1 max-lg:text-left max-lg:before:font-normal max-lg:before:text-slate-700 max-lg:before:content-[attr(data-label)]",
+} as const;
+
+/**
  * One of the report's tables: headings are links that sort by the column (server-side, so it
  * works without JavaScript), a page of rows at a time with links to the others, and a link
  * downloads every row as CSV.
@@ -64,15 +80,15 @@ export function ReportTable({
         <p className="mt-2 text-slate-700">{empty}</p>
       ) : (
         <div className="mt-2 overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-300">
+          <table className={`w-full border-collapse text-left text-sm ${STACKED.table}`}>
+            <thead className={STACKED.thead}>
+              <tr className={`border-b border-slate-300 ${STACKED.headRow}`}>
                 {columns.map((c) => (
                   <th
                     key={c.id}
                     scope="col"
                     aria-sort={c.sorted ?? undefined}
-                    className={`px-3 py-2 ${c.numeric ? "text-right" : ""}`}
+                    className={`px-3 py-2 ${c.numeric ? "text-right" : ""} ${STACKED.headCell}`}
                   >
                     <a
                       href={c.href}
@@ -86,20 +102,28 @@ export function ReportTable({
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className={STACKED.tbody}>
               {rows.map((r) => (
-                <tr key={r.key} className="border-b border-slate-200" data-row={r.key}>
+                <tr
+                  key={r.key}
+                  className={`border-b border-slate-200 ${STACKED.tr}`}
+                  data-row={r.key}
+                >
                   {r.cells.map((cell, i) =>
                     i === 0 ? (
                       <th
                         key={i}
                         scope="row"
-                        className="min-w-40 px-3 py-2 font-normal break-words"
+                        className={`min-w-40 px-3 py-2 font-normal break-words ${STACKED.th}`}
                       >
                         {cell}
                       </th>
                     ) : (
-                      <td key={i} className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                      <td
+                        key={i}
+                        data-label={columns[i]?.label}
+                        className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${STACKED.td}`}
+                      >
                         {cell}
                       </td>
                     ),

@@ -32,6 +32,7 @@ export const POST: APIRoute = async (context) => {
       accept: h("accept"),
       referer: h("referer"),
       userAgent: h("user-agent"),
+      secGpc: h("sec-gpc"),
       forwardedFor: h("x-forwarded-for"),
       remoteAddress: remoteAddress(context),
       origin: new URL(request.url).origin,

@@ -1144,6 +1144,206 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Won jobs and what brought them (issue 27 §4, src/admin/store/revenue.ts): a won lead's job
+    // value in cents (NULL: not given; any status but won clears it); a note edited or deleted by
+    // its author keeps its place on the timeline with when (a deleted note's words are blanked).
+    // Only columns are added there: the timeline table is not rebuilt, so later kinds of event
+    // stay as they are. The Performance report's lead side (src/analytics/store/funnel.ts) reads
+    // two roll-ups kept by triggers on every insert, change and delete of a lead (not spam, not
+    // a completed partial), so a month's report reads a few thousand rows, not every lead of the
+    // month (decision D194): lead_funnel, per UTC day of arrival × form × page × campaign × utm
+    // source and medium × referrer × counted visit, how many leads, contacted, won and their won
+    // value; lead_stages, per day of arrival × current status, how many. Filled once here.
+    version: 26,
+    name: "lead_won_value_note_edits_funnel",
+    sqlite: `
+      ALTER TABLE leads ADD COLUMN won_value_cents INTEGER;
+      ALTER TABLE lead_events ADD COLUMN edited_at TEXT;
+      ALTER TABLE lead_events ADD COLUMN deleted_at TEXT;
+      CREATE TABLE IF NOT EXISTS lead_funnel (
+        day TEXT NOT NULL, form TEXT NOT NULL, page TEXT NOT NULL, campaign TEXT NOT NULL,
+        utm_source TEXT NOT NULL, utm_medium TEXT NOT NULL, referrer TEXT NOT NULL,
+        counted INTEGER NOT NULL, leads INTEGER NOT NULL, contacted INTEGER NOT NULL,
+        won INTEGER NOT NULL, won_cents INTEGER NOT NULL,
+        PRIMARY KEY (day, form, page, campaign, utm_source, utm_medium, referrer, counted)
+      ) STRICT, WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS lead_stages (
+        day TEXT NOT NULL, status TEXT NOT NULL, leads INTEGER NOT NULL,
+        PRIMARY KEY (day, status)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
+        SELECT substr(leads.created_at, 1, 10), leads.form,
+          coalesce(json_extract(leads.metadata, '$.page'), ''),
+          coalesce(json_extract(leads.metadata, '$.utm.utm_campaign'), ''),
+          coalesce(json_extract(leads.metadata, '$.utm.utm_source'), ''),
+          coalesce(json_extract(leads.metadata, '$.utm.utm_medium'), ''),
+          coalesce(json_extract(leads.metadata, '$.referrer'), ''),
+          CASE WHEN json_extract(leads.metadata, '$.landingPage') IS NOT NULL
+                AND json_extract(leads.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END, count(*), count(leads.first_contacted_at),
+          sum(CASE WHEN leads.status = 'won' THEN 1 ELSE 0 END),
+          sum(CASE WHEN leads.status = 'won' THEN coalesce(leads.won_value_cents, 0) ELSE 0 END)
+        FROM leads WHERE leads.spam = 0 AND leads.completed_by IS NULL
+        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+      INSERT INTO lead_stages (day, status, leads)
+        SELECT substr(created_at, 1, 10), status, count(*) FROM leads
+        WHERE spam = 0 AND completed_by IS NULL GROUP BY 1, 2;
+      CREATE TRIGGER lead_funnel_insert AFTER INSERT ON leads BEGIN
+        INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
+        SELECT substr(new.created_at, 1, 10), new.form,
+          coalesce(json_extract(new.metadata, '$.page'), ''),
+          coalesce(json_extract(new.metadata, '$.utm.utm_campaign'), ''),
+          coalesce(json_extract(new.metadata, '$.utm.utm_source'), ''),
+          coalesce(json_extract(new.metadata, '$.utm.utm_medium'), ''),
+          coalesce(json_extract(new.metadata, '$.referrer'), ''),
+          CASE WHEN json_extract(new.metadata, '$.landingPage') IS NOT NULL
+                AND json_extract(new.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
+          1, CASE WHEN new.first_contacted_at IS NULL THEN 0 ELSE 1 END,
+          CASE WHEN new.status = 'won' THEN 1 ELSE 0 END,
+          CASE WHEN new.status = 'won' THEN coalesce(new.won_value_cents, 0) ELSE 0 END
+        WHERE new.spam = 0 AND new.completed_by IS NULL
+        ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
+          contacted = lead_funnel.contacted + excluded.contacted,
+          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
+        INSERT INTO lead_stages (day, status, leads)
+        SELECT substr(new.created_at, 1, 10), new.status, 1 WHERE new.spam = 0 AND new.completed_by IS NULL
+        ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
+      END;
+      CREATE TRIGGER lead_funnel_update AFTER UPDATE OF status, first_contacted_at, won_value_cents, spam, completed_by, metadata, created_at, form ON leads BEGIN
+        INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
+        SELECT substr(old.created_at, 1, 10), old.form,
+          coalesce(json_extract(old.metadata, '$.page'), ''),
+          coalesce(json_extract(old.metadata, '$.utm.utm_campaign'), ''),
+          coalesce(json_extract(old.metadata, '$.utm.utm_source'), ''),
+          coalesce(json_extract(old.metadata, '$.utm.utm_medium'), ''),
+          coalesce(json_extract(old.metadata, '$.referrer'), ''),
+          CASE WHEN json_extract(old.metadata, '$.landingPage') IS NOT NULL
+                AND json_extract(old.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
+          -1, CASE WHEN old.first_contacted_at IS NULL THEN 0 ELSE -1 END,
+          CASE WHEN old.status = 'won' THEN -1 ELSE 0 END,
+          CASE WHEN old.status = 'won' THEN -coalesce(old.won_value_cents, 0) ELSE 0 END
+        WHERE old.spam = 0 AND old.completed_by IS NULL
+        ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
+          contacted = lead_funnel.contacted + excluded.contacted,
+          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
+        INSERT INTO lead_stages (day, status, leads)
+        SELECT substr(old.created_at, 1, 10), old.status, -1 WHERE old.spam = 0 AND old.completed_by IS NULL
+        ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
+        INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
+        SELECT substr(new.created_at, 1, 10), new.form,
+          coalesce(json_extract(new.metadata, '$.page'), ''),
+          coalesce(json_extract(new.metadata, '$.utm.utm_campaign'), ''),
+          coalesce(json_extract(new.metadata, '$.utm.utm_source'), ''),
+          coalesce(json_extract(new.metadata, '$.utm.utm_medium'), ''),
+          coalesce(json_extract(new.metadata, '$.referrer'), ''),
+          CASE WHEN json_extract(new.metadata, '$.landingPage') IS NOT NULL
+                AND json_extract(new.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
+          1, CASE WHEN new.first_contacted_at IS NULL THEN 0 ELSE 1 END,
+          CASE WHEN new.status = 'won' THEN 1 ELSE 0 END,
+          CASE WHEN new.status = 'won' THEN coalesce(new.won_value_cents, 0) ELSE 0 END
+        WHERE new.spam = 0 AND new.completed_by IS NULL
+        ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
+          contacted = lead_funnel.contacted + excluded.contacted,
+          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
+        INSERT INTO lead_stages (day, status, leads)
+        SELECT substr(new.created_at, 1, 10), new.status, 1 WHERE new.spam = 0 AND new.completed_by IS NULL
+        ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
+      END;
+      CREATE TRIGGER lead_funnel_delete AFTER DELETE ON leads BEGIN
+        INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
+        SELECT substr(old.created_at, 1, 10), old.form,
+          coalesce(json_extract(old.metadata, '$.page'), ''),
+          coalesce(json_extract(old.metadata, '$.utm.utm_campaign'), ''),
+          coalesce(json_extract(old.metadata, '$.utm.utm_source'), ''),
+          coalesce(json_extract(old.metadata, '$.utm.utm_medium'), ''),
+          coalesce(json_extract(old.metadata, '$.referrer'), ''),
+          CASE WHEN json_extract(old.metadata, '$.landingPage') IS NOT NULL
+                AND json_extract(old.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
+          -1, CASE WHEN old.first_contacted_at IS NULL THEN 0 ELSE -1 END,
+          CASE WHEN old.status = 'won' THEN -1 ELSE 0 END,
+          CASE WHEN old.status = 'won' THEN -coalesce(old.won_value_cents, 0) ELSE 0 END
+        WHERE old.spam = 0 AND old.completed_by IS NULL
+        ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
+          contacted = lead_funnel.contacted + excluded.contacted,
+          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
+        INSERT INTO lead_stages (day, status, leads)
+        SELECT substr(old.created_at, 1, 10), old.status, -1 WHERE old.spam = 0 AND old.completed_by IS NULL
+        ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
+      END;
+    `,
+    postgres: `
+      ALTER TABLE leads ADD COLUMN IF NOT EXISTS won_value_cents bigint;
+      ALTER TABLE lead_events ADD COLUMN IF NOT EXISTS edited_at timestamptz;
+      ALTER TABLE lead_events ADD COLUMN IF NOT EXISTS deleted_at timestamptz;
+      CREATE TABLE IF NOT EXISTS lead_funnel (
+        day text NOT NULL, form text NOT NULL, page text NOT NULL, campaign text NOT NULL,
+        utm_source text NOT NULL, utm_medium text NOT NULL, referrer text NOT NULL,
+        counted integer NOT NULL, leads integer NOT NULL, contacted integer NOT NULL,
+        won integer NOT NULL, won_cents bigint NOT NULL,
+        PRIMARY KEY (day, form, page, campaign, utm_source, utm_medium, referrer, counted)
+      );
+      CREATE TABLE IF NOT EXISTS lead_stages (
+        day text NOT NULL, status text NOT NULL, leads integer NOT NULL,
+        PRIMARY KEY (day, status)
+      );
+      INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
+        SELECT to_char(leads.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), leads.form,
+          coalesce(leads.metadata->>'page', ''), coalesce(leads.metadata->'utm'->>'utm_campaign', ''),
+          coalesce(leads.metadata->'utm'->>'utm_source', ''),
+          coalesce(leads.metadata->'utm'->>'utm_medium', ''), coalesce(leads.metadata->>'referrer', ''),
+          CASE WHEN leads.metadata->>'landingPage' IS NOT NULL AND leads.metadata->>'gpc' IS NULL
+               THEN 1 ELSE 0 END, count(*), count(leads.first_contacted_at),
+          sum(CASE WHEN leads.status = 'won' THEN 1 ELSE 0 END),
+          sum(CASE WHEN leads.status = 'won' THEN coalesce(leads.won_value_cents, 0) ELSE 0 END)
+        FROM leads WHERE NOT leads.spam AND leads.completed_by IS NULL
+        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+      INSERT INTO lead_stages (day, status, leads)
+        SELECT to_char(leads.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), status, count(*) FROM leads
+        WHERE NOT spam AND completed_by IS NULL GROUP BY 1, 2;
+      CREATE OR REPLACE FUNCTION lead_funnel_track() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP <> 'INSERT' AND NOT OLD.spam AND OLD.completed_by IS NULL THEN
+          INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
+          VALUES (to_char(OLD.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), OLD.form,
+          coalesce(OLD.metadata->>'page', ''), coalesce(OLD.metadata->'utm'->>'utm_campaign', ''),
+          coalesce(OLD.metadata->'utm'->>'utm_source', ''),
+          coalesce(OLD.metadata->'utm'->>'utm_medium', ''), coalesce(OLD.metadata->>'referrer', ''),
+          CASE WHEN OLD.metadata->>'landingPage' IS NOT NULL AND OLD.metadata->>'gpc' IS NULL
+               THEN 1 ELSE 0 END,
+          -1, CASE WHEN OLD.first_contacted_at IS NULL THEN 0 ELSE -1 END,
+          CASE WHEN OLD.status = 'won' THEN -1 ELSE 0 END,
+          CASE WHEN OLD.status = 'won' THEN -coalesce(OLD.won_value_cents, 0) ELSE 0 END)
+          ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
+          contacted = lead_funnel.contacted + excluded.contacted,
+          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
+          INSERT INTO lead_stages (day, status, leads) VALUES (to_char(OLD.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), OLD.status, -1)
+          ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
+        END IF;
+        IF TG_OP <> 'DELETE' AND NOT NEW.spam AND NEW.completed_by IS NULL THEN
+          INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
+          VALUES (to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), NEW.form,
+          coalesce(NEW.metadata->>'page', ''), coalesce(NEW.metadata->'utm'->>'utm_campaign', ''),
+          coalesce(NEW.metadata->'utm'->>'utm_source', ''),
+          coalesce(NEW.metadata->'utm'->>'utm_medium', ''), coalesce(NEW.metadata->>'referrer', ''),
+          CASE WHEN NEW.metadata->>'landingPage' IS NOT NULL AND NEW.metadata->>'gpc' IS NULL
+               THEN 1 ELSE 0 END,
+          1, CASE WHEN NEW.first_contacted_at IS NULL THEN 0 ELSE 1 END,
+          CASE WHEN NEW.status = 'won' THEN 1 ELSE 0 END,
+          CASE WHEN NEW.status = 'won' THEN coalesce(NEW.won_value_cents, 0) ELSE 0 END)
+          ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
+          contacted = lead_funnel.contacted + excluded.contacted,
+          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
+          INSERT INTO lead_stages (day, status, leads) VALUES (to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), NEW.status, 1)
+          ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
+        END IF;
+        RETURN NULL;
+      END $$;
+      DROP TRIGGER IF EXISTS lead_funnel_track ON leads;
+      CREATE TRIGGER lead_funnel_track
+        AFTER INSERT OR DELETE OR UPDATE OF status, first_contacted_at, won_value_cents, spam, completed_by, metadata, created_at, form ON leads
+        FOR EACH ROW EXECUTE FUNCTION lead_funnel_track();
+    `,
+  },
 ];
 
 /** The DDL of the bookkeeping table, the same in both dialects. */
