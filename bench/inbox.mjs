@@ -411,7 +411,7 @@ async function run(driver) {
     let exported = 0;
     for await (const chunk of exportCsv(admin, { spam: false, limit: 50 })) {
       exported += chunk.split("\r\n").length - 1;
-      peak = Math.max(peak, process.memoryUsage().rss);
+      peak = Math.max(peak, process.memoryUsage.rss());
     }
     const seconds = (performance.now() - t1) / 1000;
     const slowest = [...rows].sort((a, b) => b.p95 - a.p95)[0];
