@@ -11,6 +11,8 @@
  * which can only look up words of three characters or more. Shorter words still count: they
  * filter the leads the longer words found; a search of short words only ("jo") is a scan, fast
  * when many leads match (the newest 50 are found early) and slow only for a rare short string.
+ * A word many leads share is found by walking the leads newest first instead (SQLite past
+ * 2,000 matches, PostgreSQL first: nextWalk below), since the index would find every match.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { DEFAULT_PHONE_COUNTRY } from "../leads/phone.ts";
