@@ -12,6 +12,7 @@
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPORT_BATCH, exportCsv } from "../../src/admin/export";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, InboxQuery } from "../../src/admin/store/types";
 import { migrations, migrationsTableSql } from "../../src/leads/store/migrations/index";
@@ -166,6 +167,25 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
       for (const search of ["rarefind", "earlybird", "gmail meadow", "555-2"]) {
         expect(await everyPage(search, window, 7), search).toEqual(expected(search, inWindow));
       }
+    });
+
+    it("the CSV export of a view reads it batch after batch, every lead once, newest first", async () => {
+      const ids = async (query: InboxQuery) => {
+        let file = "";
+        for await (const chunk of exportCsv(store, query)) file += chunk;
+        // The lead's id is the last cell of each line (after the header).
+        return file
+          .trimEnd()
+          .split("\r\n")
+          .slice(1)
+          .map((line) => line.slice(line.lastIndexOf(",") + 2, -1));
+      };
+      expect(await ids({ spam: false, limit: 50 })).toEqual(newestFirst.map((l) => l.id));
+      expect(EXPORT_BATCH).toBeLessThan(expected("gmail").length);
+      expect(await ids({ spam: false, limit: 50, search: "gmail" })).toEqual(expected("gmail"));
+      expect(await ids({ spam: false, limit: 50, search: "rarefind" })).toEqual(
+        expected("rarefind"),
+      );
     });
 
     it("phone digits search the phone; short words filter what the long ones found", async () => {
