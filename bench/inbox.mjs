@@ -15,7 +15,7 @@
  *
  * Targets (issues 14 and 27): p95 at most 50 ms for each; export 50,000 rows/s with RSS growth
  * under 100 MB. Settings: INBOX_LEADS, INBOX_ROUNDS, BENCH_DRIVERS ("sqlite,postgres"),
- * INBOX_QUERIES (names to time, comma-separated; default all), INBOX_EXPORT=0 (no export),
+ * INBOX_QUERIES (names to time, separated by ";"; default all), INBOX_EXPORT=0 (no export),
  * INBOX_DATA_DIR and INBOX_SCHEMA
  * (keep the SQLite file and the PostgreSQL schema, seeded once), BENCH_DATABASE_URL (else
  * TEST_DATABASE_URL, else the local test database).
@@ -34,7 +34,7 @@ import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
 const total = Number(process.env.INBOX_LEADS ?? 1_000_000);
 const rounds = Number(process.env.INBOX_ROUNDS ?? 40);
 const drivers = (process.env.BENCH_DRIVERS ?? "sqlite,postgres").split(",").map((d) => d.trim());
-const only = process.env.INBOX_QUERIES?.split(",").map((q) => q.trim());
+const only = process.env.INBOX_QUERIES?.split(";").map((q) => q.trim());
 const exporting = process.env.INBOX_EXPORT !== "0";
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ||
