@@ -11,6 +11,8 @@
  * which can only look up words of three characters or more. Shorter words still count: they
  * filter the leads the longer words found; a search of short words only ("jo") is a scan, fast
  * when many leads match (the newest 50 are found early) and slow only for a rare short string.
+ * A word many leads share is found by walking the leads newest first instead (SQLite past
+ * 2,000 matches, PostgreSQL first: nextWalk below), since the index would find every match.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { DEFAULT_PHONE_COUNTRY } from "../leads/phone.ts";
@@ -61,6 +63,34 @@ export function searchTerms(search: string | undefined): SearchTerms {
     }
   }
   return { words, digits };
+}
+
+/**
+ * PostgreSQL's newest-first walk (src/admin/store/postgres.ts inboxPage), as SQLite's: a search
+ * reads the filtered leads newest first, a chunk at a time, keeping those whose text matches,
+ * and stops once the page is full. A word many leads share ("meadows", one lead in eight) fills
+ * a page within the first chunk, where the trigram index would find every match and sort them
+ * (2 s at a million leads). A rare word would read many chunks for nothing: once the matches
+ * seen so far say the page needs more than WALK_MAX leads read, the rest of the page comes from
+ * the index, which is fast for a word with few matches.
+ */
+export const WALK_FIRST = 500;
+/** The most leads one step of the walk reads. */
+export const WALK_CHUNK = 5_000;
+/** The most leads a walk reads before it leaves the rest of the page to the index. */
+export const WALK_MAX = 10_000;
+
+/**
+ * How many leads the walk reads next, having read `walked` and found `found` of the `need` the
+ * page wants (found < need); null when the index should find the rest instead.
+ */
+export function nextWalk(walked: number, found: number, need: number): number | null {
+  if (walked === 0) return WALK_FIRST;
+  if (found === 0) return null;
+  // At the density seen so far, with a margin: a chunk too short costs another round trip.
+  const more = Math.ceil(((need - found) * walked * 1.5) / found);
+  if (walked + more > WALK_MAX) return null;
+  return Math.min(WALK_CHUNK, Math.max(WALK_FIRST, more));
 }
 
 /** `text` for a LIKE pattern with `\` as the escape character. */

@@ -3,13 +3,18 @@
  * = + - @, a tab or a carriage return is prefixed with a single quote so it is read as text, every
  * cell is wrapped in double quotes and inner double quotes are doubled. Lines end with CRLF (RFC 4180).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r"].map((c) => c.charCodeAt(0)));
 
-/** One cell, neutralised and quoted. */
+/**
+ * One cell, neutralised and quoted. The export writes some 35 cells a lead, a million leads at a
+ * time: the first character is looked up rather than matched, and a cell without a double quote
+ * (nearly every one) is not rewritten.
+ */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+  if (value === null || value === undefined || value === "") return '""';
+  let text = typeof value === "string" ? value : String(value);
+  if (FORMULA_START.has(text.charCodeAt(0))) text = `'${text}`;
+  return text.includes('"') ? `"${text.replaceAll('"', '""')}"` : `"${text}"`;
 }
 
 /** A whole table: the header row first. */

@@ -4,7 +4,15 @@
  * and the Source filter is read as the Source column shows a lead.
  */
 import { describe, expect, it } from "vitest";
-import { phoneDigits, searchTerms, sourceFilter } from "../../src/admin/search";
+import {
+  nextWalk,
+  phoneDigits,
+  searchTerms,
+  sourceFilter,
+  WALK_CHUNK,
+  WALK_FIRST,
+  WALK_MAX,
+} from "../../src/admin/search";
 
 const FORMS = ["+1 512 555 0142", "512-555-0142", "(512) 555 0142", "+15125550142", "5125550142"];
 /** The stored forms as the index holds them (punctuation removed, migration 22). */
@@ -55,5 +63,23 @@ describe("sourceFilter", () => {
       length: "https://www.google.com/".length,
       values: ["https://www.google.com/", "https://www.google.com?", "https://www.google.com#"],
     });
+  });
+});
+
+describe("nextWalk (PostgreSQL's newest-first search walk)", () => {
+  it("starts with a short chunk, then reads as far as the matches seen say the page needs", () => {
+    expect(nextWalk(0, 0, 51)).toBe(WALK_FIRST);
+    // One lead in eight matches ('meadows'): the next chunk finishes the page, with a margin.
+    expect(nextWalk(500, 40, 51)).toBe(WALK_FIRST);
+    // One in fifty: a longer chunk, never more than WALK_CHUNK.
+    expect(nextWalk(500, 10, 51)).toBe(3_075);
+    expect(nextWalk(1_000, 10, 51)).toBe(WALK_CHUNK);
+  });
+
+  it("leaves a rare word to the trigram index", () => {
+    // Nothing in the first chunk, or too few to fill the page within WALK_MAX leads.
+    expect(nextWalk(500, 0, 51)).toBeNull();
+    expect(nextWalk(500, 2, 51)).toBeNull();
+    expect(nextWalk(WALK_MAX - 100, 50, 51)).toBeNull();
   });
 });

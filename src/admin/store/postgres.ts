@@ -12,7 +12,7 @@ import { postgresDb, type Db } from "../../server/db.ts";
 import type postgres from "postgres";
 import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
 import { UNWORKED_CAP } from "../count.ts";
-import { likeEscaped, searchTerms, sourceFilter } from "../search.ts";
+import { likeEscaped, nextWalk, searchTerms, sourceFilter } from "../search.ts";
 import { PG_SEARCH_PHONE_DIGITS, PG_SEARCH_TEXT } from "../../leads/store/searchIndex.ts";
 import type {
   CallOutcome,
@@ -96,6 +96,17 @@ function toStaff(row: StaffRow): StaffRecord {
     deactivatedAt: row.deactivated_at?.toISOString() ?? null,
   };
 }
+
+/** A row of inboxPage: the lead, its pipeline state and its score. */
+type InboxRow = Row & {
+  status: string;
+  audit_score: number | null;
+  first_contacted_at: Date | null;
+  lost_reason: string | null;
+  assignee_email: string | null;
+  tag_list: string | null;
+  walked?: string | number;
+};
 
 /** The tables an erasure deletes from (eraseLead), rewritten by forgetErased. */
 const ERASED_TABLES = [
@@ -567,58 +578,95 @@ export class PostgresAdminStore implements AdminStore {
       );
     }
     const { words, digits } = searchTerms(q.search);
-    if (words.length || digits.length) {
-      // The indexed text (migration 11's `lead_search`, trigram indexes), and the leads not
-      // indexed yet read from the table by the same expressions.
-      const likes = (text: postgres.PendingQuery<postgres.Row[]>, phone: typeof text) =>
-        [
-          ...words.map((w) => sql`${text} LIKE ${`%${likeEscaped(w)}%`}`),
-          ...digits.map((d) => sql`${phone} LIKE ${`%${d}%`}`),
-        ].reduce((all, c) => sql`${all} AND ${c}`);
-      conds.push(sql`id IN (
-        SELECT lead_id FROM lead_search WHERE ${likes(sql`doc`, sql`phone`)}
-        UNION ALL
-        SELECT id FROM leads WHERE id IN (SELECT lead_id FROM lead_search_pending)
-          AND ${likes(sql.unsafe(PG_SEARCH_TEXT), sql.unsafe(PG_SEARCH_PHONE_DIGITS))})`);
-    }
-    if (q.before) {
-      conds.push(sql`(created_at, id) < (${q.before.createdAt}::timestamptz, ${q.before.id})`);
-    }
-    const where = conds.reduce((all, c) => sql`${all} AND ${c}`);
-    return this.#run(async () => {
-      const rows = await sql<
-        (Row & {
-          status: string;
-          audit_score: number | null;
-          first_contacted_at: Date | null;
-          lost_reason: string | null;
-          assignee_email: string | null;
-          tag_list: string | null;
-        })[]
-      >`
-        SELECT *, ${sql.unsafe(AUDIT_SCORE)} AS audit_score,
-               (SELECT email FROM staff WHERE staff.id = leads.assignee_id) AS assignee_email,
-               (SELECT string_agg(tag, ',' ORDER BY tag) FROM lead_tags
-                 WHERE lead_tags.lead_id = leads.id) AS tag_list
-        FROM leads WHERE ${where}
-        ORDER BY created_at DESC, id DESC LIMIT ${q.limit + 1}`;
-      return rows.map((row) => {
-        const tags = row.tag_list ? row.tag_list.split(",").sort() : [];
-        return {
-          lead: toRecord(row),
+    const likes = (text: postgres.PendingQuery<postgres.Row[]>, phone: typeof text) =>
+      [
+        ...words.map((w) => sql`${text} LIKE ${`%${likeEscaped(w)}%`}`),
+        ...digits.map((d) => sql`${phone} LIKE ${`%${d}%`}`),
+      ].reduce((all, c) => sql`${all} AND ${c}`);
+    const searching = words.length > 0 || digits.length > 0;
+    const and = (list: typeof conds) => list.reduce((all, c) => sql`${all} AND ${c}`);
+    const after = (before: InboxQuery["before"]) =>
+      before ? [sql`(created_at, id) < (${before.createdAt}::timestamptz, ${before.id})`] : [];
+    /** The page's rows as the inbox shows them: the lead, its pipeline state, its score. */
+    const shown = (rows: InboxRow[]): InboxLead[] =>
+      rows.map((row) => ({
+        lead: toRecord(row),
+        status: row.status as LeadStatus,
+        score: row.audit_score ?? null,
+        tags: tagsOf(row),
+        details: {
           status: row.status as LeadStatus,
+          firstContactedAt: row.first_contacted_at?.toISOString() ?? null,
+          lostReason: row.lost_reason,
+          assignee: row.assignee_email,
           score: row.audit_score ?? null,
-          tags,
-          details: {
-            status: row.status as LeadStatus,
-            firstContactedAt: row.first_contacted_at?.toISOString() ?? null,
-            lostReason: row.lost_reason,
-            assignee: row.assignee_email,
-            score: row.audit_score ?? null,
-            tags,
-          },
-        };
-      });
+          tags: tagsOf(row),
+        },
+      }));
+    const tagsOf = (row: InboxRow) => (row.tag_list ? row.tag_list.split(",").sort() : []);
+    const columns = sql`*, ${sql.unsafe(AUDIT_SCORE)} AS audit_score,
+      (SELECT email FROM staff WHERE staff.id = leads.assignee_id) AS assignee_email,
+      (SELECT string_agg(tag, ',' ORDER BY tag) FROM lead_tags
+        WHERE lead_tags.lead_id = leads.id) AS tag_list`;
+    /**
+     * Up to `limit` leads after `before`, newest first; a search finds its words through the
+     * trigram indexes (migration 11's `lead_search`), and the leads not indexed yet are read
+     * from the table by the same expressions.
+     */
+    const indexed = (before: InboxQuery["before"], limit: number) => {
+      const where = [...conds, ...after(before)];
+      if (searching) {
+        where.push(sql`id IN (
+          SELECT lead_id FROM lead_search WHERE ${likes(sql`doc`, sql`phone`)}
+          UNION ALL
+          SELECT id FROM leads WHERE id IN (SELECT lead_id FROM lead_search_pending)
+            AND ${likes(sql.unsafe(PG_SEARCH_TEXT), sql.unsafe(PG_SEARCH_PHONE_DIGITS))})`);
+      }
+      return sql<InboxRow[]>`
+        SELECT ${columns} FROM leads WHERE ${and(where)}
+        ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+    };
+    /**
+     * One step of the newest-first walk (nextWalk in src/admin/search.ts): the next `chunk`
+     * filtered leads after `before`, of which the first `need` that match (the lead's own text
+     * and phone, as the index holds them), and the chunk's last lead when fewer match (`hit`
+     * false): where the next step starts. The inner LIMIT keeps the planner on the (created_at,
+     * id) index; the outer one stops reading once the page is full.
+     */
+    const walkStep = (before: InboxQuery["before"], chunk: number, need: number) => {
+      const hit = likes(sql.unsafe(PG_SEARCH_TEXT), sql.unsafe(PG_SEARCH_PHONE_DIGITS));
+      return sql<(InboxRow & { hit: boolean })[]>`
+        SELECT ${columns}, ${hit} AS hit FROM (
+          SELECT *, row_number() OVER (ORDER BY created_at DESC, id DESC) AS walked
+          FROM leads WHERE ${and([...conds, ...after(before)])}
+          ORDER BY created_at DESC, id DESC LIMIT ${chunk}) leads
+        WHERE ${hit} OR walked = ${chunk}
+        ORDER BY created_at DESC, id DESC LIMIT ${need + 1}`;
+    };
+    return this.#run(async () => {
+      const want = q.limit + 1;
+      if (!searching) return shown(await indexed(q.before, want));
+      const found: InboxRow[] = [];
+      let before = q.before;
+      let walked = 0;
+      for (;;) {
+        const chunk = nextWalk(walked, found.length, want);
+        if (chunk === null) {
+          // Too few matches for the walk: the index finds the rest of the page.
+          found.push(...(await indexed(before, want - found.length)));
+          break;
+        }
+        const rows = await walkStep(before, chunk, want - found.length);
+        for (const row of rows) if (row.hit && found.length < want) found.push(row);
+        if (found.length >= want) break;
+        // Fewer matches than the page needs: the chunk's last lead came too, unless the leads
+        // ran out before the chunk did.
+        const last = rows.at(-1);
+        if (!last || Number(last.walked) < chunk) break;
+        walked += chunk;
+        before = { createdAt: last.created_at.toISOString(), id: last.id };
+      }
+      return shown(found);
     });
   }
 

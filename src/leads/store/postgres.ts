@@ -153,7 +153,10 @@ export class PostgresLeadStore implements LeadStore {
       backoff: reconnectDelaySeconds,
       idle_timeout: 60,
       onnotice: () => {},
-      connection: { search_path: schema, application_name: "leads" },
+      // No JIT: it compiles a query each time it runs once its estimated cost passes
+      // jit_above_cost, which the inbox's report queries do at a million leads (the first
+      // page's speed-to-lead line spent ~40 ms compiling to save nothing; D196).
+      connection: { search_path: schema, application_name: "leads", jit: "off" },
     });
   }
 
