@@ -74,40 +74,47 @@ function newSqliteDb(db: DatabaseSync): Db {
   let inTransaction = false;
 
   const direct = (wait: boolean): Db => {
+    // Waits out an open transaction. The caller must act in the same synchronous step as the
+    // last check (no await between): a transaction begun between a check and the statement
+    // would otherwise take the statement in, or fail to begin inside another.
     const gate = async () => {
       if (!wait) return;
       while (inTransaction) await held.catch(() => {});
     };
+    const locked = () => wait && inTransaction;
     const self: Db = {
       dialect: "sqlite",
       async all<T>(sql: string, params: readonly Param[] = []) {
-        await gate();
+        while (locked()) await gate();
         return prepared(sql).all(...bind(params)) as T[];
       },
       async one<T>(sql: string, params: readonly Param[] = []) {
-        await gate();
+        while (locked()) await gate();
         return prepared(sql).get(...bind(params)) as T | undefined;
       },
       async run(sql: string, params: readonly Param[] = []) {
-        await gate();
+        while (locked()) await gate();
         return Number(prepared(sql).run(...bind(params)).changes);
       },
       async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
         if (!wait) return work(self); // already inside one: join it
-        await gate();
+        while (locked()) await gate();
         inTransaction = true;
         let open = true;
         let overran = false;
         setImmediate(() => (overran = open));
         const result = (async () => {
-          db.exec("BEGIN IMMEDIATE");
+          let begun = false;
           try {
+            // Inside the try: a BEGIN refused (SQLITE_BUSY) must release the lock too.
+            db.exec("BEGIN IMMEDIATE");
+            begun = true;
             const value = await work(inside);
             if (overran) throw new Error("A SQLite transaction awaited more than the driver");
             db.exec("COMMIT");
             return value;
           } catch (error) {
-            if (db.isTransaction) db.exec("ROLLBACK");
+            if (begun && db.isTransaction) db.exec("ROLLBACK");
             throw error;
           } finally {
             open = false;
