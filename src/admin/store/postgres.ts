@@ -4,9 +4,10 @@
  * accounts and accepts each other's sessions.
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
-import { postgresDb, type Db } from "../../server/db.ts";
+import { SqlAdminStore } from "./store.ts";
+import { postgresDb } from "../../server/db.ts";
 import type postgres from "postgres";
-import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
+import { orUnavailable, toRecord, type Row } from "../../leads/store/postgres.ts";
 import { UNWORKED_CAP } from "../count.ts";
 import { likeEscaped, searchTerms, sourceFilter } from "../search.ts";
 import { PG_SEARCH_PHONE_DIGITS, PG_SEARCH_TEXT } from "../../leads/store/searchIndex.ts";
@@ -25,13 +26,10 @@ import type {
   LeadStatus,
   LeadWork,
   ChallengePurpose,
-  EmailChangeRecord,
   PasskeyRecord,
   Role,
   SessionRecord,
-  StaffChange,
   StaffRecord,
-  TokenPurpose,
 } from "./types.ts";
 import { SESSION_TOUCH_MS } from "./types.ts";
 
@@ -67,20 +65,6 @@ function toPasskey(row: PasskeyRow): PasskeyRecord {
   };
 }
 
-interface EmailChangeRow {
-  staff_id: string;
-  new_email: string;
-  created_at: Date;
-  expires_at: Date;
-}
-
-const toEmailChange = (row: EmailChangeRow): EmailChangeRecord => ({
-  staffId: row.staff_id,
-  newEmail: row.new_email,
-  createdAt: row.created_at.toISOString(),
-  expiresAt: row.expires_at.toISOString(),
-});
-
 function toStaff(row: StaffRow): StaffRecord {
   return {
     id: row.id,
@@ -103,252 +87,16 @@ const ERASED_TABLES = [
   "lead_search_pending",
 ];
 
-export class PostgresAdminStore implements AdminStore {
+export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
   readonly #sql: postgres.Sql;
 
-  /** The driver the queries written once for both stores run on (src/server/db.ts). */
-  readonly db: Db;
-
   constructor(sql: postgres.Sql) {
+    super(postgresDb(sql));
     this.#sql = sql;
-    this.db = postgresDb(sql);
   }
 
   #run<T>(work: () => Promise<T>): Promise<T> {
     return orUnavailable(work);
-  }
-
-  async ensureStaff(staff: { id: string; email: string; role: Role; at: string }) {
-    return this.#run(async () => {
-      const sql = this.#sql;
-      await sql`INSERT INTO staff (id, email, role, password_hash, created_at, updated_at)
-                VALUES (${staff.id}, ${staff.email}, ${staff.role}, NULL, ${staff.at}, ${staff.at})
-                ON CONFLICT (email) DO NOTHING`;
-      const [row] = await sql<StaffRow[]>`SELECT * FROM staff WHERE email = ${staff.email}`;
-      return toStaff(row!);
-    });
-  }
-
-  async getStaff(id: string) {
-    return this.#run(async () => {
-      const [row] = await this.#sql<StaffRow[]>`SELECT * FROM staff WHERE id = ${id}`;
-      return row ? toStaff(row) : null;
-    });
-  }
-
-  async findStaffByEmail(email: string) {
-    return this.#run(async () => {
-      const [row] = await this.#sql<StaffRow[]>`SELECT * FROM staff WHERE email = ${email}`;
-      return row ? { staff: toStaff(row), passwordHash: row.password_hash } : null;
-    });
-  }
-
-  async listStaff() {
-    return this.#run(async () =>
-      (await this.#sql<StaffRow[]>`SELECT * FROM staff ORDER BY created_at, id`).map(toStaff),
-    );
-  }
-
-  async setPassword(staffId: string, passwordHash: string, at: string) {
-    await this.#run(
-      () =>
-        this.#sql`UPDATE staff SET password_hash = ${passwordHash}, updated_at = ${at}
-                  WHERE id = ${staffId}`,
-    );
-  }
-
-  /**
-   * A change of the owners, serialised: every active owner's row is locked first (in one order,
-   * so two such changes never deadlock), so a concurrent change waits and then counts the owners
-   * as this one left them. `demotes`: the change takes the account out of the owners.
-   */
-  #ownersChange(
-    staffId: string,
-    demotes: boolean,
-    change: (tx: postgres.TransactionSql) => Promise<unknown>,
-  ): Promise<StaffChange> {
-    return this.#run(() =>
-      this.#sql.begin(async (tx): Promise<StaffChange> => {
-        const owners = await tx<{ id: string }[]>`
-          SELECT id FROM staff
-          WHERE role = 'owner' AND deactivated_at IS NULL AND password_hash IS NOT NULL
-          ORDER BY id FOR UPDATE`;
-        const [target] = await tx<{ id: string }[]>`
-          SELECT id FROM staff WHERE id = ${staffId} FOR UPDATE`;
-        if (!target) return "missing";
-        if (demotes && owners.length <= 1 && owners[0]?.id === staffId) return "last_owner";
-        await change(tx);
-        return "done";
-      }),
-    );
-  }
-
-  async setRole(staffId: string, role: Role, at: string) {
-    return this.#ownersChange(
-      staffId,
-      role !== "owner",
-      (tx) => tx`UPDATE staff SET role = ${role}, updated_at = ${at} WHERE id = ${staffId}`,
-    );
-  }
-
-  async setActive(staffId: string, active: boolean, at: string) {
-    return this.#ownersChange(staffId, !active, async (tx) => {
-      await tx`UPDATE staff SET deactivated_at = ${active ? null : at}, updated_at = ${at}
-               WHERE id = ${staffId}`;
-      if (active) return;
-      await tx`DELETE FROM staff_sessions WHERE staff_id = ${staffId}`;
-      await tx`UPDATE staff_tokens SET used_at = ${at} WHERE staff_id = ${staffId} AND used_at IS NULL`;
-      await tx`DELETE FROM staff_email_changes WHERE staff_id = ${staffId}`;
-    });
-  }
-
-  async setEmail(staffId: string, email: string, at: string) {
-    try {
-      const result = await this
-        .#sql`UPDATE staff SET email = ${email}, updated_at = ${at} WHERE id = ${staffId}`;
-      return result.count === 1;
-    } catch (error) {
-      if ((error as { code?: string }).code === "23505") return false;
-      throw unavailable(error);
-    }
-  }
-
-  async setEmailChange(change: EmailChangeRecord & { tokenHash: string }) {
-    await this.#run(
-      () => this.#sql`
-        INSERT INTO staff_email_changes (staff_id, token_hash, new_email, created_at, expires_at)
-        VALUES (${change.staffId}, ${change.tokenHash}, ${change.newEmail}, ${change.createdAt},
-                ${change.expiresAt})
-        ON CONFLICT (staff_id) DO UPDATE SET token_hash = excluded.token_hash,
-          new_email = excluded.new_email, created_at = excluded.created_at,
-          expires_at = excluded.expires_at`,
-    );
-  }
-
-  async emailChangeOf(staffId: string) {
-    return this.#run(async () => {
-      const [row] = await this.#sql<EmailChangeRow[]>`
-        SELECT staff_id, new_email, created_at, expires_at FROM staff_email_changes
-        WHERE staff_id = ${staffId}`;
-      return row ? toEmailChange(row) : null;
-    });
-  }
-
-  async findEmailChange(tokenHash: string) {
-    return this.#run(async () => {
-      const [row] = await this.#sql<
-        (StaffRow & { new_email: string; change_created_at: Date; expires_at: Date })[]
-      >`
-        SELECT s.*, c.new_email, c.created_at AS change_created_at, c.expires_at
-        FROM staff_email_changes c JOIN staff s ON s.id = c.staff_id
-        WHERE c.token_hash = ${tokenHash}`;
-      if (!row) return null;
-      return {
-        ...toEmailChange({
-          staff_id: row.id,
-          new_email: row.new_email,
-          created_at: row.change_created_at,
-          expires_at: row.expires_at,
-        }),
-        staff: toStaff(row),
-      };
-    });
-  }
-
-  async cancelEmailChange(staffId: string) {
-    return this.#run(async () => {
-      const result = await this.#sql`
-        DELETE FROM staff_email_changes WHERE staff_id = ${staffId}`;
-      return result.count > 0;
-    });
-  }
-
-  async applyEmailChange(
-    tokenHash: string,
-    now: string,
-  ): Promise<
-    | { outcome: "done"; staff: StaffRecord; from: string }
-    | { outcome: "gone" | "expired" | "taken" }
-  > {
-    try {
-      return await this.#sql.begin(async (tx) => {
-        // The change row locked: of concurrent confirmations one applies it, the others find it
-        // gone once it commits.
-        const [row] = await tx<(StaffRow & { new_email: string; expires_at: Date })[]>`
-          SELECT s.*, c.new_email, c.expires_at
-          FROM staff_email_changes c JOIN staff s ON s.id = c.staff_id
-          WHERE c.token_hash = ${tokenHash} FOR UPDATE OF c, s`;
-        if (!row || row.deactivated_at) return { outcome: "gone" as const };
-        if (row.expires_at.getTime() <= Date.parse(now)) return { outcome: "expired" as const };
-        const [other] = await tx`SELECT id FROM staff WHERE email = ${row.new_email}
-                                 AND id <> ${row.id}`;
-        if (other) return { outcome: "taken" as const };
-        const [updated] = await tx<StaffRow[]>`
-          UPDATE staff SET email = ${row.new_email}, updated_at = ${now}
-          WHERE id = ${row.id} RETURNING *`;
-        await tx`DELETE FROM staff_email_changes WHERE token_hash = ${tokenHash}`;
-        return { outcome: "done" as const, staff: toStaff(updated!), from: row.email };
-      });
-    } catch (error) {
-      // Another account took the address between the check and the update.
-      if ((error as { code?: string }).code === "23505") return { outcome: "taken" };
-      throw unavailable(error);
-    }
-  }
-
-  async sessionCounts(now: string) {
-    return this.#run(async () => {
-      const rows = await this.#sql<{ staff_id: string; n: number }[]>`
-        SELECT staff_id, count(*)::int AS n FROM staff_sessions
-        WHERE expires_at > ${now} GROUP BY staff_id`;
-      return new Map(rows.map((r) => [r.staff_id, r.n]));
-    });
-  }
-
-  async addToken(token: {
-    tokenHash: string;
-    staffId: string;
-    purpose: TokenPurpose;
-    createdAt: string;
-    expiresAt: string;
-  }) {
-    await this.#run(() =>
-      this.#sql.begin(async (tx) => {
-        // An earlier link of the same purpose stops working: only the newest one is valid.
-        await tx`UPDATE staff_tokens SET used_at = ${token.createdAt}
-                 WHERE staff_id = ${token.staffId} AND purpose = ${token.purpose}
-                   AND used_at IS NULL`;
-        await tx`INSERT INTO staff_tokens (token_hash, staff_id, purpose, created_at, expires_at)
-                 VALUES (${token.tokenHash}, ${token.staffId}, ${token.purpose},
-                         ${token.createdAt}, ${token.expiresAt})`;
-      }),
-    );
-  }
-
-  async peekToken(tokenHash: string, now: string) {
-    return this.#run(async () => {
-      const [row] = await this.#sql<(StaffRow & { purpose: string })[]>`
-        SELECT s.*, t.purpose FROM staff_tokens t JOIN staff s ON s.id = t.staff_id
-        WHERE t.token_hash = ${tokenHash} AND t.used_at IS NULL AND t.expires_at > ${now}
-          AND s.deactivated_at IS NULL`;
-      return row ? { staff: toStaff(row), purpose: row.purpose as TokenPurpose } : null;
-    });
-  }
-
-  async useToken(tokenHash: string, now: string) {
-    return this.#run(async () => {
-      // One statement: of concurrent requests exactly one sees the row still unused.
-      const [row] = await this.#sql<(StaffRow & { purpose: string })[]>`
-        WITH used AS (
-          UPDATE staff_tokens t SET used_at = ${now}
-          WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${now}
-            AND NOT EXISTS (SELECT 1 FROM staff d
-                            WHERE d.id = t.staff_id AND d.deactivated_at IS NOT NULL)
-          RETURNING staff_id, purpose
-        )
-        SELECT s.*, used.purpose FROM used JOIN staff s ON s.id = used.staff_id`;
-      return row ? { staff: toStaff(row), purpose: row.purpose as TokenPurpose } : null;
-    });
   }
 
   async createSession(session: {

@@ -4,7 +4,8 @@
  * keys here (PRAGMA foreign_keys is off), so deletes that should cascade are written out.
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
-import { sqliteDb, type Db } from "../../server/db.ts";
+import { SqlAdminStore } from "./store.ts";
+import { sqliteDb } from "../../server/db.ts";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
   READ_COLUMNS,
@@ -31,12 +32,9 @@ import type {
   LeadStatus,
   LeadWork,
   ChallengePurpose,
-  EmailChangeRecord,
   PasskeyRecord,
   Role,
-  StaffChange,
   StaffRecord,
-  TokenPurpose,
 } from "./types.ts";
 import { SESSION_TOUCH_MS } from "./types.ts";
 
@@ -99,21 +97,6 @@ const staffOfPasskey = (row: PasskeyRow & StaffOfPasskey): StaffRecord =>
     deactivated_at: row.s_deactivated_at,
   });
 
-interface EmailChangeRow {
-  staff_id: string;
-  new_email: string;
-  created_at: string;
-  change_created_at?: string;
-  expires_at: string;
-}
-
-const toEmailChange = (row: EmailChangeRow): EmailChangeRecord => ({
-  staffId: row.staff_id,
-  newEmail: row.new_email,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-});
-
 function toStaff(row: StaffRow): StaffRecord {
   return {
     id: row.id,
@@ -144,15 +127,12 @@ type InboxRow = Row & {
   assignee_email: string | null;
 };
 
-export class SqliteAdminStore implements AdminStore {
+export class SqliteAdminStore extends SqlAdminStore implements AdminStore {
   readonly #db: DatabaseSync;
 
-  /** The driver the queries written once for both stores run on (src/server/db.ts). */
-  readonly db: Db;
-
   constructor(db: DatabaseSync) {
+    super(sqliteDb(db));
     this.#db = db;
-    this.db = sqliteDb(db);
   }
 
   #run<T>(work: () => T): T {
@@ -191,244 +171,6 @@ export class SqliteAdminStore implements AdminStore {
   /** One write transaction (synchronous: nothing interleaves). */
   #transaction<T>(work: () => T): T {
     return this.#run(() => writeTransaction(this.#db, work));
-  }
-
-  async ensureStaff(staff: { id: string; email: string; role: Role; at: string }) {
-    this.#exec(
-      `INSERT INTO staff (id, email, role, password_hash, created_at, updated_at)
-       VALUES (?, ?, ?, NULL, ?, ?) ON CONFLICT (email) DO NOTHING`,
-      staff.id,
-      staff.email,
-      staff.role,
-      staff.at,
-      staff.at,
-    );
-    const row = this.#one<StaffRow>(`SELECT ${STAFF} FROM staff s WHERE s.email = ?`, staff.email);
-    return toStaff(row!);
-  }
-
-  async getStaff(id: string) {
-    const row = this.#one<StaffRow>(`SELECT ${STAFF} FROM staff s WHERE s.id = ?`, id);
-    return row ? toStaff(row) : null;
-  }
-
-  async findStaffByEmail(email: string) {
-    const row = this.#one<StaffRow>(`SELECT ${STAFF} FROM staff s WHERE s.email = ?`, email);
-    return row ? { staff: toStaff(row), passwordHash: row.password_hash } : null;
-  }
-
-  async listStaff() {
-    return this.#all<StaffRow>(`SELECT ${STAFF} FROM staff s ORDER BY s.created_at, s.id`).map(
-      toStaff,
-    );
-  }
-
-  async setPassword(staffId: string, passwordHash: string, at: string) {
-    this.#exec(
-      "UPDATE staff SET password_hash = ?, updated_at = ? WHERE id = ?",
-      passwordHash,
-      at,
-      staffId,
-    );
-  }
-
-  /**
-   * A change of the owners in one write transaction (nothing interleaves), refused when it would
-   * leave no active owner with a password. `demotes`: it takes the account out of the owners.
-   */
-  #ownersChange(staffId: string, demotes: boolean, change: () => void): StaffChange {
-    return this.#transaction((): StaffChange => {
-      const target = this.#db.prepare("SELECT id FROM staff WHERE id = ?").get(staffId);
-      if (!target) return "missing";
-      const owners = this.#db
-        .prepare(
-          `SELECT id FROM staff
-           WHERE role = 'owner' AND deactivated_at IS NULL AND password_hash IS NOT NULL`,
-        )
-        .all() as { id: string }[];
-      if (demotes && owners.length <= 1 && owners[0]?.id === staffId) return "last_owner";
-      change();
-      return "done";
-    });
-  }
-
-  async setRole(staffId: string, role: Role, at: string) {
-    return this.#ownersChange(staffId, role !== "owner", () => {
-      this.#db
-        .prepare("UPDATE staff SET role = ?, updated_at = ? WHERE id = ?")
-        .run(role, at, staffId);
-    });
-  }
-
-  async setActive(staffId: string, active: boolean, at: string) {
-    return this.#ownersChange(staffId, !active, () => {
-      const db = this.#db;
-      db.prepare("UPDATE staff SET deactivated_at = ?, updated_at = ? WHERE id = ?").run(
-        active ? null : at,
-        at,
-        staffId,
-      );
-      if (active) return;
-      db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?").run(staffId);
-      db.prepare("UPDATE staff_tokens SET used_at = ? WHERE staff_id = ? AND used_at IS NULL").run(
-        at,
-        staffId,
-      );
-      db.prepare("DELETE FROM staff_email_changes WHERE staff_id = ?").run(staffId);
-    });
-  }
-
-  async setEmail(staffId: string, email: string, at: string) {
-    try {
-      return (
-        this.#exec(
-          "UPDATE staff SET email = ?, updated_at = ? WHERE id = ?",
-          email,
-          at,
-          staffId,
-        ) === 1
-      );
-    } catch (error) {
-      if (/UNIQUE/.test(String((error as Error).cause ?? error))) return false;
-      throw error;
-    }
-  }
-
-  async setEmailChange(change: EmailChangeRecord & { tokenHash: string }) {
-    this.#exec(
-      `INSERT INTO staff_email_changes (staff_id, token_hash, new_email, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (staff_id) DO UPDATE SET token_hash = excluded.token_hash,
-         new_email = excluded.new_email, created_at = excluded.created_at,
-         expires_at = excluded.expires_at`,
-      change.staffId,
-      change.tokenHash,
-      change.newEmail,
-      change.createdAt,
-      change.expiresAt,
-    );
-  }
-
-  async emailChangeOf(staffId: string) {
-    const row = this.#one<EmailChangeRow>(
-      `SELECT staff_id, new_email, created_at, expires_at FROM staff_email_changes
-       WHERE staff_id = ?`,
-      staffId,
-    );
-    return row ? toEmailChange(row) : null;
-  }
-
-  async findEmailChange(tokenHash: string) {
-    const row = this.#one<StaffRow & EmailChangeRow>(
-      `SELECT ${STAFF}, c.staff_id, c.new_email, c.created_at AS change_created_at, c.expires_at
-       FROM staff_email_changes c JOIN staff s ON s.id = c.staff_id WHERE c.token_hash = ?`,
-      tokenHash,
-    );
-    if (!row) return null;
-    return {
-      ...toEmailChange({ ...row, created_at: row.change_created_at! }),
-      staff: toStaff(row),
-    };
-  }
-
-  async cancelEmailChange(staffId: string) {
-    return this.#exec("DELETE FROM staff_email_changes WHERE staff_id = ?", staffId) > 0;
-  }
-
-  async applyEmailChange(tokenHash: string, now: string) {
-    return this.#transaction(
-      ():
-        | { outcome: "done"; staff: StaffRecord; from: string }
-        | { outcome: "gone" | "expired" | "taken" } => {
-        const db = this.#db;
-        const row = db
-          .prepare(
-            `SELECT ${STAFF}, c.new_email, c.expires_at
-             FROM staff_email_changes c JOIN staff s ON s.id = c.staff_id
-             WHERE c.token_hash = ?`,
-          )
-          .get(tokenHash) as (StaffRow & { new_email: string; expires_at: string }) | undefined;
-        if (!row || row.deactivated_at) return { outcome: "gone" };
-        if (row.expires_at <= now) return { outcome: "expired" };
-        const other = db
-          .prepare("SELECT id FROM staff WHERE email = ? AND id <> ?")
-          .get(row.new_email, row.id);
-        if (other) return { outcome: "taken" };
-        db.prepare("UPDATE staff SET email = ?, updated_at = ? WHERE id = ?").run(
-          row.new_email,
-          now,
-          row.id,
-        );
-        db.prepare("DELETE FROM staff_email_changes WHERE token_hash = ?").run(tokenHash);
-        return {
-          outcome: "done",
-          staff: toStaff({ ...row, email: row.new_email, updated_at: now }),
-          from: row.email,
-        };
-      },
-    );
-  }
-
-  async sessionCounts(now: string) {
-    const rows = this.#all<{ staff_id: string; n: number }>(
-      "SELECT staff_id, count(*) AS n FROM staff_sessions WHERE expires_at > ? GROUP BY staff_id",
-      now,
-    );
-    return new Map(rows.map((r) => [r.staff_id, Number(r.n)]));
-  }
-
-  async addToken(token: {
-    tokenHash: string;
-    staffId: string;
-    purpose: TokenPurpose;
-    createdAt: string;
-    expiresAt: string;
-  }) {
-    this.#transaction(() => {
-      // An earlier link of the same purpose stops working: only the newest one is valid.
-      this.#db
-        .prepare(
-          `UPDATE staff_tokens SET used_at = ? WHERE staff_id = ? AND purpose = ? AND used_at IS NULL`,
-        )
-        .run(token.createdAt, token.staffId, token.purpose);
-      this.#db
-        .prepare(
-          `INSERT INTO staff_tokens (token_hash, staff_id, purpose, created_at, expires_at)
-           VALUES (?, ?, ?, ?, ?)`,
-        )
-        .run(token.tokenHash, token.staffId, token.purpose, token.createdAt, token.expiresAt);
-    });
-  }
-
-  async peekToken(tokenHash: string, now: string) {
-    const row = this.#one<StaffRow & { purpose: string }>(
-      `SELECT ${STAFF}, t.purpose FROM staff_tokens t JOIN staff s ON s.id = t.staff_id
-       WHERE t.token_hash = ? AND t.used_at IS NULL AND t.expires_at > ?
-         AND s.deactivated_at IS NULL`,
-      tokenHash,
-      now,
-    );
-    return row ? { staff: toStaff(row), purpose: row.purpose as TokenPurpose } : null;
-  }
-
-  async useToken(tokenHash: string, now: string) {
-    return this.#transaction(() => {
-      const used = this.#db
-        .prepare(
-          `UPDATE staff_tokens SET used_at = ?
-           WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-             AND staff_id IN (SELECT id FROM staff WHERE deactivated_at IS NULL)`,
-        )
-        .run(now, tokenHash, now);
-      if (Number(used.changes) !== 1) return null;
-      const row = this.#db
-        .prepare(
-          `SELECT ${STAFF}, t.purpose FROM staff_tokens t JOIN staff s ON s.id = t.staff_id
-           WHERE t.token_hash = ?`,
-        )
-        .get(tokenHash) as (StaffRow & { purpose: string }) | undefined;
-      return row ? { staff: toStaff(row), purpose: row.purpose as TokenPurpose } : null;
-    });
   }
 
   async createSession(session: {

@@ -1,0 +1,63 @@
+/**
+ * The admin store over the shared SQL driver (decision D198): every AdminStore method is a
+ * one-line delegation to its concern's module, whose queries are written once for SQLite and
+ * PostgreSQL (accounts.ts, sessions.ts, pipeline.ts, followUps.ts, reminders.ts, erasure.ts,
+ * audit.ts), run through `#run`, which maps any failure to StoreUnavailableError (a 503). Only
+ * the inbox's page and the export's details stay written per dialect (./sqlite.ts,
+ * ./postgres.ts), as hand-tuned hot paths. A new method: a function `(db: Db, …)` in its
+ * concern's module and one line here.
+ */
+import type { Db } from "../../server/db.ts";
+import * as accounts from "./accounts.ts";
+import { unavailableError } from "./sql.ts";
+import type { AdminStore } from "./types.ts";
+
+type Method<K extends keyof AdminStore> = AdminStore[K];
+
+export class SqlAdminStore {
+  /** The driver the queries written once for both stores run on (src/server/db.ts). */
+  readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async #run<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    try {
+      return await work(this.db);
+    } catch (error) {
+      throw unavailableError(this.db, error);
+    }
+  }
+
+  // Accounts, one-time links and email changes (./accounts.ts).
+  ensureStaff: Method<"ensureStaff"> = (s) => this.#run((db) => accounts.ensureStaff(db, s));
+  getStaff: Method<"getStaff"> = (id) => this.#run((db) => accounts.getStaff(db, id));
+  findStaffByEmail: Method<"findStaffByEmail"> = (email) =>
+    this.#run((db) => accounts.findStaffByEmail(db, email));
+  listStaff: Method<"listStaff"> = () => this.#run((db) => accounts.listStaff(db));
+  setPassword: Method<"setPassword"> = (id, hash, at) =>
+    this.#run((db) => accounts.setPassword(db, id, hash, at));
+  setRole: Method<"setRole"> = (id, role, at) =>
+    this.#run((db) => accounts.setRole(db, id, role, at));
+  setActive: Method<"setActive"> = (id, active, at) =>
+    this.#run((db) => accounts.setActive(db, id, active, at));
+  setEmail: Method<"setEmail"> = (id, email, at) =>
+    this.#run((db) => accounts.setEmail(db, id, email, at));
+  sessionCounts: Method<"sessionCounts"> = (now) =>
+    this.#run((db) => accounts.sessionCounts(db, now));
+  setEmailChange: Method<"setEmailChange"> = (c) =>
+    this.#run((db) => accounts.setEmailChange(db, c));
+  emailChangeOf: Method<"emailChangeOf"> = (id) =>
+    this.#run((db) => accounts.emailChangeOf(db, id));
+  findEmailChange: Method<"findEmailChange"> = (hash) =>
+    this.#run((db) => accounts.findEmailChange(db, hash));
+  cancelEmailChange: Method<"cancelEmailChange"> = (id) =>
+    this.#run((db) => accounts.cancelEmailChange(db, id));
+  applyEmailChange: Method<"applyEmailChange"> = (hash, now) =>
+    this.#run((db) => accounts.applyEmailChange(db, hash, now));
+  addToken: Method<"addToken"> = (t) => this.#run((db) => accounts.addToken(db, t));
+  peekToken: Method<"peekToken"> = (hash, now) =>
+    this.#run((db) => accounts.peekToken(db, hash, now));
+  useToken: Method<"useToken"> = (hash, now) => this.#run((db) => accounts.useToken(db, hash, now));
+}
