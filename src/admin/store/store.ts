@@ -9,6 +9,7 @@
  */
 import type { Db } from "../../server/db.ts";
 import * as accounts from "./accounts.ts";
+import * as sessions from "./sessions.ts";
 import { unavailableError } from "./sql.ts";
 import type { AdminStore } from "./types.ts";
 
@@ -60,4 +61,25 @@ export class SqlAdminStore {
   peekToken: Method<"peekToken"> = (hash, now) =>
     this.#run((db) => accounts.peekToken(db, hash, now));
   useToken: Method<"useToken"> = (hash, now) => this.#run((db) => accounts.useToken(db, hash, now));
+
+  // Sessions, passkeys and challenges (./sessions.ts).
+  createSession: Method<"createSession"> = (s) => this.#run((db) => sessions.createSession(db, s));
+  touchSession: Method<"touchSession"> = (hash, now, idle) =>
+    this.#run((db) => sessions.touchSession(db, hash, now, idle));
+  deleteSession: Method<"deleteSession"> = (hash) =>
+    this.#run((db) => sessions.deleteSession(db, hash));
+  deleteSessionsOf: Method<"deleteSessionsOf"> = (id, keep) =>
+    this.#run((db) => sessions.deleteSessionsOf(db, id, keep));
+  confirmSession: Method<"confirmSession"> = (hash, at) =>
+    this.#run((db) => sessions.confirmSession(db, hash, at));
+  addPasskey: Method<"addPasskey"> = (p) => this.#run((db) => sessions.addPasskey(db, p));
+  passkeysOf: Method<"passkeysOf"> = (id) => this.#run((db) => sessions.passkeysOf(db, id));
+  findPasskey: Method<"findPasskey"> = (id) => this.#run((db) => sessions.findPasskey(db, id));
+  usePasskey: Method<"usePasskey"> = (id, counter, at) =>
+    this.#run((db) => sessions.usePasskey(db, id, counter, at));
+  deletePasskey: Method<"deletePasskey"> = (staffId, id) =>
+    this.#run((db) => sessions.deletePasskey(db, staffId, id));
+  addChallenge: Method<"addChallenge"> = (c) => this.#run((db) => sessions.addChallenge(db, c));
+  takeChallenge: Method<"takeChallenge"> = (hash, purpose, now) =>
+    this.#run((db) => sessions.takeChallenge(db, hash, purpose, now));
 }
