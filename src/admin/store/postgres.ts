@@ -8,11 +8,9 @@ import { SqlAdminStore } from "./store.ts";
 import { postgresDb } from "../../server/db.ts";
 import type postgres from "postgres";
 import { orUnavailable, toRecord, type Row } from "../../leads/store/postgres.ts";
-import { UNWORKED_CAP } from "../count.ts";
 import { likeEscaped, searchTerms, sourceFilter } from "../search.ts";
 import { PG_SEARCH_PHONE_DIGITS, PG_SEARCH_TEXT } from "../../leads/store/searchIndex.ts";
 import type {
-  CallOutcome,
   AdminStore,
   DueLead,
   FollowUp,
@@ -22,9 +20,7 @@ import type {
   ExportDetails,
   InboxLead,
   InboxQuery,
-  LeadEvent,
   LeadStatus,
-  LeadWork,
 } from "./types.ts";
 
 /** The tables an erasure deletes from (eraseLead), rewritten by forgetErased. */
@@ -130,44 +126,6 @@ export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
     });
   }
 
-  async inboxCounts(since: string) {
-    return this.#run(async () => {
-      const [row] = await this.#sql<{ arrived: number; unworked: number }[]>`
-        SELECT
-          (SELECT count(*)::int FROM leads
-            WHERE NOT spam AND completed_by IS NULL AND created_at > ${since}) AS arrived,
-          (SELECT count(*)::int FROM (SELECT 1 FROM leads
-            WHERE status = 'new' AND NOT spam AND completed_by IS NULL
-            LIMIT ${UNWORKED_CAP}) AS capped) AS unworked`;
-      return { arrived: row?.arrived ?? 0, unworked: row?.unworked ?? 0 };
-    });
-  }
-
-  async speedToLead(period: { from: string; to: string }) {
-    return this.#run(async () => {
-      const [row] = await this.#sql<
-        { median: number | null; contacted: number; waiting: number }[]
-      >`
-        SELECT
-          (SELECT percentile_cont(0.5) WITHIN GROUP (
-                    ORDER BY extract(epoch FROM first_contacted_at - created_at))
-             FROM leads
-             WHERE first_contacted_at IS NOT NULL AND created_at >= ${period.from}
-               AND created_at < ${period.to} AND NOT spam AND completed_by IS NULL) AS median,
-          (SELECT count(*)::int FROM leads
-             WHERE first_contacted_at IS NOT NULL AND created_at >= ${period.from}
-               AND created_at < ${period.to} AND NOT spam AND completed_by IS NULL) AS contacted,
-          (SELECT count(*)::int FROM leads
-             WHERE status = 'new' AND created_at >= ${period.from} AND created_at < ${period.to}
-               AND NOT spam AND completed_by IS NULL) AS waiting`;
-      return {
-        medianMinutes: row?.median == null ? null : Number(row.median) / 60,
-        contacted: row?.contacted ?? 0,
-        waiting: row?.waiting ?? 0,
-      };
-    });
-  }
-
   async awaitingReminder(period: { from: string; to: string; limit: number }) {
     return this.#run(async () => {
       const rows = await this.#sql<Row[]>`
@@ -209,23 +167,6 @@ export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
     });
   }
 
-  async assignedCount(staffId: string) {
-    return this.#run(async () => {
-      const [row] = await this.#sql<{ n: number }[]>`
-        SELECT count(*)::int AS n FROM leads
-        WHERE assignee_id = ${staffId} AND status NOT IN ('won', 'lost')`;
-      return row?.n ?? 0;
-    });
-  }
-
-  async statusesOf(leadIds: readonly string[]) {
-    return this.#run(async () => {
-      const rows = await this.#sql<{ id: string; status: string }[]>`
-        SELECT id, status FROM leads WHERE id = ANY(${leadIds as string[]})`;
-      return new Map(rows.map((r) => [r.id, r.status as LeadStatus]));
-    });
-  }
-
   async exportDetails(leadIds: readonly string[]) {
     return this.#run(async () => {
       const rows = await this.#sql<
@@ -254,120 +195,6 @@ export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
           },
         ]),
       );
-    });
-  }
-
-  async leadWork(leadId: string): Promise<LeadWork | null> {
-    return this.#run(async () => {
-      const [row] = await this.#sql<
-        {
-          status: string;
-          status_at: Date | null;
-          first_contacted_at: Date | null;
-          lost_reason: string | null;
-          assignee_id: string | null;
-        }[]
-      >`SELECT status, status_at, first_contacted_at, lost_reason, assignee_id
-        FROM leads WHERE id = ${leadId}`;
-      return row
-        ? {
-            status: row.status as LeadStatus,
-            statusAt: row.status_at?.toISOString() ?? null,
-            firstContactedAt: row.first_contacted_at?.toISOString() ?? null,
-            lostReason: row.lost_reason,
-            assigneeId: row.assignee_id,
-          }
-        : null;
-    });
-  }
-
-  async setStatus(
-    leadId: string,
-    change: {
-      status: LeadStatus;
-      lostReason: string | null;
-      eventId: string;
-      actorId: string | null;
-      at: string;
-    },
-  ) {
-    return this.#run(() =>
-      this.#sql.begin(async (tx) => {
-        const updated = await tx`
-          UPDATE leads SET status = ${change.status}, status_at = ${change.at},
-            lost_reason = ${change.lostReason},
-            first_contacted_at = CASE
-              WHEN first_contacted_at IS NULL AND ${change.status} <> 'new' THEN ${change.at}::timestamptz
-              ELSE first_contacted_at END
-          WHERE id = ${leadId}`;
-        if (updated.count !== 1) return false;
-        await tx`INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body, status)
-                 VALUES (${change.eventId}, ${leadId}, ${change.at}, ${change.actorId}, 'status',
-                         ${change.lostReason ?? ""}, ${change.status})`;
-        return true;
-      }),
-    );
-  }
-
-  async assign(
-    leadId: string,
-    change: {
-      assigneeId: string | null;
-      eventId: string;
-      actorId: string;
-      at: string;
-      body: string;
-    },
-  ) {
-    return this.#run(() =>
-      this.#sql.begin(async (tx) => {
-        const updated = await tx`
-          UPDATE leads SET assignee_id = ${change.assigneeId} WHERE id = ${leadId}`;
-        if (updated.count !== 1) return false;
-        await tx`INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
-                 VALUES (${change.eventId}, ${leadId}, ${change.at}, ${change.actorId}, 'assign',
-                         ${change.body})`;
-        return true;
-      }),
-    );
-  }
-
-  async logCall(
-    leadId: string,
-    call: { outcome: CallOutcome; eventId: string; actorId: string | null; at: string },
-  ) {
-    return this.#run(() =>
-      this.#sql.begin(async (tx) => {
-        // The row lock of this update orders concurrent calls and status changes of the lead.
-        const found = await tx`
-          UPDATE leads SET first_contacted_at = coalesce(first_contacted_at, ${call.at}::timestamptz)
-          WHERE id = ${leadId}`;
-        if (found.count !== 1) return null;
-        const moved =
-          call.outcome === "talked" &&
-          (
-            await tx`
-              UPDATE leads SET status = 'contacted', status_at = ${call.at}, lost_reason = NULL
-              WHERE id = ${leadId} AND status = 'new'`
-          ).count === 1;
-        await tx`INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body, status)
-                 VALUES (${call.eventId}, ${leadId}, ${call.at}, ${call.actorId}, 'call',
-                         ${call.outcome}, ${moved ? "contacted" : null})`;
-        return { moved };
-      }),
-    );
-  }
-
-  async addNote(
-    leadId: string,
-    note: { eventId: string; actorId: string | null; at: string; body: string },
-  ) {
-    return this.#run(async () => {
-      const result = await this.#sql`
-        INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
-        SELECT ${note.eventId}, id, ${note.at}, ${note.actorId}, 'note', ${note.body}
-        FROM leads WHERE id = ${leadId}`;
-      return result.count === 1;
     });
   }
 
@@ -517,31 +344,6 @@ export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
     });
   }
 
-  async relatedLeads(
-    lead: { id: string; email: string | null; phone: string | null },
-    limit: number,
-  ): Promise<InboxLead[]> {
-    return this.#run(async () => {
-      const rows = await this.#sql<(Row & { status: string })[]>`
-        SELECT * FROM leads
-        WHERE id <> ${lead.id} AND (lower(fields->>'email') = ${lead.email?.toLowerCase() ?? null}
-                                    OR fields->>'phone' = ${lead.phone ?? null})
-        ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
-      return rows.map((row) => ({
-        lead: toRecord(row),
-        status: row.status as LeadStatus,
-        score: null,
-      }));
-    });
-  }
-
-  async setSpam(leadId: string, spam: boolean) {
-    return this.#run(async () => {
-      const result = await this.#sql`UPDATE leads SET spam = ${spam} WHERE id = ${leadId}`;
-      return result.count === 1;
-    });
-  }
-
   async eraseLead(leadId: string): Promise<Erasure> {
     return this.#run(() =>
       this.#sql.begin(async (tx) => {
@@ -589,34 +391,6 @@ export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
           SELECT id FROM leads WHERE lower(fields->>'email') = ${email.trim().toLowerCase()}
           ORDER BY created_at, id`
       ).map((r) => r.id),
-    );
-  }
-
-  async leadEvents(leadId: string): Promise<LeadEvent[]> {
-    return this.#run(async () =>
-      (
-        await this.#sql<
-          {
-            id: string;
-            at: Date;
-            actor_id: string | null;
-            email: string | null;
-            kind: string;
-            body: string;
-            status: string | null;
-          }[]
-        >`SELECT e.id, e.at, e.actor_id, s.email, e.kind, e.body, e.status
-          FROM lead_events e LEFT JOIN staff s ON s.id = e.actor_id
-          WHERE e.lead_id = ${leadId} ORDER BY e.at, e.id`
-      ).map((r) => ({
-        id: r.id,
-        at: r.at.toISOString(),
-        actorId: r.actor_id,
-        actorEmail: r.email,
-        kind: r.kind as LeadEvent["kind"],
-        body: r.body,
-        status: r.status as LeadStatus | null,
-      })),
     );
   }
 

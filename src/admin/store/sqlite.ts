@@ -14,11 +14,9 @@ import {
   writeTransaction,
   type Row,
 } from "../../leads/store/sqlite.ts";
-import { UNWORKED_CAP } from "../count.ts";
 import { indexAllPendingSearch, SEARCHED_FIELDS } from "../../leads/store/searchIndex.ts";
 import { ftsQuery, isIndexed, likeEscaped, searchTerms, sourceFilter } from "../search.ts";
 import type {
-  CallOutcome,
   AdminStore,
   DueLead,
   FollowUp,
@@ -28,9 +26,7 @@ import type {
   ExportDetails,
   InboxLead,
   InboxQuery,
-  LeadEvent,
   LeadStatus,
-  LeadWork,
 } from "./types.ts";
 
 /**
@@ -217,53 +213,6 @@ export class SqliteAdminStore extends SqlAdminStore implements AdminStore {
     }));
   }
 
-  async inboxCounts(since: string) {
-    const row = this.#one<{ arrived: number; unworked: number }>(
-      `SELECT
-         (SELECT count(*) FROM leads WHERE spam = 0 AND completed_by IS NULL AND created_at > ?)
-           AS arrived,
-         (SELECT count(*) FROM (SELECT 1 FROM leads
-            WHERE status = 'new' AND spam = 0 AND completed_by IS NULL LIMIT ?)) AS unworked`,
-      since,
-      UNWORKED_CAP,
-    );
-    return { arrived: Number(row?.arrived ?? 0), unworked: Number(row?.unworked ?? 0) };
-  }
-
-  async speedToLead(period: { from: string; to: string }) {
-    const counts = this.#one<{ contacted: number; waiting: number }>(
-      `SELECT
-         (SELECT count(*) FROM leads
-           WHERE first_contacted_at IS NOT NULL AND created_at >= ? AND created_at < ?
-             AND spam = 0 AND completed_by IS NULL) AS contacted,
-         (SELECT count(*) FROM leads
-           WHERE status = 'new' AND created_at >= ? AND created_at < ?
-             AND spam = 0 AND completed_by IS NULL) AS waiting`,
-      period.from,
-      period.to,
-      period.from,
-      period.to,
-    );
-    const contacted = Number(counts?.contacted ?? 0);
-    let medianMinutes: number | null = null;
-    if (contacted > 0) {
-      // The middle value (the mean of the two middle ones for an even count).
-      const middle = this.#all<{ s: number }>(
-        `SELECT unixepoch(first_contacted_at, 'subsec') - unixepoch(created_at, 'subsec') AS s
-         FROM leads
-         WHERE first_contacted_at IS NOT NULL AND created_at >= ? AND created_at < ?
-           AND spam = 0 AND completed_by IS NULL
-         ORDER BY s LIMIT ? OFFSET ?`,
-        period.from,
-        period.to,
-        2 - (contacted % 2),
-        Math.floor((contacted - 1) / 2),
-      );
-      medianMinutes = middle.reduce((sum, r) => sum + Number(r.s), 0) / middle.length / 60;
-    }
-    return { medianMinutes, contacted, waiting: Number(counts?.waiting ?? 0) };
-  }
-
   async awaitingReminder(period: { from: string; to: string; limit: number }) {
     const rows = this.#all<Row>(
       `SELECT ${READ_COLUMNS} FROM leads
@@ -311,22 +260,6 @@ export class SqliteAdminStore extends SqlAdminStore implements AdminStore {
     return rows.map((r) => r.email);
   }
 
-  async assignedCount(staffId: string) {
-    const row = this.#one<{ n: number }>(
-      "SELECT count(*) AS n FROM leads WHERE assignee_id = ? AND status NOT IN ('won', 'lost')",
-      staffId,
-    );
-    return Number(row?.n ?? 0);
-  }
-
-  async statusesOf(leadIds: readonly string[]) {
-    const rows = this.#all<{ id: string; status: string }>(
-      "SELECT id, status FROM leads WHERE id IN (SELECT value FROM json_each(?))",
-      JSON.stringify(leadIds),
-    );
-    return new Map(rows.map((r) => [r.id, r.status as LeadStatus]));
-  }
-
   async exportDetails(leadIds: readonly string[]) {
     const rows = this.#all<{
       id: string;
@@ -354,137 +287,6 @@ export class SqliteAdminStore extends SqlAdminStore implements AdminStore {
         },
       ]),
     );
-  }
-
-  async leadWork(leadId: string): Promise<LeadWork | null> {
-    const row = this.#one<{
-      status: string;
-      status_at: string | null;
-      first_contacted_at: string | null;
-      lost_reason: string | null;
-      assignee_id: string | null;
-    }>(
-      "SELECT status, status_at, first_contacted_at, lost_reason, assignee_id FROM leads WHERE id = ?",
-      leadId,
-    );
-    return row
-      ? {
-          status: row.status as LeadStatus,
-          statusAt: row.status_at,
-          firstContactedAt: row.first_contacted_at,
-          lostReason: row.lost_reason,
-          assigneeId: row.assignee_id,
-        }
-      : null;
-  }
-
-  async setStatus(
-    leadId: string,
-    change: {
-      status: LeadStatus;
-      lostReason: string | null;
-      eventId: string;
-      actorId: string | null;
-      at: string;
-    },
-  ) {
-    return this.#transaction(() => {
-      const updated = this.#db
-        .prepare(
-          `UPDATE leads SET status = ?, status_at = ?, lost_reason = ?,
-             first_contacted_at = CASE
-               WHEN first_contacted_at IS NULL AND ? <> 'new' THEN ? ELSE first_contacted_at END
-           WHERE id = ?`,
-        )
-        .run(change.status, change.at, change.lostReason, change.status, change.at, leadId);
-      if (Number(updated.changes) !== 1) return false;
-      this.#db
-        .prepare(
-          `INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body, status)
-           VALUES (?, ?, ?, ?, 'status', ?, ?)`,
-        )
-        .run(
-          change.eventId,
-          leadId,
-          change.at,
-          change.actorId,
-          change.lostReason ?? "",
-          change.status,
-        );
-      return true;
-    });
-  }
-
-  async assign(
-    leadId: string,
-    change: {
-      assigneeId: string | null;
-      eventId: string;
-      actorId: string;
-      at: string;
-      body: string;
-    },
-  ) {
-    return this.#transaction(() => {
-      const updated = this.#db
-        .prepare("UPDATE leads SET assignee_id = ? WHERE id = ?")
-        .run(change.assigneeId, leadId);
-      if (Number(updated.changes) !== 1) return false;
-      this.#db
-        .prepare(
-          `INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
-           VALUES (?, ?, ?, ?, 'assign', ?)`,
-        )
-        .run(change.eventId, leadId, change.at, change.actorId, change.body);
-      return true;
-    });
-  }
-
-  async logCall(
-    leadId: string,
-    call: { outcome: CallOutcome; eventId: string; actorId: string | null; at: string },
-  ) {
-    return this.#transaction(() => {
-      const found = this.#db
-        .prepare(
-          "UPDATE leads SET first_contacted_at = coalesce(first_contacted_at, ?) WHERE id = ?",
-        )
-        .run(call.at, leadId);
-      if (Number(found.changes) !== 1) return null;
-      const moved =
-        call.outcome === "talked" &&
-        Number(
-          this.#db
-            .prepare(
-              `UPDATE leads SET status = 'contacted', status_at = ?, lost_reason = NULL
-               WHERE id = ? AND status = 'new'`,
-            )
-            .run(call.at, leadId).changes,
-        ) === 1;
-      this.#db
-        .prepare(
-          `INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body, status)
-           VALUES (?, ?, ?, ?, 'call', ?, ?)`,
-        )
-        .run(call.eventId, leadId, call.at, call.actorId, call.outcome, moved ? "contacted" : null);
-      return { moved };
-    });
-  }
-
-  async addNote(
-    leadId: string,
-    note: { eventId: string; actorId: string | null; at: string; body: string },
-  ) {
-    const changes = this.#exec(
-      `INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
-       SELECT ?, id, ?, ?, 'note', ? FROM leads WHERE id = ?`,
-      note.eventId,
-      note.at,
-      note.actorId,
-      note.body,
-      leadId,
-    );
-    return changes === 1;
   }
 
   async setFollowUp(
@@ -643,31 +445,6 @@ export class SqliteAdminStore extends SqlAdminStore implements AdminStore {
     return queued;
   }
 
-  async relatedLeads(
-    lead: { id: string; email: string | null; phone: string | null },
-    limit: number,
-  ): Promise<InboxLead[]> {
-    const rows = this.#all<Row & { status: string }>(
-      `SELECT ${READ_COLUMNS}, status FROM leads
-       WHERE id <> ? AND (lower(json_extract(fields, '$.email')) = ?
-                          OR json_extract(fields, '$.phone') = ?)
-       ORDER BY created_at DESC, id DESC LIMIT ?`,
-      lead.id,
-      lead.email?.toLowerCase() ?? null,
-      lead.phone ?? null,
-      limit,
-    );
-    return rows.map((row) => ({
-      lead: toRecord(row),
-      status: row.status as LeadStatus,
-      score: null,
-    }));
-  }
-
-  async setSpam(leadId: string, spam: boolean) {
-    return this.#exec("UPDATE leads SET spam = ? WHERE id = ?", spam ? 1 : 0, leadId) === 1;
-  }
-
   async eraseLead(leadId: string): Promise<Erasure> {
     return this.#transaction(() => {
       const ids = (
@@ -722,31 +499,6 @@ export class SqliteAdminStore extends SqlAdminStore implements AdminStore {
        ORDER BY created_at, id`,
       email.trim().toLowerCase(),
     ).map((r) => r.id);
-  }
-
-  async leadEvents(leadId: string): Promise<LeadEvent[]> {
-    return this.#all<{
-      id: string;
-      at: string;
-      actor_id: string | null;
-      email: string | null;
-      kind: string;
-      body: string;
-      status: string | null;
-    }>(
-      `SELECT e.id, e.at, e.actor_id, s.email, e.kind, e.body, e.status
-       FROM lead_events e LEFT JOIN staff s ON s.id = e.actor_id
-       WHERE e.lead_id = ? ORDER BY e.at, e.id`,
-      leadId,
-    ).map((r) => ({
-      id: r.id,
-      at: r.at,
-      actorId: r.actor_id,
-      actorEmail: r.email,
-      kind: r.kind as LeadEvent["kind"],
-      body: r.body,
-      status: r.status as LeadStatus | null,
-    }));
   }
 
   async audit(entry: AuditEntry) {

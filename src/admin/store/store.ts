@@ -9,6 +9,7 @@
  */
 import type { Db } from "../../server/db.ts";
 import * as accounts from "./accounts.ts";
+import * as pipeline from "./pipeline.ts";
 import * as sessions from "./sessions.ts";
 import { unavailableError } from "./sql.ts";
 import type { AdminStore } from "./types.ts";
@@ -82,4 +83,21 @@ export class SqlAdminStore {
   addChallenge: Method<"addChallenge"> = (c) => this.#run((db) => sessions.addChallenge(db, c));
   takeChallenge: Method<"takeChallenge"> = (hash, purpose, now) =>
     this.#run((db) => sessions.takeChallenge(db, hash, purpose, now));
+
+  // Working leads (./pipeline.ts).
+  inboxCounts: Method<"inboxCounts"> = (since) =>
+    this.#run((db) => pipeline.inboxCounts(db, since));
+  speedToLead: Method<"speedToLead"> = (p) => this.#run((db) => pipeline.speedToLead(db, p));
+  assignedCount: Method<"assignedCount"> = (id) =>
+    this.#run((db) => pipeline.assignedCount(db, id));
+  statusesOf: Method<"statusesOf"> = (ids) => this.#run((db) => pipeline.statusesOf(db, ids));
+  leadWork: Method<"leadWork"> = (id) => this.#run((db) => pipeline.leadWork(db, id));
+  setStatus: Method<"setStatus"> = (id, c) => this.#run((db) => pipeline.setStatus(db, id, c));
+  assign: Method<"assign"> = (id, c) => this.#run((db) => pipeline.assign(db, id, c));
+  logCall: Method<"logCall"> = (id, c) => this.#run((db) => pipeline.logCall(db, id, c));
+  addNote: Method<"addNote"> = (id, n) => this.#run((db) => pipeline.addNote(db, id, n));
+  leadEvents: Method<"leadEvents"> = (id) => this.#run((db) => pipeline.leadEvents(db, id));
+  relatedLeads: Method<"relatedLeads"> = (lead, limit) =>
+    this.#run((db) => pipeline.relatedLeads(db, lead, limit));
+  setSpam: Method<"setSpam"> = (id, spam) => this.#run((db) => pipeline.setSpam(db, id, spam));
 }
