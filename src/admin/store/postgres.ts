@@ -12,8 +12,6 @@ import { likeEscaped, searchTerms, sourceFilter } from "../search.ts";
 import { PG_SEARCH_PHONE_DIGITS, PG_SEARCH_TEXT } from "../../leads/store/searchIndex.ts";
 import type {
   AdminStore,
-  DueLead,
-  FollowUp,
   AuditEntry,
   AuditQuery,
   Erasure,
@@ -126,47 +124,6 @@ export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
     });
   }
 
-  async awaitingReminder(period: { from: string; to: string; limit: number }) {
-    return this.#run(async () => {
-      const rows = await this.#sql<Row[]>`
-        SELECT * FROM leads
-        WHERE status = 'new' AND created_at >= ${period.from} AND created_at < ${period.to}
-          AND NOT spam AND completed_by IS NULL AND first_contacted_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM outbox o
-                          WHERE o.lead_id = leads.id AND o.channel = 'reminder')
-        ORDER BY created_at, id LIMIT ${period.limit}`;
-      return rows.map(toRecord);
-    });
-  }
-
-  async queueReminder(reminder: { id: string; leadId: string; at: string; giveUpAt: string }) {
-    return this.#run(async () => {
-      const result = await this.#sql`
-        INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
-                            created_at, updated_at)
-        SELECT ${reminder.id}, id, 'reminder', 'pending', 0, ${reminder.at}, ${reminder.giveUpAt},
-               ${reminder.at}, ${reminder.at}
-        FROM leads WHERE id = ${reminder.leadId}
-        ON CONFLICT (lead_id, channel) DO NOTHING`;
-      return result.count === 1;
-    });
-  }
-
-  async reminderRecipients(leadId: string) {
-    return this.#run(async () => {
-      const rows = await this.#sql<{ email: string }[]>`
-        WITH assignee AS (
-          SELECT s.email FROM leads l JOIN staff s ON s.id = l.assignee_id
-          WHERE l.id = ${leadId} AND s.deactivated_at IS NULL)
-        SELECT email FROM assignee
-        UNION ALL
-        SELECT email FROM staff
-        WHERE role = 'owner' AND deactivated_at IS NULL AND NOT EXISTS (SELECT 1 FROM assignee)
-        ORDER BY 1`;
-      return rows.map((r) => r.email);
-    });
-  }
-
   async exportDetails(leadIds: readonly string[]) {
     return this.#run(async () => {
       const rows = await this.#sql<
@@ -195,152 +152,6 @@ export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
           },
         ]),
       );
-    });
-  }
-
-  async setFollowUp(
-    leadId: string,
-    f: { dueAt: string; note: string; eventId: string; actorId: string; at: string; body: string },
-  ) {
-    return this.#run(() =>
-      this.#sql.begin(async (tx) => {
-        const set = await tx`
-          INSERT INTO lead_follow_ups (lead_id, due_at, note, set_by, set_at, queued_at)
-          SELECT id, ${f.dueAt}, ${f.note}, ${f.actorId}, ${f.at}, NULL FROM leads
-          WHERE id = ${leadId}
-          ON CONFLICT (lead_id) DO UPDATE SET due_at = excluded.due_at, note = excluded.note,
-            set_by = excluded.set_by, set_at = excluded.set_at, queued_at = NULL`;
-        if (set.count !== 1) return false;
-        await tx`INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
-                 VALUES (${f.eventId}, ${leadId}, ${f.at}, ${f.actorId}, 'follow_up', ${f.body})`;
-        return true;
-      }),
-    );
-  }
-
-  async updateFollowUp(
-    leadId: string,
-    c: { dueAt: string | null; eventId: string; actorId: string; at: string; body: string },
-  ) {
-    return this.#run(() =>
-      this.#sql.begin(async (tx) => {
-        const changed =
-          c.dueAt === null
-            ? await tx`DELETE FROM lead_follow_ups WHERE lead_id = ${leadId}`
-            : await tx`UPDATE lead_follow_ups SET due_at = ${c.dueAt}, queued_at = NULL
-                       WHERE lead_id = ${leadId}`;
-        if (changed.count !== 1) return false;
-        await tx`INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body)
-                 VALUES (${c.eventId}, ${leadId}, ${c.at}, ${c.actorId}, 'follow_up', ${c.body})`;
-        return true;
-      }),
-    );
-  }
-
-  async followUp(leadId: string): Promise<FollowUp | null> {
-    return this.#run(async () => {
-      const [row] = await this.#sql<
-        {
-          due_at: Date;
-          note: string;
-          set_at: Date;
-          set_by: string | null;
-          set_by_email: string | null;
-          assignee_email: string | null;
-          queued_at: Date | null;
-        }[]
-      >`
-        SELECT f.due_at, f.note, f.set_at, f.set_by, s.email AS set_by_email, f.queued_at,
-               coalesce(a.email, CASE WHEN s.deactivated_at IS NULL THEN s.email END)
-                 AS assignee_email
-        FROM lead_follow_ups f JOIN leads l ON l.id = f.lead_id
-        LEFT JOIN staff s ON s.id = f.set_by
-        LEFT JOIN staff a ON a.id = l.assignee_id AND a.deactivated_at IS NULL
-        WHERE f.lead_id = ${leadId}`;
-      return row
-        ? {
-            leadId,
-            dueAt: row.due_at.toISOString(),
-            note: row.note,
-            setAt: row.set_at.toISOString(),
-            setById: row.set_by,
-            setByEmail: row.set_by_email,
-            assigneeEmail: row.assignee_email,
-            queuedAt: row.queued_at?.toISOString() ?? null,
-          }
-        : null;
-    });
-  }
-
-  async dueFollowUps(query: {
-    before: string;
-    after?: { dueAt: string; leadId: string } | undefined;
-    limit: number;
-  }): Promise<DueLead[]> {
-    const after = query.after;
-    return this.#run(async () => {
-      const rows = await this.#sql<
-        (Row & { status: string; follow_up_due: Date; follow_up_note: string })[]
-      >`
-        SELECT leads.*, f.due_at AS follow_up_due, f.note AS follow_up_note
-        FROM lead_follow_ups f JOIN leads ON leads.id = f.lead_id
-        WHERE f.due_at < ${query.before} AND NOT leads.spam
-          ${after ? this.#sql`AND (f.due_at, f.lead_id) > (${after.dueAt}::timestamptz, ${after.leadId})` : this.#sql``}
-        ORDER BY f.due_at, f.lead_id LIMIT ${query.limit}`;
-      return rows.map((row) => ({
-        lead: toRecord(row),
-        status: row.status as LeadStatus,
-        score: null,
-        dueAt: row.follow_up_due.toISOString(),
-        note: row.follow_up_note,
-      }));
-    });
-  }
-
-  async countDueFollowUps(before: string, cap: number) {
-    return this.#run(async () => {
-      const [row] = await this.#sql<{ n: number }[]>`
-        SELECT count(*)::int AS n FROM (
-          SELECT 1 FROM lead_follow_ups f JOIN leads l ON l.id = f.lead_id
-          WHERE f.due_at < ${before} AND NOT l.spam LIMIT ${cap}) due`;
-      return row?.n ?? 0;
-    });
-  }
-
-  async queueDueFollowUps(sweep: {
-    at: string;
-    giveUpAt: string;
-    limit: number;
-    newId: () => string;
-  }) {
-    return this.#run(async () => {
-      const due = await this.#sql<{ lead_id: string }[]>`
-        SELECT lead_id FROM lead_follow_ups WHERE queued_at IS NULL AND due_at <= ${sweep.at}
-        ORDER BY due_at LIMIT ${sweep.limit}`;
-      let queued = 0;
-      for (const { lead_id } of due) {
-        const fresh = await this.#sql.begin(async (tx) => {
-          // Another server marking it first makes this update find no row (READ COMMITTED
-          // re-checks the WHERE after waiting for its lock).
-          const marked = await tx`
-            UPDATE lead_follow_ups SET queued_at = ${sweep.at}
-            WHERE lead_id = ${lead_id} AND queued_at IS NULL AND due_at <= ${sweep.at}`;
-          if (marked.count !== 1) return false;
-          await tx`
-            INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at,
-                                give_up_at, created_at, updated_at)
-            VALUES (${sweep.newId()}, ${lead_id}, 'followup', 'pending', 0, ${sweep.at},
-                    ${sweep.giveUpAt}, ${sweep.at}, ${sweep.at})
-            ON CONFLICT (lead_id, channel) DO UPDATE SET id = excluded.id, status = 'pending',
-              attempts = 0, next_attempt_at = excluded.next_attempt_at,
-              give_up_at = excluded.give_up_at, last_error = NULL, claimed_by = NULL,
-              claimed_until = NULL, created_at = excluded.created_at,
-              updated_at = excluded.updated_at, sent_at = NULL`;
-          return true;
-        });
-        if (fresh) queued++;
-      }
-      return queued;
     });
   }
 

@@ -9,7 +9,9 @@
  */
 import type { Db } from "../../server/db.ts";
 import * as accounts from "./accounts.ts";
+import * as followUps from "./followUps.ts";
 import * as pipeline from "./pipeline.ts";
+import * as reminders from "./reminders.ts";
 import * as sessions from "./sessions.ts";
 import { unavailableError } from "./sql.ts";
 import type { AdminStore } from "./types.ts";
@@ -100,4 +102,21 @@ export class SqlAdminStore {
   relatedLeads: Method<"relatedLeads"> = (lead, limit) =>
     this.#run((db) => pipeline.relatedLeads(db, lead, limit));
   setSpam: Method<"setSpam"> = (id, spam) => this.#run((db) => pipeline.setSpam(db, id, spam));
+
+  // Follow-ups (./followUps.ts) and reminders (./reminders.ts).
+  setFollowUp: Method<"setFollowUp"> = (id, f) =>
+    this.#run((db) => followUps.setFollowUp(db, id, f));
+  updateFollowUp: Method<"updateFollowUp"> = (id, c) =>
+    this.#run((db) => followUps.updateFollowUp(db, id, c));
+  followUp: Method<"followUp"> = (id) => this.#run((db) => followUps.followUp(db, id));
+  dueFollowUps: Method<"dueFollowUps"> = (q) => this.#run((db) => followUps.dueFollowUps(db, q));
+  countDueFollowUps: Method<"countDueFollowUps"> = (before, cap) =>
+    this.#run((db) => followUps.countDueFollowUps(db, before, cap));
+  queueDueFollowUps: Method<"queueDueFollowUps"> = (sweep) =>
+    this.#run((db) => followUps.queueDueFollowUps(db, sweep));
+  awaitingReminder: Method<"awaitingReminder"> = (p) =>
+    this.#run((db) => reminders.awaitingReminder(db, p));
+  queueReminder: Method<"queueReminder"> = (r) => this.#run((db) => reminders.queueReminder(db, r));
+  reminderRecipients: Method<"reminderRecipients"> = (id) =>
+    this.#run((db) => reminders.reminderRecipients(db, id));
 }
