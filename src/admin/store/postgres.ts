@@ -14,22 +14,11 @@ import type {
   AdminStore,
   AuditEntry,
   AuditQuery,
-  Erasure,
   ExportDetails,
   InboxLead,
   InboxQuery,
   LeadStatus,
 } from "./types.ts";
-
-/** The tables an erasure deletes from (eraseLead), rewritten by forgetErased. */
-const ERASED_TABLES = [
-  "leads",
-  "outbox",
-  "lead_events",
-  "lead_follow_ups",
-  "lead_search",
-  "lead_search_pending",
-];
 
 export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
   readonly #sql: postgres.Sql;
@@ -153,56 +142,6 @@ export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
         ]),
       );
     });
-  }
-
-  async eraseLead(leadId: string): Promise<Erasure> {
-    return this.#run(() =>
-      this.#sql.begin(async (tx) => {
-        const rows = await tx<{ id: string }[]>`
-          SELECT id FROM leads WHERE id = ${leadId} OR completed_by = ${leadId} FOR UPDATE`;
-        const ids = rows.map((r) => r.id);
-        if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
-        const outbox = await tx`DELETE FROM outbox WHERE lead_id IN ${tx(ids)}`;
-        const events = await tx`DELETE FROM lead_events WHERE lead_id IN ${tx(ids)}`;
-        // Its follow-up (migration 21): the note may name the prospect.
-        await tx`DELETE FROM lead_follow_ups WHERE lead_id IN ${tx(ids)}`;
-        // Its website checks (migration 17): the report names the prospect's site.
-        await tx`DELETE FROM audit_jobs WHERE lead_id IN ${tx(ids)}`;
-        // Its search text goes with it (lead_search: ON DELETE CASCADE), and so does its note.
-        await tx`DELETE FROM lead_search_pending WHERE lead_id IN ${tx(ids)}`;
-        // The partial first: it names the lead it was completed by.
-        await tx`DELETE FROM leads WHERE completed_by = ${leadId}`;
-        await tx`DELETE FROM leads WHERE id = ${leadId}`;
-        return { leads: ids, outbox: outbox.count, events: events.count };
-      }),
-    );
-  }
-
-  async forgetErased() {
-    // One table per statement (VACUUM runs outside a transaction), so each lock is short.
-    await this.#run(async () => {
-      for (const table of ERASED_TABLES) await this.#sql.unsafe(`VACUUM (FULL) ${table}`);
-    });
-  }
-
-  async leadIdsCreatedBefore(before: string, limit: number): Promise<string[]> {
-    return this.#run(async () =>
-      (
-        await this.#sql<{ id: string }[]>`
-          SELECT id FROM leads WHERE created_at < ${before} AND completed_by IS NULL
-          ORDER BY created_at, id LIMIT ${limit}`
-      ).map((r) => r.id),
-    );
-  }
-
-  async leadIdsByEmail(email: string): Promise<string[]> {
-    return this.#run(async () =>
-      (
-        await this.#sql<{ id: string }[]>`
-          SELECT id FROM leads WHERE lower(fields->>'email') = ${email.trim().toLowerCase()}
-          ORDER BY created_at, id`
-      ).map((r) => r.id),
-    );
   }
 
   async audit(entry: AuditEntry) {

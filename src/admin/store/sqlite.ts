@@ -7,20 +7,13 @@ import { AUDIT_SCORE } from "./auditScore.ts";
 import { SqlAdminStore } from "./store.ts";
 import { sqliteDb } from "../../server/db.ts";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
-import {
-  READ_COLUMNS,
-  toRecord,
-  unavailable,
-  writeTransaction,
-  type Row,
-} from "../../leads/store/sqlite.ts";
+import { READ_COLUMNS, toRecord, unavailable, type Row } from "../../leads/store/sqlite.ts";
 import { indexAllPendingSearch, SEARCHED_FIELDS } from "../../leads/store/searchIndex.ts";
 import { ftsQuery, isIndexed, likeEscaped, searchTerms, sourceFilter } from "../search.ts";
 import type {
   AdminStore,
   AuditEntry,
   AuditQuery,
-  Erasure,
   ExportDetails,
   InboxLead,
   InboxQuery,
@@ -87,10 +80,6 @@ export class SqliteAdminStore extends SqlAdminStore implements AdminStore {
   }
 
   /** One write transaction (synchronous: nothing interleaves). */
-  #transaction<T>(work: () => T): T {
-    return this.#run(() => writeTransaction(this.#db, work));
-  }
-
   async inboxPage(q: InboxQuery): Promise<InboxLead[]> {
     const where = ["spam = ?", "completed_by IS NULL"];
     const params: SQLInputValue[] = [q.spam ? 1 : 0];
@@ -238,62 +227,6 @@ export class SqliteAdminStore extends SqlAdminStore implements AdminStore {
         },
       ]),
     );
-  }
-
-  async eraseLead(leadId: string): Promise<Erasure> {
-    return this.#transaction(() => {
-      const ids = (
-        this.#db
-          .prepare("SELECT id FROM leads WHERE id = ? OR completed_by = ?")
-          .all(leadId, leadId) as { id: string }[]
-      ).map((r) => r.id);
-      if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
-      const list = JSON.stringify(ids);
-      const removed = (table: "outbox" | "lead_events" | "audit_jobs" | "lead_follow_ups") =>
-        Number(
-          this.#db
-            .prepare(`DELETE FROM ${table} WHERE lead_id IN (SELECT value FROM json_each(?))`)
-            .run(list).changes,
-        );
-      const outbox = removed("outbox");
-      const events = removed("lead_events");
-      // Its follow-up (migration 21): the note may name the prospect.
-      removed("lead_follow_ups");
-      // Its website checks (migration 17): the report names the prospect's site.
-      removed("audit_jobs");
-      // The partial first: it names the lead it was completed by. The search entry goes with
-      // each lead (the lead_search_delete trigger, migration 11).
-      this.#db.prepare("DELETE FROM leads WHERE completed_by = ?").run(leadId);
-      this.#db.prepare("DELETE FROM leads WHERE id = ?").run(leadId);
-      return { leads: ids, outbox, events };
-    });
-  }
-
-  async forgetErased() {
-    // TRUNCATE waits (busy_timeout) for readers to leave the WAL, copies every frame into the
-    // database and cuts the WAL to zero bytes; another process's open reader can still make it
-    // stop short, so it is asked again once.
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const row = this.#one<{ busy: number }>("PRAGMA wal_checkpoint(TRUNCATE)");
-      if (!row?.busy) return;
-    }
-  }
-
-  async leadIdsCreatedBefore(before: string, limit: number): Promise<string[]> {
-    return this.#all<{ id: string }>(
-      `SELECT id FROM leads WHERE created_at < ? AND completed_by IS NULL
-       ORDER BY created_at, id LIMIT ?`,
-      before,
-      limit,
-    ).map((r) => r.id);
-  }
-
-  async leadIdsByEmail(email: string): Promise<string[]> {
-    return this.#all<{ id: string }>(
-      `SELECT id FROM leads WHERE lower(json_extract(fields, '$.email')) = ?
-       ORDER BY created_at, id`,
-      email.trim().toLowerCase(),
-    ).map((r) => r.id);
   }
 
   async audit(entry: AuditEntry) {

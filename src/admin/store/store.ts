@@ -9,6 +9,7 @@
  */
 import type { Db } from "../../server/db.ts";
 import * as accounts from "./accounts.ts";
+import * as erasure from "./erasure.ts";
 import * as followUps from "./followUps.ts";
 import * as pipeline from "./pipeline.ts";
 import * as reminders from "./reminders.ts";
@@ -119,4 +120,12 @@ export class SqlAdminStore {
   queueReminder: Method<"queueReminder"> = (r) => this.#run((db) => reminders.queueReminder(db, r));
   reminderRecipients: Method<"reminderRecipients"> = (id) =>
     this.#run((db) => reminders.reminderRecipients(db, id));
+
+  // Erasure and retention (./erasure.ts).
+  eraseLead: Method<"eraseLead"> = (id) => this.#run((db) => erasure.eraseLead(db, id));
+  forgetErased: Method<"forgetErased"> = () => this.#run((db) => erasure.forgetErased(db));
+  leadIdsByEmail: Method<"leadIdsByEmail"> = (email) =>
+    this.#run((db) => erasure.leadIdsByEmail(db, email));
+  leadIdsCreatedBefore: Method<"leadIdsCreatedBefore"> = (before, limit) =>
+    this.#run((db) => erasure.leadIdsCreatedBefore(db, before, limit));
 }
