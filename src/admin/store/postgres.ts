@@ -1,26 +1,20 @@
 /**
  * The agency side's store on PostgreSQL: the lead store's own pool and schema (the same
  * `postgres` driver; one driver in the project), so every server on the database shares the
- * accounts and accepts each other's sessions.
+ * accounts and accepts each other's sessions. Every query but the inbox's page and the export's
+ * details is written once for both stores (./store.ts, decision D198); those two stay here,
+ * tuned for PostgreSQL (trigram indexes, jsonb, arrays).
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
-import { SqlAdminStore } from "./store.ts";
 import { postgresDb } from "../../server/db.ts";
 import type postgres from "postgres";
 import { orUnavailable, toRecord, type Row } from "../../leads/store/postgres.ts";
 import { likeEscaped, searchTerms, sourceFilter } from "../search.ts";
 import { PG_SEARCH_PHONE_DIGITS, PG_SEARCH_TEXT } from "../../leads/store/searchIndex.ts";
-import type {
-  AdminStore,
-  AuditEntry,
-  AuditQuery,
-  ExportDetails,
-  InboxLead,
-  InboxQuery,
-  LeadStatus,
-} from "./types.ts";
+import { SqlAdminStore } from "./store.ts";
+import type { ExportDetails, InboxLead, InboxQuery, LeadStatus } from "./types.ts";
 
-export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
+export class PostgresAdminStore extends SqlAdminStore {
   readonly #sql: postgres.Sql;
 
   constructor(sql: postgres.Sql) {
@@ -141,70 +135,6 @@ export class PostgresAdminStore extends SqlAdminStore implements AdminStore {
           },
         ]),
       );
-    });
-  }
-
-  async audit(entry: AuditEntry) {
-    await this.#run(
-      () =>
-        this.#sql`INSERT INTO audit_log (id, at, actor_id, action, subject, detail, bucket)
-                  VALUES (${entry.id}, ${entry.at}, ${entry.actorId}, ${entry.action},
-                          ${entry.subject}, ${this.#sql.json(entry.detail as postgres.JSONValue)},
-                          ${entry.bucket ?? null})
-                  ON CONFLICT (bucket) WHERE bucket IS NOT NULL
-                  DO UPDATE SET count = audit_log.count + 1, at = excluded.at`,
-    );
-  }
-
-  async listAudit(query: AuditQuery | number) {
-    const q = typeof query === "number" ? { limit: query - 1 } : query;
-    const sql = this.#sql;
-    const person = q.person ? `%${likeEscaped(q.person.toLowerCase())}%` : null;
-    return this.#run(async () =>
-      (
-        await sql<
-          {
-            id: string;
-            at: Date;
-            actor_id: string | null;
-            action: string;
-            subject: string | null;
-            detail: Record<string, unknown>;
-            count: number;
-            email: string | null;
-          }[]
-        >`SELECT a.*, s.email FROM audit_log a LEFT JOIN staff s ON s.id = a.actor_id
-          WHERE true
-          ${q.action ? sql`AND a.action = ${q.action}` : sql``}
-          ${person ? sql`AND (lower(a.subject) LIKE ${person} OR s.email LIKE ${person})` : sql``}
-          ${q.before ? sql`AND (a.at, a.id) < (${q.before.at}::timestamptz, ${q.before.id})` : sql``}
-          ORDER BY a.at DESC, a.id DESC LIMIT ${q.limit + 1}`
-      ).map((r) => ({
-        id: r.id,
-        at: r.at.toISOString(),
-        actorId: r.actor_id,
-        actorEmail: r.email,
-        action: r.action,
-        subject: r.subject,
-        detail: r.detail,
-        count: r.count,
-      })),
-    );
-  }
-
-  async auditActions() {
-    return this.#run(async () =>
-      (
-        await this.#sql<{ action: string }[]>`
-          SELECT DISTINCT action FROM audit_log ORDER BY action`
-      ).map((r) => r.action),
-    );
-  }
-
-  async pruneAudit(before: string) {
-    return this.#run(async () => {
-      const result = await this.#sql`DELETE FROM audit_log WHERE at < ${before}`;
-      return result.count;
     });
   }
 }

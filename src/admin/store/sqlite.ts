@@ -1,24 +1,17 @@
 /**
  * The agency side's store on SQLite: the lead store's own database (one file, one connection),
- * so accounts and sessions are in `leads.db` beside the leads. SQLite does not enforce foreign
- * keys here (PRAGMA foreign_keys is off), so deletes that should cascade are written out.
+ * so accounts and sessions are in `leads.db` beside the leads. Every query but the inbox's page
+ * and the export's details is written once for both stores (./store.ts, decision D198); those
+ * two stay here, tuned for SQLite (the FTS5 trigram index, json_extract, json_each).
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
-import { SqlAdminStore } from "./store.ts";
 import { sqliteDb } from "../../server/db.ts";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import { READ_COLUMNS, toRecord, unavailable, type Row } from "../../leads/store/sqlite.ts";
 import { indexAllPendingSearch, SEARCHED_FIELDS } from "../../leads/store/searchIndex.ts";
 import { ftsQuery, isIndexed, likeEscaped, searchTerms, sourceFilter } from "../search.ts";
-import type {
-  AdminStore,
-  AuditEntry,
-  AuditQuery,
-  ExportDetails,
-  InboxLead,
-  InboxQuery,
-  LeadStatus,
-} from "./types.ts";
+import { SqlAdminStore } from "./store.ts";
+import type { ExportDetails, InboxLead, InboxQuery, LeadStatus } from "./types.ts";
 
 /**
  * A search the index matches at least this often takes the newest-first walk (inboxPage); a
@@ -38,7 +31,7 @@ type InboxRow = Row & {
   assignee_email: string | null;
 };
 
-export class SqliteAdminStore extends SqlAdminStore implements AdminStore {
+export class SqliteAdminStore extends SqlAdminStore {
   readonly #db: DatabaseSync;
 
   constructor(db: DatabaseSync) {
@@ -75,11 +68,6 @@ export class SqliteAdminStore extends SqlAdminStore implements AdminStore {
     return this.#run(() => this.#prepared(sql).all(...params) as T[]);
   }
 
-  #exec(sql: string, ...params: SQLInputValue[]): number {
-    return this.#run(() => Number(this.#db.prepare(sql).run(...params).changes));
-  }
-
-  /** One write transaction (synchronous: nothing interleaves). */
   async inboxPage(q: InboxQuery): Promise<InboxLead[]> {
     const where = ["spam = ?", "completed_by IS NULL"];
     const params: SQLInputValue[] = [q.spam ? 1 : 0];
@@ -227,75 +215,5 @@ export class SqliteAdminStore extends SqlAdminStore implements AdminStore {
         },
       ]),
     );
-  }
-
-  async audit(entry: AuditEntry) {
-    this.#exec(
-      `INSERT INTO audit_log (id, at, actor_id, action, subject, detail, bucket)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (bucket) WHERE bucket IS NOT NULL
-       DO UPDATE SET count = audit_log.count + 1, at = excluded.at`,
-      entry.id,
-      entry.at,
-      entry.actorId,
-      entry.action,
-      entry.subject,
-      JSON.stringify(entry.detail),
-      entry.bucket ?? null,
-    );
-  }
-
-  async listAudit(query: AuditQuery | number) {
-    const q = typeof query === "number" ? { limit: query - 1 } : query;
-    const where: string[] = [];
-    const params: SQLInputValue[] = [];
-    if (q.action) {
-      where.push("a.action = ?");
-      params.push(q.action);
-    }
-    if (q.person) {
-      const like = `%${likeEscaped(q.person.toLowerCase())}%`;
-      where.push("(lower(a.subject) LIKE ? ESCAPE '\\' OR s.email LIKE ? ESCAPE '\\')");
-      params.push(like, like);
-    }
-    if (q.before) {
-      where.push("(a.at < ? OR (a.at = ? AND a.id < ?))");
-      params.push(q.before.at, q.before.at, q.before.id);
-    }
-    return this.#all<{
-      id: string;
-      at: string;
-      actor_id: string | null;
-      action: string;
-      subject: string | null;
-      detail: string;
-      count: number;
-      email: string | null;
-    }>(
-      `SELECT a.*, s.email FROM audit_log a LEFT JOIN staff s ON s.id = a.actor_id
-       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-       ORDER BY a.at DESC, a.id DESC LIMIT ?`,
-      ...params,
-      q.limit + 1,
-    ).map((r) => ({
-      id: r.id,
-      at: r.at,
-      actorId: r.actor_id,
-      actorEmail: r.email,
-      action: r.action,
-      subject: r.subject,
-      detail: JSON.parse(r.detail) as Record<string, unknown>,
-      count: Number(r.count),
-    }));
-  }
-
-  async auditActions() {
-    return this.#all<{ action: string }>(
-      "SELECT DISTINCT action FROM audit_log ORDER BY action",
-    ).map((r) => r.action);
-  }
-
-  async pruneAudit(before: string) {
-    return this.#exec("DELETE FROM audit_log WHERE at < ?", before);
   }
 }

@@ -9,17 +9,18 @@
  */
 import type { Db } from "../../server/db.ts";
 import * as accounts from "./accounts.ts";
+import * as audit from "./audit.ts";
 import * as erasure from "./erasure.ts";
 import * as followUps from "./followUps.ts";
 import * as pipeline from "./pipeline.ts";
 import * as reminders from "./reminders.ts";
 import * as sessions from "./sessions.ts";
 import { unavailableError } from "./sql.ts";
-import type { AdminStore } from "./types.ts";
+import type { AdminStore, ExportDetails, InboxLead, InboxQuery } from "./types.ts";
 
 type Method<K extends keyof AdminStore> = AdminStore[K];
 
-export class SqlAdminStore {
+export abstract class SqlAdminStore implements AdminStore {
   /** The driver the queries written once for both stores run on (src/server/db.ts). */
   readonly db: Db;
 
@@ -34,6 +35,9 @@ export class SqlAdminStore {
       throw unavailableError(this.db, error);
     }
   }
+
+  abstract inboxPage(query: InboxQuery): Promise<InboxLead[]>;
+  abstract exportDetails(leadIds: readonly string[]): Promise<Map<string, ExportDetails>>;
 
   // Accounts, one-time links and email changes (./accounts.ts).
   ensureStaff: Method<"ensureStaff"> = (s) => this.#run((db) => accounts.ensureStaff(db, s));
@@ -128,4 +132,10 @@ export class SqlAdminStore {
     this.#run((db) => erasure.leadIdsByEmail(db, email));
   leadIdsCreatedBefore: Method<"leadIdsCreatedBefore"> = (before, limit) =>
     this.#run((db) => erasure.leadIdsCreatedBefore(db, before, limit));
+
+  // The audit log (./audit.ts).
+  audit: Method<"audit"> = (entry) => this.#run((db) => audit.audit(db, entry));
+  listAudit: Method<"listAudit"> = (q) => this.#run((db) => audit.listAudit(db, q));
+  auditActions: Method<"auditActions"> = () => this.#run((db) => audit.auditActions(db));
+  pruneAudit: Method<"pruneAudit"> = (before) => this.#run((db) => audit.pruneAudit(db, before));
 }
