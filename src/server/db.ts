@@ -58,6 +58,33 @@ export function sqliteDb(db: DatabaseSync): Db {
   return driver;
 }
 
+/** A transaction lock: whether one is open, and its promise to wait on. */
+interface Lock {
+  held: Promise<unknown>;
+  open: boolean;
+}
+
+/**
+ * One lock per database file in this process, shared by its connections: a second connection
+ * (a test's second "server", a tool) waits for the transaction instead of blocking the event
+ * loop in SQLite's busy wait while the transaction it waits for cannot go on. It is also kept on
+ * the connection itself, so a second copy of this module in the process (the server bundle's
+ * beside the sources scripts/start.mjs loads) shares it too.
+ */
+const fileLocks = new Map<string, Lock>();
+const LOCK = Symbol.for("greenline.sqlite.transactionLock");
+const lockOf = (db: DatabaseSync): Lock => {
+  const connection = db as DatabaseSync & { [LOCK]?: Lock };
+  const file = db.location();
+  let lock = connection[LOCK] ?? (file ? fileLocks.get(file) : undefined);
+  if (!lock) {
+    lock = { held: Promise.resolve(), open: false };
+    if (file) fileLocks.set(file, lock);
+  }
+  connection[LOCK] = lock;
+  return lock;
+};
+
 function newSqliteDb(db: DatabaseSync): Db {
   const statements = new Map<string, StatementSync>();
   const prepared = (sql: string): StatementSync => {
@@ -70,8 +97,7 @@ function newSqliteDb(db: DatabaseSync): Db {
     return statement;
   };
   const bind = (params: readonly Param[]) => params.map(sqliteParam);
-  let held: Promise<unknown> = Promise.resolve();
-  let inTransaction = false;
+  const lock = lockOf(db);
 
   const direct = (wait: boolean): Db => {
     // Waits out an open transaction. The caller must act in the same synchronous step as the
@@ -79,9 +105,9 @@ function newSqliteDb(db: DatabaseSync): Db {
     // would otherwise take the statement in, or fail to begin inside another.
     const gate = async () => {
       if (!wait) return;
-      while (inTransaction) await held.catch(() => {});
+      while (lock.open) await lock.held.catch(() => {});
     };
-    const locked = () => wait && inTransaction;
+    const locked = () => wait && lock.open;
     const self: Db = {
       dialect: "sqlite",
       async all<T>(sql: string, params: readonly Param[] = []) {
@@ -99,7 +125,7 @@ function newSqliteDb(db: DatabaseSync): Db {
       async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
         if (!wait) return work(self); // already inside one: join it
         while (locked()) await gate();
-        inTransaction = true;
+        lock.open = true;
         let open = true;
         let overran = false;
         setImmediate(() => (overran = open));
@@ -118,10 +144,10 @@ function newSqliteDb(db: DatabaseSync): Db {
             throw error;
           } finally {
             open = false;
-            inTransaction = false;
+            lock.open = false;
           }
         })();
-        held = result;
+        lock.held = result;
         return result;
       },
     };

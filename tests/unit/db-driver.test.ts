@@ -3,6 +3,9 @@
  * staff pressing one link in two tabs do: every transaction runs alone, a statement never lands
  * inside another request's transaction, and a refused BEGIN leaves the driver usable.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { sqliteDb } from "../../src/server/db.ts";
@@ -51,5 +54,32 @@ describe("the SQLite driver's transaction lock", () => {
     await expect(db.transaction(async () => 1)).rejects.toThrow(/within a transaction/);
     database.exec("ROLLBACK");
     expect(await db.transaction(async (tx) => tx.one("SELECT n FROM c"))).toEqual({ n: 0 });
+  });
+
+  it("lets two connections to one file in this process take turns", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "db-driver-"));
+    try {
+      const file = join(dir, "two.db");
+      const open = () => {
+        const database = new DatabaseSync(file);
+        database.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 2000");
+        return database;
+      };
+      const first = open();
+      first.exec("CREATE TABLE c (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)");
+      first.exec("INSERT INTO c (id, n) VALUES (1, 0)");
+      const [a, b] = [sqliteDb(first), sqliteDb(open())];
+      const bump = (db: typeof a) =>
+        db.transaction(async (tx) => {
+          const row = await tx.one<{ n: number }>("SELECT n FROM c WHERE id = 1");
+          await tx.run("UPDATE c SET n = $1 WHERE id = 1", [row!.n + 1]);
+        });
+      const started = Date.now();
+      await Promise.all([bump(a), bump(b), bump(a), bump(b)]);
+      expect(Date.now() - started).toBeLessThan(1000); // no busy wait
+      expect(await b.one("SELECT n FROM c WHERE id = 1")).toEqual({ n: 4 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
