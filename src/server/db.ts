@@ -67,21 +67,16 @@ interface Lock {
 /**
  * One lock per database file in this process, shared by its connections: a second connection
  * (a test's second "server", a tool) waits for the transaction instead of blocking the event
- * loop in SQLite's busy wait while the transaction it waits for cannot go on. It is also kept on
- * the connection itself, so a second copy of this module in the process (the server bundle's
- * beside the sources scripts/start.mjs loads) shares it too.
+ * loop in SQLite's busy wait while the transaction it waits for cannot go on.
  */
 const fileLocks = new Map<string, Lock>();
-const LOCK = Symbol.for("greenline.sqlite.transactionLock");
 const lockOf = (db: DatabaseSync): Lock => {
-  const connection = db as DatabaseSync & { [LOCK]?: Lock };
   const file = db.location();
-  let lock = connection[LOCK] ?? (file ? fileLocks.get(file) : undefined);
+  let lock = file ? fileLocks.get(file) : undefined;
   if (!lock) {
     lock = { held: Promise.resolve(), open: false };
     if (file) fileLocks.set(file, lock);
   }
-  connection[LOCK] = lock;
   return lock;
 };
 
