@@ -58,6 +58,28 @@ export function sqliteDb(db: DatabaseSync): Db {
   return driver;
 }
 
+/** A transaction lock: whether one is open, and its promise to wait on. */
+interface Lock {
+  held: Promise<unknown>;
+  open: boolean;
+}
+
+/**
+ * One lock per database file in this process, shared by its connections: a second connection
+ * (a test's second "server", a tool) waits for the transaction instead of blocking the event
+ * loop in SQLite's busy wait while the transaction it waits for cannot go on.
+ */
+const fileLocks = new Map<string, Lock>();
+const lockOf = (db: DatabaseSync): Lock => {
+  const file = db.location();
+  let lock = file ? fileLocks.get(file) : undefined;
+  if (!lock) {
+    lock = { held: Promise.resolve(), open: false };
+    if (file) fileLocks.set(file, lock);
+  }
+  return lock;
+};
+
 function newSqliteDb(db: DatabaseSync): Db {
   const statements = new Map<string, StatementSync>();
   const prepared = (sql: string): StatementSync => {
@@ -70,51 +92,57 @@ function newSqliteDb(db: DatabaseSync): Db {
     return statement;
   };
   const bind = (params: readonly Param[]) => params.map(sqliteParam);
-  let held: Promise<unknown> = Promise.resolve();
-  let inTransaction = false;
+  const lock = lockOf(db);
 
   const direct = (wait: boolean): Db => {
+    // Waits out an open transaction. The caller must act in the same synchronous step as the
+    // last check (no await between): a transaction begun between a check and the statement
+    // would otherwise take the statement in, or fail to begin inside another.
     const gate = async () => {
       if (!wait) return;
-      while (inTransaction) await held.catch(() => {});
+      while (lock.open) await lock.held.catch(() => {});
     };
+    const locked = () => wait && lock.open;
     const self: Db = {
       dialect: "sqlite",
       async all<T>(sql: string, params: readonly Param[] = []) {
-        await gate();
+        while (locked()) await gate();
         return prepared(sql).all(...bind(params)) as T[];
       },
       async one<T>(sql: string, params: readonly Param[] = []) {
-        await gate();
+        while (locked()) await gate();
         return prepared(sql).get(...bind(params)) as T | undefined;
       },
       async run(sql: string, params: readonly Param[] = []) {
-        await gate();
+        while (locked()) await gate();
         return Number(prepared(sql).run(...bind(params)).changes);
       },
       async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
         if (!wait) return work(self); // already inside one: join it
-        await gate();
-        inTransaction = true;
+        while (locked()) await gate();
+        lock.open = true;
         let open = true;
         let overran = false;
         setImmediate(() => (overran = open));
         const result = (async () => {
-          db.exec("BEGIN IMMEDIATE");
+          let begun = false;
           try {
+            // Inside the try: a BEGIN refused (SQLITE_BUSY) must release the lock too.
+            db.exec("BEGIN IMMEDIATE");
+            begun = true;
             const value = await work(inside);
             if (overran) throw new Error("A SQLite transaction awaited more than the driver");
             db.exec("COMMIT");
             return value;
           } catch (error) {
-            if (db.isTransaction) db.exec("ROLLBACK");
+            if (begun && db.isTransaction) db.exec("ROLLBACK");
             throw error;
           } finally {
             open = false;
-            inTransaction = false;
+            lock.open = false;
           }
         })();
-        held = result;
+        lock.held = result;
         return result;
       },
     };

@@ -1,0 +1,79 @@
+/**
+ * Erasing a lead and what derives from it, and finding whom to erase (privacy requests, the
+ * retention sweep: ../retention.ts), written once for both stores (D198).
+ */
+import type { Db } from "../../server/db.ts";
+import { sql } from "./sql.ts";
+import type { Erasure } from "./types.ts";
+
+/** The tables an erasure deletes from, rewritten by forgetErased on PostgreSQL. */
+const ERASED_TABLES = [
+  "leads",
+  "outbox",
+  "lead_events",
+  "lead_follow_ups",
+  "lead_tags",
+  "lead_search",
+  "lead_search_pending",
+];
+
+export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
+  return db.transaction(async (tx) => {
+    const { forUpdate, inList } = sql(tx);
+    const rows = await tx.all<{ id: string }>(
+      `SELECT id FROM leads WHERE id = $1 OR completed_by = $1${forUpdate()}`,
+      [leadId],
+    );
+    const ids = rows.map((r) => r.id);
+    if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
+    const remove = (table: string) =>
+      tx.run(`DELETE FROM ${table} WHERE ${inList("lead_id", 1)}`, [ids]);
+    const outbox = await remove("outbox");
+    const events = await remove("lead_events");
+    // Its follow-up (migration 21): the note may name the prospect.
+    await remove("lead_follow_ups");
+    // Its tags (migration 24): a label may name the prospect too.
+    await remove("lead_tags");
+    // Its website checks (migration 17): the report names the prospect's site.
+    await remove("audit_jobs");
+    // Its search entry: SQLite's lead_search_delete trigger (migration 11) removes it with the
+    // lead; PostgreSQL's lead_search cascades, and its pending mark is removed here.
+    if (tx.dialect === "postgres") await remove("lead_search_pending");
+    // The partial first: it names the lead it was completed by.
+    await tx.run("DELETE FROM leads WHERE completed_by = $1", [leadId]);
+    await tx.run("DELETE FROM leads WHERE id = $1", [leadId]);
+    return { leads: ids, outbox, events };
+  });
+}
+
+export async function forgetErased(db: Db) {
+  if (db.dialect === "postgres") {
+    // One table per statement (VACUUM runs outside a transaction), so each lock is short.
+    for (const table of ERASED_TABLES) await db.run(`VACUUM (FULL) ${table}`);
+    return;
+  }
+  // TRUNCATE waits (busy_timeout) for readers to leave the WAL, copies every frame into the
+  // database and cuts the WAL to zero bytes; another process's open reader can still make it
+  // stop short, so it is asked again once.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const row = await db.one<{ busy: number }>("PRAGMA wal_checkpoint(TRUNCATE)");
+    if (!row?.busy) return;
+  }
+}
+
+export async function leadIdsCreatedBefore(db: Db, before: string, limit: number) {
+  const rows = await db.all<{ id: string }>(
+    `SELECT id FROM leads WHERE created_at < $1 AND completed_by IS NULL
+     ORDER BY created_at, id LIMIT $2`,
+    [before, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function leadIdsByEmail(db: Db, email: string) {
+  const rows = await db.all<{ id: string }>(
+    `SELECT id FROM leads WHERE lower(${sql(db).field("email")}) = $1 ORDER BY created_at, id`,
+    [email.trim().toLowerCase()],
+  );
+  return rows.map((r) => r.id);
+}
