@@ -8,6 +8,7 @@ import { postgresDb, type Db } from "../../server/db.ts";
 import type postgres from "postgres";
 import { orUnavailable, toRecord, unavailable, type Row } from "../../leads/store/postgres.ts";
 import { UNWORKED_CAP } from "../count.ts";
+import { countInbox, newerThan, type InboxCursor } from "./inboxWindow.ts";
 import { likeEscaped, searchTerms, sourceFilter } from "../search.ts";
 import { PG_SEARCH_PHONE_DIGITS, PG_SEARCH_TEXT } from "../../leads/store/searchIndex.ts";
 import type {
@@ -611,6 +612,14 @@ export class PostgresAdminStore implements AdminStore {
             LIMIT ${UNWORKED_CAP}) AS capped) AS unworked`;
       return { arrived: row?.arrived ?? 0, unworked: row?.unworked ?? 0 };
     });
+  }
+
+  async inboxTotal(q: InboxQuery, cap: number) {
+    return this.#run(() => countInbox(this.db, q, cap));
+  }
+
+  async inboxNewer(q: InboxQuery, first: InboxCursor, limit: number) {
+    return this.#run(() => newerThan(this.db, q, first, limit));
   }
 
   async speedToLead(period: { from: string; to: string }) {

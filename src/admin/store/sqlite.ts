@@ -14,6 +14,7 @@ import {
   type Row,
 } from "../../leads/store/sqlite.ts";
 import { UNWORKED_CAP } from "../count.ts";
+import { countInbox, newerThan, type InboxCursor } from "./inboxWindow.ts";
 import { indexAllPendingSearch, SEARCHED_FIELDS } from "../../leads/store/searchIndex.ts";
 import { ftsQuery, isIndexed, likeEscaped, searchTerms, sourceFilter } from "../search.ts";
 import type {
@@ -732,6 +733,14 @@ export class SqliteAdminStore implements AdminStore {
       UNWORKED_CAP,
     );
     return { arrived: Number(row?.arrived ?? 0), unworked: Number(row?.unworked ?? 0) };
+  }
+
+  async inboxTotal(q: InboxQuery, cap: number) {
+    return countInbox(this.db, q, cap).catch((e: unknown) => Promise.reject(unavailable(e)));
+  }
+
+  async inboxNewer(q: InboxQuery, first: InboxCursor, limit: number) {
+    return newerThan(this.db, q, first, limit).catch((e: unknown) => Promise.reject(unavailable(e)));
   }
 
   async speedToLead(period: { from: string; to: string }) {
