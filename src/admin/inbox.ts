@@ -23,6 +23,13 @@ export function age(createdAt: string, now: Date = new Date()): string {
   return `${Math.floor(hours / 24)} days ago`;
 }
 
+/**
+ * A moment for staff: how long ago and when on the agency's clock, "5 min ago · Wed, Nov 25,
+ * 2026, 11:59 AM EST" (issue 27 §3: every date the admin shows).
+ */
+export const ageAndTime = (at: string, now: Date = new Date()): string =>
+  `${age(at, now)} · ${formatAgencyTime(at)}`;
+
 export function leadRow(
   lead: LeadRecord,
   status: LeadStatus,

@@ -55,6 +55,21 @@ function openShortcuts() {
   dialog.showModal();
 }
 
+// Tab and Shift+Tab go round the dialog's controls, never out of it.
+dialog?.addEventListener("keydown", (event) => {
+  if (event.key !== "Tab") return;
+  const controls = [
+    ...dialog.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]"),
+  ].filter((c) => !c.hasAttribute("disabled") && c.tabIndex >= 0);
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  }
+});
+
 dialog?.addEventListener("close", () => {
   (returnTo && returnTo.isConnected ? returnTo : openButton)?.focus();
   returnTo = null;
