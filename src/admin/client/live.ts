@@ -81,9 +81,9 @@ async function check(): Promise<void> {
   if (hadFocus) {
     const target =
       (focusedLead &&
-        replacement.querySelector<HTMLElement>(
-          `tr[data-lead-id="${CSS.escape(focusedLead)}"] a`,
-        )) ||
+        [...replacement.querySelectorAll<HTMLElement>("tr[data-lead-id]")]
+          .find((r) => r.dataset.leadId === focusedLead)
+          ?.querySelector<HTMLElement>("a")) ||
       (focusedPager &&
         replacement.querySelector<HTMLElement>(`[data-pager] [rel="${focusedPager}"]`)) ||
       replacement.querySelector<HTMLElement>("[data-table-scroll]");
