@@ -144,12 +144,17 @@ export function readCursor(before: string | null): InboxQuery["before"] {
   return undefined;
 }
 
-/** The inbox's count is exact up to this many leads, then "10,000+": a count past it helps nobody. */
-export const INBOX_COUNT_CAP = 10_000;
+/**
+ * The inbox's count is exact up to this many leads, then "1,000+": a larger figure does not
+ * change what a caller does next, and counting further costs a common word's search or a
+ * source filter a scan of tens of thousands of leads (docs/decisions.md D191). The store is
+ * asked to count one more than this (AdminStore.inboxTotal's cap), to tell 1,000 from more.
+ */
+export const INBOX_COUNT_CAP = 1_000;
 
-/** "1,234", or "10,000+" at the cap. */
+/** "1,234"-style figures, or "1,000+" past the cap. */
 export const totalLabel = (count: number, cap: number = INBOX_COUNT_CAP): string =>
-  count >= cap ? `${cap.toLocaleString("en-US")}+` : count.toLocaleString("en-US");
+  count > cap ? `${cap.toLocaleString("en-US")}+` : count.toLocaleString("en-US");
 
 /** How many of the filters are set (the 'Filters' button's badge on a phone). */
 export const activeFilters = (filters: InboxFilters): number =>

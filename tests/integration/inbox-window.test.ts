@@ -166,4 +166,57 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
   });
 }
 
+/** A word thousands of leads share: SQLite walks the leads in order instead of listing matches. */
+function dense(name: string, open: () => Promise<LeadStore>, cleanup: () => Promise<void>) {
+  describe(`inbox count and pages of a common word: ${name}`, () => {
+    let leads: LeadStore;
+    let store: AdminStore;
+    const ids: string[] = [];
+    beforeAll(async () => {
+      leads = await open();
+      store = adminStoreFor(leads);
+      for (let i = 0; i < 2_300; i++) {
+        const l = lead(i);
+        // Most share the word; some are spam; a few lack it.
+        l.fields = {
+          ...l.fields,
+          message: i % 13 === 0 ? "nothing here" : `Cobblestone patio ${i}`,
+        };
+        l.spam = i % 17 === 0;
+        await leads.insert(l);
+        if (!l.spam && i % 13 !== 0) ids.push(l.id);
+      }
+    }, 120_000);
+    afterAll(async () => {
+      await leads?.close();
+      await cleanup();
+    });
+
+    it("counts and pages back the same leads the inbox lists", async () => {
+      const q = { spam: false, search: "cobblestone", limit: 50 };
+      const page = await store.inboxPage(q);
+      expect(page.map((p) => p.lead.id)).toEqual(ids.slice(-51).reverse());
+      expect(await store.inboxTotal(q, 1_001)).toBe(1_001);
+      expect(await store.inboxTotal(q, 5_000)).toBe(ids.length);
+      // With a short word as well, and a filter: still what the pages list.
+      const few = { spam: false, search: "cobblestone 99", limit: 50 };
+      const listed = ids.filter((id) => String(Number(id.slice(0, 6))).includes("99"));
+      expect(await store.inboxTotal(few, 5_000)).toBe(listed.length);
+      // Newer from deep in the list: the 51 matches just newer, oldest first.
+      const at = 1_000;
+      const first = lead(Number(ids[at]!.slice(0, 6)));
+      const newer = await store.inboxNewer(q, first, 51);
+      expect(newer.map((n) => n.id)).toEqual(ids.slice(at + 1, at + 52));
+      // A lead not indexed yet is counted too.
+      const fresh = { ...lead(9_999), id: "zzzzzz-dense-fresh" };
+      fresh.fields = { ...fresh.fields, message: "Cobblestone fresh" };
+      fresh.spam = false;
+      fresh.createdAt = new Date(BASE + 100 * 86_400_000).toISOString();
+      await leads.insert(fresh);
+      expect(await store.inboxTotal(q, 5_000)).toBe(ids.length + 1);
+    });
+  });
+}
+
 await onBothStores("inbox-window", suite);
+await onBothStores("inbox-window-dense", dense);

@@ -1,6 +1,6 @@
 /**
  * The inbox as a work queue (src/admin/inbox.ts): its date filters are days on the agency's
- * clock (summer and winter, any zone), its count reads "10,000+" at the cap, the Filters button
+ * clock (summer and winter, any zone), its count reads "1,000+" past the cap, the Filters button
  * counts what is set, and Newer links to the first page or to the page just before.
  */
 import { describe, expect, it } from "vitest";
@@ -34,11 +34,12 @@ describe("the inbox's work-queue helpers", () => {
     expect(agencyDayStart("2026-01-15", "UTC")).toBe("2026-01-15T00:00:00.000Z");
   });
 
-  it("says the count in full, and 10,000+ at the cap", () => {
+  it("says the count in full, and 1,000+ past the cap", () => {
     expect(totalLabel(0)).toBe("0");
-    expect(totalLabel(1234)).toBe("1,234");
-    expect(totalLabel(9999)).toBe("9,999");
-    expect(totalLabel(10_000)).toBe("10,000+");
+    expect(totalLabel(999)).toBe("999");
+    expect(totalLabel(1000)).toBe("1,000");
+    expect(totalLabel(1001)).toBe("1,000+");
+    expect(totalLabel(12_345, 10_000)).toBe("10,000+");
   });
 
   it("counts the filters set, the spam folder included", () => {

@@ -23,8 +23,27 @@ export interface InboxCursor {
   id: string;
 }
 
+/**
+ * On SQLite a search the index matches at least this often is found by a walk over the leads in
+ * order, a chunk at a time, rather than by listing every match: as inboxPage decides between its
+ * walk and its index read.
+ */
+const DENSE_MATCHES = 2_000;
+/** Leads read per step of that walk. */
+const WALK_CHUNK = 500;
+
+/**
+ * The filters as SQL. On SQLite an indexed search is kept apart: its FTS5 query, the condition
+ * of a matching lead not indexed yet, and whether the word is common (walked, not listed).
+ */
+interface Filter {
+  where: string[];
+  params: Param[];
+  fts?: { indexed: string; waiting: string; dense: boolean } | undefined;
+}
+
 /** The WHERE of the inbox's filters (without its cursor) and its parameters. */
-export function inboxWhere(db: Db, q: InboxQuery): { where: string[]; params: Param[] } {
+export async function inboxWhere(db: Db, q: InboxQuery): Promise<Filter> {
   const params: Param[] = [];
   const p = (value: Param) => {
     params.push(value);
@@ -54,7 +73,9 @@ export function inboxWhere(db: Db, q: InboxQuery): { where: string[]; params: Pa
         ...f.referrers.prefixes.map((x) => `substr(${ref}, 1, ${x.length}) IN (${list(x.values)})`),
       ].join(" OR ");
       const name = p(f.name);
-      where.push(`(${src} = ${name} OR (${src} = '' AND (${med} = ${name} OR (${med} = '' AND (${host})))))`);
+      where.push(
+        `(${src} = ${name} OR (${src} = '' AND (${med} = ${name} OR (${med} = '' AND (${host})))))`,
+      );
     }
   }
   if (q.campaign) {
@@ -88,22 +109,100 @@ export function inboxWhere(db: Db, q: InboxQuery): { where: string[]; params: Pa
           .map((w) => `${text} LIKE ${p(`%${likeEscaped(w)}%`)} ESCAPE '\\'`),
         ...terms.digits.map((d) => `${sqlitePhoneDigits("leads")} LIKE ${p(`%${d}%`)}`),
       ].join(" AND ");
-      where.push(`(id IN (SELECT lead_id FROM lead_search WHERE lead_search MATCH ${p(indexed)})
-        OR (rowid IN (SELECT lead_rowid FROM lead_search_pending) AND ${pending}))`);
+      const dense = await db.one<{ n: number }>(
+        `SELECT count(*) AS n FROM
+           (SELECT 1 FROM lead_search WHERE lead_search MATCH $1 LIMIT ${DENSE_MATCHES})`,
+        [indexed],
+      );
+      const waiting = `(rowid IN (SELECT lead_rowid FROM lead_search_pending) AND ${pending})`;
+      return {
+        where,
+        params,
+        fts: { indexed, waiting, dense: Number(dense?.n ?? 0) >= DENSE_MATCHES },
+      };
     }
   }
   return { where, params };
 }
 
-/** The inbox's filters' leads, counted up to `cap` (a figure at the cap reads "cap+"). */
+/**
+ * Walks the filters' leads from `from` (newest first, or oldest first when `ascending`), a chunk
+ * at a time, keeping those a common word's index matches within the chunk's rowid span (the
+ * index's rowid is its lead's) or that wait to be indexed and match: inboxPage's walk on
+ * SQLite, which stops once it has `need` leads instead of listing every match.
+ */
+async function walk(
+  db: Db,
+  { where, params, fts: search }: Filter & { fts: NonNullable<Filter["fts"]> },
+  from: InboxCursor | undefined,
+  ascending: boolean,
+  need: number,
+): Promise<InboxCursor[]> {
+  const found: InboxCursor[] = [];
+  let cursor = from;
+  while (found.length < need) {
+    const values = [...params];
+    const conds = [...where];
+    if (cursor) {
+      values.push(cursor.createdAt, cursor.id);
+      conds.push(
+        `(created_at, id) ${ascending ? ">" : "<"} ($${values.length - 1}, $${values.length})`,
+      );
+    }
+    const order = ascending ? "ASC" : "DESC";
+    const chunk = await db.all<{ r: number; created_at: string; id: string; waiting: number }>(
+      `SELECT rowid AS r, created_at, id, ${search.waiting} AS waiting FROM leads
+       WHERE ${conds.join(" AND ")} ORDER BY created_at ${order}, id ${order} LIMIT ${WALK_CHUNK}`,
+      values,
+    );
+    if (!chunk.length) break;
+    const rowids = chunk.map((c) => c.r);
+    const hits = new Set(
+      (
+        await db.all<{ rowid: number }>(
+          "SELECT rowid FROM lead_search WHERE lead_search MATCH $1 AND rowid BETWEEN $2 AND $3",
+          [search.indexed, Math.min(...rowids), Math.max(...rowids)],
+        )
+      ).map((h) => h.rowid),
+    );
+    for (const c of chunk) {
+      if (found.length < need && (hits.has(c.r) || c.waiting)) {
+        found.push({ createdAt: c.created_at, id: c.id });
+      }
+    }
+    if (chunk.length < WALK_CHUNK) break;
+    const last = chunk.at(-1)!;
+    cursor = { createdAt: last.created_at, id: last.id };
+  }
+  return found;
+}
+
+/**
+ * The inbox's filters' leads, counted up to `cap`. On SQLite a search is counted from the index
+ * out (each match's lead read by its rowid, which the index shares), stopping at the cap, plus
+ * the matching leads not indexed yet; no order is needed to count.
+ */
 export async function countInbox(db: Db, q: InboxQuery, cap: number): Promise<number> {
-  const { where, params } = inboxWhere(db, q);
-  const row = await db.one<{ n: number }>(
-    `SELECT CAST(count(*) AS INTEGER) AS n FROM
-       (SELECT 1 FROM leads WHERE ${where.join(" AND ")} LIMIT ${Math.max(0, Math.floor(cap))}) AS capped`,
-    params,
+  const { where, params, fts } = await inboxWhere(db, q);
+  const limit = Math.max(0, Math.floor(cap));
+  const count = async (from: string, conds: string[], values: Param[]) =>
+    Number(
+      (
+        await db.one<{ n: number }>(
+          `SELECT CAST(count(*) AS INTEGER) AS n FROM
+             (SELECT 1 FROM ${from} WHERE ${conds.join(" AND ")} LIMIT ${limit}) AS capped`,
+          values,
+        )
+      )?.n ?? 0,
+    );
+  if (!fts) return count("leads", where, params);
+  const indexed = await count(
+    "lead_search JOIN leads ON leads.rowid = lead_search.rowid",
+    [`lead_search MATCH $${params.length + 1}`, ...where],
+    [...params, fts.indexed],
   );
-  return Number(row?.n ?? 0);
+  const waiting = indexed < limit ? await count("leads", [...where, fts.waiting], params) : 0;
+  return Math.min(limit, indexed + waiting);
 }
 
 /**
@@ -118,13 +217,22 @@ export async function newerThan(
   first: InboxCursor,
   limit: number,
 ): Promise<InboxCursor[]> {
-  const { where, params } = inboxWhere(db, q);
-  params.push(first.createdAt, first.id);
-  const at = db.dialect === "postgres" ? `$${params.length - 1}::timestamptz` : `$${params.length - 1}`;
+  const { where, params, fts } = await inboxWhere(db, q);
+  const need = Math.max(0, Math.floor(limit));
+  const start = { createdAt: new Date(first.createdAt).toISOString(), id: first.id };
+  if (fts?.dense) return walk(db, { where, params, fts }, start, true, need);
+  if (fts) {
+    params.push(fts.indexed);
+    where.push(`(id IN (SELECT lead_id FROM lead_search WHERE lead_search MATCH $${params.length})
+      OR ${fts.waiting})`);
+  }
+  params.push(start.createdAt, start.id);
+  const at =
+    db.dialect === "postgres" ? `$${params.length - 1}::timestamptz` : `$${params.length - 1}`;
   const rows = await db.all<{ created_at: string; id: string }>(
     `SELECT created_at, id FROM leads
      WHERE ${where.join(" AND ")} AND (created_at, id) > (${at}, $${params.length})
-     ORDER BY created_at ASC, id ASC LIMIT ${Math.max(0, Math.floor(limit))}`,
+     ORDER BY created_at ASC, id ASC LIMIT ${need}`,
     params,
   );
   return rows.map((r) => ({ createdAt: new Date(r.created_at).toISOString(), id: r.id }));
