@@ -10,7 +10,6 @@ import { adminMessages } from "./messages.ts";
 import { isScoreBand, scoreBands } from "../audit/summary.ts";
 import { leadStatuses, type InboxQuery, type LeadStatus } from "./store/types.ts";
 import { agencyHours } from "../config/agency.ts";
-import { formatAgencyTime } from "../lib/formatAgencyTime.ts";
 import { agencyMoment } from "./followUps.ts";
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
@@ -23,12 +22,35 @@ export function age(createdAt: string, now: Date = new Date()): string {
   return `${Math.floor(hours / 24)} days ago`;
 }
 
+const shortTimes = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * A moment for staff: how long ago and when on the agency's clock, "5 min ago · Wed, Nov 25,
- * 2026, 11:59 AM EST" (issue 27 §3: every date the admin shows).
+ * A moment on the agency's clock, short enough for a table cell or a phone's line: "Nov 25,
+ * 2026, 11:59 AM EST" (the zone's abbreviation of that date, as formatAgencyTime).
+ */
+export function agencyTime(at: string, timeZone: string = agencyHours.timeZone): string {
+  let format = shortTimes.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    });
+    shortTimes.set(timeZone, format);
+  }
+  return format.format(new Date(at));
+}
+
+/**
+ * A moment for staff: how long ago and when on the agency's clock, "5 min ago · Nov 25, 2026,
+ * 11:59 AM EST" (issue 27 §3: every date the admin shows).
  */
 export const ageAndTime = (at: string, now: Date = new Date()): string =>
-  `${age(at, now)} · ${formatAgencyTime(at)}`;
+  `${age(at, now)} · ${agencyTime(at)}`;
 
 export function leadRow(
   lead: LeadRecord,
@@ -42,7 +64,7 @@ export function leadRow(
     id: lead.id,
     createdAt: lead.createdAt,
     age: age(lead.createdAt, now),
-    at: formatAgencyTime(lead.createdAt),
+    at: agencyTime(lead.createdAt),
     name: leadName(f) || f.email || "",
     company: leadCompany(f),
     form: adminMessages.kinds[lead.kind as LeadKind] ?? lead.kind,
