@@ -740,7 +740,9 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async inboxNewer(q: InboxQuery, first: InboxCursor, limit: number) {
-    return newerThan(this.db, q, first, limit).catch((e: unknown) => Promise.reject(unavailable(e)));
+    return newerThan(this.db, q, first, limit).catch((e: unknown) =>
+      Promise.reject(unavailable(e)),
+    );
   }
 
   async speedToLead(period: { from: string; to: string }) {
