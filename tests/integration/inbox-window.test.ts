@@ -124,6 +124,30 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
       expect(totals).toContain(0);
     });
 
+    it("counts the assignee filter the work queue's 'My leads' adds, when a query has it", async () => {
+      const staff = await store.ensureStaff({
+        id: "staff-window",
+        email: "window@example.test",
+        role: "staff",
+        at: new Date().toISOString(),
+      });
+      const mine = [1, 2, 4, 5, 22].map((i) => lead(i).id); // lead 22 is spam
+      for (const id of mine) {
+        await store.assign(id, {
+          assigneeId: staff.id,
+          eventId: `as-${id}`,
+          actorId: staff.id,
+          at: new Date().toISOString(),
+          body: staff.email,
+        });
+      }
+      const q = { spam: false, limit: PAGE, assignee: staff.id } as InboxQuery;
+      expect(await store.inboxTotal(q, 1_000)).toBe(4);
+      const none = { spam: false, limit: PAGE, assignee: null } as unknown as InboxQuery;
+      const all = await store.inboxTotal({ spam: false, limit: PAGE }, 1_000);
+      expect(await store.inboxTotal(none, 1_000)).toBe(all - 4);
+    });
+
     it("stops counting at its cap", async () => {
       expect(await store.inboxTotal({ spam: false, limit: PAGE }, 50)).toBe(50);
       expect(await store.inboxTotal({ spam: false, search: "meadow", limit: PAGE }, 5)).toBe(5);

@@ -82,6 +82,15 @@ export async function inboxWhere(db: Db, q: InboxQuery): Promise<Filter> {
     where.push(`lower(${json("metadata", "utm", "utm_campaign")}) = ${p(q.campaign)}`);
   }
   if (q.score) where.push(`${AUDIT_SCORE} BETWEEN ${p(q.score.min)} AND ${p(q.score.max)}`);
+  // The assignee and tag filters a parallel change (issue 27 §2, the work queue's 'My leads' and
+  // tags; migration 24's lead_tags) adds to InboxQuery: read here whenever a query has them.
+  const queue = q as InboxQuery & {
+    assignee?: string | null | undefined;
+    tag?: string | undefined;
+  };
+  if (queue.assignee === null) where.push("assignee_id IS NULL");
+  else if (queue.assignee) where.push(`assignee_id = ${p(queue.assignee)}`);
+  if (queue.tag) where.push(`id IN (SELECT lead_id FROM lead_tags WHERE tag = ${p(queue.tag)})`);
   const terms = searchTerms(q.search);
   if (pg && (terms.words.length || terms.digits.length)) {
     // As inboxPage: the trigram-indexed text, and the leads not indexed yet read from the table.
