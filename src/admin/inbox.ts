@@ -10,6 +10,8 @@ import { adminMessages } from "./messages.ts";
 import { isScoreBand, scoreBands } from "../audit/summary.ts";
 import { leadStatuses, type InboxQuery, type LeadStatus } from "./store/types.ts";
 import { TAG_MAX, tagParam } from "./tags.ts";
+import { agencyHours } from "../config/agency.ts";
+import { agencyMoment } from "./followUps.ts";
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function age(createdAt: string, now: Date = new Date()): string {
@@ -20,6 +22,36 @@ export function age(createdAt: string, now: Date = new Date()): string {
   if (hours < 48) return `${hours} h ago`;
   return `${Math.floor(hours / 24)} days ago`;
 }
+
+const shortTimes = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment on the agency's clock, short enough for a table cell or a phone's line: "Nov 25,
+ * 2026, 11:59 AM EST" (the zone's abbreviation of that date, as formatAgencyTime).
+ */
+export function agencyTime(at: string, timeZone: string = agencyHours.timeZone): string {
+  let format = shortTimes.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    });
+    shortTimes.set(timeZone, format);
+  }
+  return format.format(new Date(at));
+}
+
+/**
+ * A moment for staff: how long ago and when on the agency's clock, "5 min ago · Nov 25, 2026,
+ * 11:59 AM EST" (issue 27 §3: every date the admin shows).
+ */
+export const ageAndTime = (at: string, now: Date = new Date()): string =>
+  `${age(at, now)} · ${agencyTime(at)}`;
 
 export function leadRow(
   lead: LeadRecord,
@@ -34,6 +66,7 @@ export function leadRow(
     id: lead.id,
     createdAt: lead.createdAt,
     age: age(lead.createdAt, now),
+    at: agencyTime(lead.createdAt),
     name: leadName(f) || f.email || "",
     company: leadCompany(f),
     form: adminMessages.kinds[lead.kind as LeadKind] ?? lead.kind,
@@ -99,27 +132,36 @@ export function readFilters(params: URLSearchParams): InboxFilters {
 }
 
 /**
- * The store query of the filters and cursor (`before=<createdAt>~<id>`). Dates are UTC days.
- * `me`: the signed-in account's id, which the assignee 'me' stands for (without one, 'me'
- * filters nothing).
+ * The moment a day (YYYY-MM-DD) starts on the agency's clock (site config `hours.timeZone`): the
+ * date filters' days are the agency's, whoever types them and wherever the server runs. A zone
+ * whose clocks skip midnight that day starts it at the first minute that exists.
+ */
+export function agencyDayStart(day: string, timeZone: string = agencyHours.timeZone): string {
+  for (const time of ["00:00", "00:30", "01:00"]) {
+    const at = agencyMoment(day, time, timeZone);
+    if (at) return at.toISOString();
+  }
+  return new Date(`${day}T00:00:00Z`).toISOString();
+}
+
+/**
+ * The store query of the filters and cursor (`before=<createdAt>~<id>`). Dates are days on the
+ * agency's clock: From at its start, To up to the start of the day after. `me`: the signed-in
+ * account's id, which the assignee 'me' stands for (without one, 'me' filters nothing).
  */
 export function inboxQuery(
   filters: InboxFilters,
   before: string | null,
   me?: string | undefined,
 ): InboxQuery {
-  let cursor: InboxQuery["before"];
-  const [createdAt, id] = (before ?? "").split("~");
-  if (createdAt && id && !Number.isNaN(Date.parse(createdAt)) && /^[\w-]{1,64}$/.test(id)) {
-    cursor = { createdAt: new Date(createdAt).toISOString(), id };
-  }
+  const cursor = readCursor(before);
   const dayAfter = (day: string) =>
-    new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+    new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return {
     status: (filters.status || undefined) as LeadStatus | undefined,
     kind: filters.kind || undefined,
-    from: filters.from ? new Date(`${filters.from}T00:00:00Z`).toISOString() : undefined,
-    to: filters.to ? dayAfter(filters.to) : undefined,
+    from: filters.from ? agencyDayStart(filters.from) : undefined,
+    to: filters.to ? agencyDayStart(dayAfter(filters.to)) : undefined,
     source: filters.source || undefined,
     campaign: filters.campaign || undefined,
     spam: filters.spam,
@@ -135,6 +177,47 @@ export function inboxQuery(
     before: cursor,
     limit: INBOX_PAGE,
   };
+}
+
+/** A `before` cursor of the URL (`<createdAt>~<id>`), or undefined when absent or malformed. */
+export function readCursor(before: string | null): InboxQuery["before"] {
+  const [createdAt, id] = (before ?? "").split("~");
+  if (createdAt && id && !Number.isNaN(Date.parse(createdAt)) && /^[\w-]{1,64}$/.test(id)) {
+    return { createdAt: new Date(createdAt).toISOString(), id };
+  }
+  return undefined;
+}
+
+/**
+ * The inbox's count is exact up to this many leads, then "1,000+": a larger figure does not
+ * change what a caller does next, and counting further costs a common word's search or a
+ * source filter a scan of tens of thousands of leads (docs/decisions.md D191). The store is
+ * asked to count one more than this (AdminStore.inboxTotal's cap), to tell 1,000 from more.
+ */
+export const INBOX_COUNT_CAP = 1_000;
+
+/** "1,234"-style figures, or "1,000+" past the cap. */
+export const totalLabel = (count: number, cap: number = INBOX_COUNT_CAP): string =>
+  count > cap ? `${cap.toLocaleString("en-US")}+` : count.toLocaleString("en-US");
+
+/** How many of the filters are set (the 'Filters' button's badge on a phone). */
+export const activeFilters = (filters: InboxFilters): number =>
+  (["q", "status", "kind", "from", "to", "source", "campaign", "score"] as const).filter(
+    (key) => filters[key] !== "",
+  ).length + (filters.spam ? 1 : 0);
+
+/**
+ * The Newer link of a page that starts at `first`, from the filters' leads just newer than it
+ * (AdminStore.inboxNewer with `limit` INBOX_PAGE + 1): none when there is none, the first page
+ * when fewer than a page are newer, else the page that ends just before `first`.
+ */
+export function newerHref(
+  filters: InboxFilters,
+  newer: { createdAt: string; id: string }[],
+): string | undefined {
+  if (!newer.length) return undefined;
+  const edge = newer.length > INBOX_PAGE ? newer[INBOX_PAGE] : undefined;
+  return inboxHref(filters, edge ? cursorOf(edge) : undefined);
 }
 
 /** Speed to lead is shown for the filters' date range, else for the last this many days. */

@@ -113,6 +113,33 @@ export const adminMessages = {
       clear: "Clear filters",
     },
   },
+  /** The inbox as a work queue (issue 27 §2): its count, pages, live rows, keys, layout. */
+  worklist: {
+    total: (count: string, n: number) => `${count} lead${n === 1 ? "" : "s"} match`,
+    unworked: "still new",
+    newer: "Newer leads",
+    older: "Older leads",
+    /** Read out when leads arrive ("{n}" is their number); the script fills it in. */
+    arrivedOne: "1 new lead arrived, highlighted at the top.",
+    arrivedMany: "{n} new leads arrived, highlighted at the top.",
+    arrivedMark: "New",
+    filters: "Filters",
+    activeFilters: (n: number) => `${n} active`,
+    zoneNote: (zone: string) => `Dates are days in the agency's time zone, ${zone}.`,
+    shortcutsButton: "Keyboard shortcuts",
+    shortcutsTitle: "Keyboard shortcuts",
+    close: "Close",
+    shortcuts: [
+      ["/", "Focus the search"],
+      ["j", "Next lead"],
+      ["k", "Previous lead"],
+      ["Enter", "Open the selected lead"],
+      ["?", "Show this list"],
+      ["Esc", "Close this list"],
+    ] as const,
+    shortcutsNote: "Shortcuts do nothing while you type in a field.",
+    tableRegion: (name: string) => `${name} (scrolls sideways)`,
+  },
   /**
    * The CSV export's own column names (src/admin/export.ts); the others are the inbox's
    * (`inbox.columns`, `lead.attributionLabels`, `possibleSpam`).

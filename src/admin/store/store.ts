@@ -20,6 +20,7 @@ import * as sessions from "./sessions.ts";
 import * as tags from "./tags.ts";
 import * as views from "./views.ts";
 import { unavailableError } from "./sql.ts";
+import { countInbox, newerThan } from "./inboxWindow.ts";
 import type { AdminStore, ExportDetails, InboxLead, InboxQuery } from "./types.ts";
 
 type Method<K extends keyof AdminStore> = AdminStore[K];
@@ -174,4 +175,9 @@ export abstract class SqlAdminStore implements AdminStore {
     this.#run((db) => revenue.deleteNote(db, id, del));
   noteStates: Method<"noteStates"> = (id) => this.#run((db) => revenue.noteStates(db, id));
   exportExtras: Method<"exportExtras"> = (ids) => this.#run((db) => revenue.exportExtras(db, ids));
+
+  // The inbox's count and its page before the first row (./inboxWindow.ts).
+  inboxTotal: Method<"inboxTotal"> = (q, cap) => this.#run((db) => countInbox(db, q, cap));
+  inboxNewer: Method<"inboxNewer"> = (q, first, limit) =>
+    this.#run((db) => newerThan(db, q, first, limit));
 }

@@ -379,6 +379,14 @@ export interface AdminStore {
    * leads still 'new' (not yet worked), counted up to UNWORKED_CAP (../count.ts).
    */
   inboxCounts(since: string): Promise<{ arrived: number; unworked: number }>;
+  /** The leads the inbox's filters match (its cursor ignored), counted up to `cap` (./inboxWindow.ts). */
+  inboxTotal(query: InboxQuery, cap: number): Promise<number>;
+  /** The filters' leads just newer than `first`, oldest first, `limit` at most (the page before). */
+  inboxNewer(
+    query: InboxQuery,
+    first: { createdAt: string; id: string },
+    limit: number,
+  ): Promise<{ createdAt: string; id: string }[]>;
   /** Median time to first contact of the leads created in [from, to). */
   speedToLead(period: { from: string; to: string }): Promise<SpeedToLead>;
   /**

@@ -12,19 +12,20 @@ export function AdminHeader({ product, signedInAs, signOutLabel, navLabel, nav }
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+        <div className="flex max-w-full min-w-0 flex-wrap items-center gap-x-6 gap-y-2">
           <a href="/admin" className="text-lg font-bold text-brand-900">
             {product}
           </a>
           {nav.length > 1 && (
-            <nav aria-label={navLabel}>
-              <ul className="flex flex-wrap gap-1">
+            <nav aria-label={navLabel} className="max-w-full min-w-0">
+              {/* One row that scrolls sideways on a phone, so the page starts on the first screen. */}
+              <ul className="flex gap-1 overflow-x-auto sm:flex-wrap sm:overflow-visible">
                 {nav.map((item) => (
-                  <li key={item.href}>
+                  <li key={item.href} className="shrink-0">
                     <a
                       href={item.href}
                       aria-current={item.current ? "page" : undefined}
-                      className={`inline-flex min-h-11 items-center rounded-lg px-3 font-semibold ${item.current ? "bg-brand-50 text-brand-900" : "text-slate-700 hover:bg-slate-100"}`}
+                      className={`inline-flex min-h-11 items-center rounded-lg px-3 font-semibold whitespace-nowrap ${item.current ? "bg-brand-50 text-brand-900" : "text-slate-700 hover:bg-slate-100"}`}
                     >
                       {item.label}
                     </a>

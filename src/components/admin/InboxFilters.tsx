@@ -40,6 +40,11 @@ interface Props {
     apply: string;
     clear: string;
   };
+  /** The disclosure's button ("Filters") and its count of filters set ("2 active"). */
+  toggle: string;
+  active?: string | undefined;
+  /** Says in which time zone the date fields' days are (the agency's). */
+  zoneNote: string;
 }
 
 /** The filter forms' field and label classes (also the audit log's: ./AuditFilters.tsx). */
@@ -51,7 +56,17 @@ export const label = "block text-sm font-semibold text-slate-800";
  * The inbox's filters: a plain GET form, so the URL holds them (Back and a shared link show the
  * same view) and it works without JavaScript.
  */
-export function InboxFilters({ values, statuses, kinds, scores, assignees, copy }: Props) {
+export function InboxFilters({
+  values,
+  statuses,
+  kinds,
+  scores,
+  assignees,
+  copy,
+  toggle,
+  active,
+  zoneNote,
+}: Props) {
   const select = (
     id: "status" | "kind" | "score" | "assignee",
     text: string,
@@ -85,56 +100,73 @@ export function InboxFilters({ values, statuses, kinds, scores, assignees, copy 
         name={id}
         type={type}
         defaultValue={values[id]}
+        aria-describedby={type === "date" ? "filter-zone" : undefined}
         className={input}
       />
     </div>
   );
   return (
-    <form
-      method="get"
-      action="/admin"
-      className="mt-4 rounded-xl bg-white p-4 ring-1 ring-slate-200"
-      data-inbox-filters
-    >
-      <fieldset>
-        <legend className="sr-only">{copy.legend}</legend>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {field("q", copy.search, "search")}
-          {select("status", copy.status, statuses)}
-          {select("kind", copy.kind, kinds)}
-          {field("from", copy.from, "date")}
-          {field("to", copy.to, "date")}
-          {field("source", copy.source, "text")}
-          {field("campaign", copy.campaign, "text")}
-          {select("score", copy.score, scores)}
-          {select("assignee", copy.assignee, assignees)}
-          {field("tag", copy.tag, "text")}
-        </div>
-        <div className="mt-4 flex flex-wrap items-center gap-4">
-          <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
-            <input
-              type="checkbox"
-              name="spam"
-              value="1"
-              defaultChecked={values.spam}
-              className="size-5"
-            />
-            {copy.spam}
-          </label>
-          <button
-            type="submit"
-            className="min-h-11 rounded-lg bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900"
+    <details className="admin-filters mt-4" data-filters-panel>
+      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg bg-white px-4 font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-100">
+        {toggle}
+        {active && (
+          <span
+            className="rounded-full bg-amber-100 px-2 text-sm text-amber-900"
+            data-active-filters
           >
-            {copy.apply}
-          </button>
-          <a
-            href="/admin"
-            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
-          >
-            {copy.clear}
-          </a>
-        </div>
-      </fieldset>
-    </form>
+            {active}
+          </span>
+        )}
+      </summary>
+      <form
+        method="get"
+        action="/admin"
+        className="mt-2 rounded-xl bg-white p-4 ring-1 ring-slate-200"
+        data-inbox-filters
+      >
+        <fieldset>
+          <legend className="sr-only">{copy.legend}</legend>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {field("q", copy.search, "search")}
+            {select("status", copy.status, statuses)}
+            {select("kind", copy.kind, kinds)}
+            {field("from", copy.from, "date")}
+            {field("to", copy.to, "date")}
+            {field("source", copy.source, "text")}
+            {field("campaign", copy.campaign, "text")}
+            {select("score", copy.score, scores)}
+            {select("assignee", copy.assignee, assignees)}
+            {field("tag", copy.tag, "text")}
+          </div>
+          <p id="filter-zone" className="mt-2 text-sm text-slate-700">
+            {zoneNote}
+          </p>
+          <div className="mt-4 flex flex-wrap items-center gap-4">
+            <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
+              <input
+                type="checkbox"
+                name="spam"
+                value="1"
+                defaultChecked={values.spam}
+                className="size-5"
+              />
+              {copy.spam}
+            </label>
+            <button
+              type="submit"
+              className="min-h-11 rounded-lg bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900"
+            >
+              {copy.apply}
+            </button>
+            <a
+              href="/admin"
+              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+            >
+              {copy.clear}
+            </a>
+          </div>
+        </fieldset>
+      </form>
+    </details>
   );
 }

@@ -118,7 +118,10 @@ export function LeadDetail({
         {back.label}
       </a>
       <h1 className="mt-4 text-2xl font-bold text-brand-950 wrap-anywhere">{heading}</h1>
-      <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-slate-700" data-lead-summary>
+      <ul
+        className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700 sm:text-base"
+        data-lead-summary
+      >
         {summary.map((line) => (
           <li key={line}>{line}</li>
         ))}

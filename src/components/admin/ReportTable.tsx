@@ -79,7 +79,12 @@ export function ReportTable({
       {rows.length === 0 ? (
         <p className="mt-2 text-slate-700">{empty}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+        <div
+          role="region"
+          aria-labelledby={`${id}-heading`}
+          tabIndex={0}
+          className="admin-scroll mt-2 rounded-xl bg-white ring-1 ring-slate-200"
+        >
           <table className={`w-full border-collapse text-left text-sm ${STACKED.table}`}>
             <thead className={STACKED.thead}>
               <tr className={`border-b border-slate-300 ${STACKED.headRow}`}>

@@ -53,11 +53,18 @@ export function StaffChecks({ copy, value, error, rows }: Props) {
           </button>
         </div>
       </form>
-      <h2 className="mt-8 text-lg font-bold">{copy.recent}</h2>
+      <h2 id="checks-recent" className="mt-8 text-lg font-bold">
+        {copy.recent}
+      </h2>
       {rows.length === 0 ? (
         <p className="mt-2 text-slate-700">{copy.none}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <div
+          role="region"
+          aria-labelledby="checks-recent"
+          tabIndex={0}
+          className="admin-scroll mt-3"
+        >
           <table className="w-full border-collapse text-left text-sm" data-staff-checks>
             <thead>
               <tr className="border-b border-slate-300">

@@ -1,0 +1,248 @@
+/**
+ * Where the inbox's page stands in its filtered list (issue 27 §2): how many leads the filters
+ * match (counted up to a cap) and the cursor of the page before (newer leads), so the inbox can
+ * say "1,234 leads" and offer Newer and Older. Written once for both stores (src/server/db.ts);
+ * the filters are read as inboxPage reads them (src/admin/store/sqlite.ts, postgres.ts): the
+ * same columns and expressions, and a search that never misses a lead waiting to be indexed.
+ * A filter added to inboxPage is added here too (tests/integration/inbox-window.test.ts).
+ */
+import type { Db, Param } from "../../server/db.ts";
+import {
+  PG_SEARCH_PHONE_DIGITS,
+  PG_SEARCH_TEXT,
+  SEARCHED_FIELDS,
+  sqlitePhoneDigits,
+} from "../../leads/store/searchIndex.ts";
+import { AUDIT_SCORE } from "./auditScore.ts";
+import { ftsQuery, isIndexed, likeEscaped, searchTerms, sourceFilter } from "../search.ts";
+import type { InboxQuery } from "./types.ts";
+
+/** A lead's place in the newest-first order. */
+export interface InboxCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * On SQLite a search the index matches at least this often is found by a walk over the leads in
+ * order, a chunk at a time, rather than by listing every match: as inboxPage decides between its
+ * walk and its index read.
+ */
+const DENSE_MATCHES = 2_000;
+/** Leads read per step of that walk. */
+const WALK_CHUNK = 500;
+
+/**
+ * The filters as SQL. On SQLite an indexed search is kept apart: its FTS5 query, the condition
+ * of a matching lead not indexed yet, and whether the word is common (walked, not listed).
+ */
+interface Filter {
+  where: string[];
+  params: Param[];
+  fts?: { indexed: string; waiting: string; dense: boolean } | undefined;
+}
+
+/** The WHERE of the inbox's filters (without its cursor) and its parameters. */
+export async function inboxWhere(db: Db, q: InboxQuery): Promise<Filter> {
+  const params: Param[] = [];
+  const p = (value: Param) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const pg = db.dialect === "postgres";
+  const json = (column: string, ...path: string[]) =>
+    pg
+      ? `${column}${path.map((k, i) => (i === path.length - 1 ? `->>'${k}'` : `->'${k}'`)).join("")}`
+      : `json_extract(${column}, '$.${path.join(".")}')`;
+  const where = [`spam = ${p(q.spam)}`, "completed_by IS NULL"];
+  if (q.status) where.push(`status = ${p(q.status)}`);
+  if (q.kind) where.push(`kind = ${p(q.kind)}`);
+  if (q.from) where.push(`created_at >= ${p(q.from)}`);
+  if (q.to) where.push(`created_at < ${p(q.to)}`);
+  if (q.source) {
+    const src = `lower(coalesce(${json("metadata", "utm", "utm_source")}, ''))`;
+    const med = `lower(coalesce(${json("metadata", "utm", "utm_medium")}, ''))`;
+    const ref = `lower(coalesce(${json("metadata", "referrer")}, ''))`;
+    const f = sourceFilter(q.source);
+    if (f.kind === "direct") where.push(`${src} = '' AND ${med} = '' AND ${ref} = ''`);
+    else if (f.kind === "utm") where.push(`${src} = ${p(f.source)} AND ${med} = ${p(f.medium)}`);
+    else {
+      const list = (values: string[]) => values.map(p).join(", ");
+      const host = [
+        `${ref} IN (${list(f.referrers.exact)})`,
+        ...f.referrers.prefixes.map((x) => `substr(${ref}, 1, ${x.length}) IN (${list(x.values)})`),
+      ].join(" OR ");
+      const name = p(f.name);
+      where.push(
+        `(${src} = ${name} OR (${src} = '' AND (${med} = ${name} OR (${med} = '' AND (${host})))))`,
+      );
+    }
+  }
+  if (q.campaign) {
+    where.push(`lower(${json("metadata", "utm", "utm_campaign")}) = ${p(q.campaign)}`);
+  }
+  if (q.score) where.push(`${AUDIT_SCORE} BETWEEN ${p(q.score.min)} AND ${p(q.score.max)}`);
+  // The assignee and tag filters a parallel change (issue 27 §2, the work queue's 'My leads' and
+  // tags; migration 24's lead_tags) adds to InboxQuery: read here whenever a query has them.
+  const queue = q as InboxQuery & {
+    assignee?: string | null | undefined;
+    tag?: string | undefined;
+  };
+  if (queue.assignee === null) where.push("assignee_id IS NULL");
+  else if (queue.assignee) where.push(`assignee_id = ${p(queue.assignee)}`);
+  if (queue.tag) where.push(`id IN (SELECT lead_id FROM lead_tags WHERE tag = ${p(queue.tag)})`);
+  const terms = searchTerms(q.search);
+  if (pg && (terms.words.length || terms.digits.length)) {
+    // As inboxPage: the trigram-indexed text, and the leads not indexed yet read from the table.
+    const likes = (text: string, phone: string) =>
+      [
+        ...terms.words.map((w) => `${text} LIKE ${p(`%${likeEscaped(w)}%`)}`),
+        ...terms.digits.map((d) => `${phone} LIKE ${p(`%${d}%`)}`),
+      ].join(" AND ");
+    where.push(`id IN (
+      SELECT lead_id FROM lead_search WHERE ${likes("doc", "phone")}
+      UNION ALL
+      SELECT id FROM leads WHERE id IN (SELECT lead_id FROM lead_search_pending)
+        AND ${likes(PG_SEARCH_TEXT, PG_SEARCH_PHONE_DIGITS)})`);
+  } else if (!pg) {
+    const text = `lower(${SEARCHED_FIELDS.map((f) => `coalesce(json_extract(fields, '$."${f}"'), '')`).join(" || ' ' || ")})`;
+    for (const word of terms.words.filter((w) => !isIndexed(w))) {
+      where.push(`${text} LIKE ${p(`%${likeEscaped(word)}%`)} ESCAPE '\\'`);
+    }
+    const indexed = ftsQuery(terms);
+    if (indexed) {
+      // The FTS5 index, and the leads waiting to be indexed (inboxPage indexes them first).
+      const pending = [
+        ...terms.words
+          .filter(isIndexed)
+          .map((w) => `${text} LIKE ${p(`%${likeEscaped(w)}%`)} ESCAPE '\\'`),
+        ...terms.digits.map((d) => `${sqlitePhoneDigits("leads")} LIKE ${p(`%${d}%`)}`),
+      ].join(" AND ");
+      const dense = await db.one<{ n: number }>(
+        `SELECT count(*) AS n FROM
+           (SELECT 1 FROM lead_search WHERE lead_search MATCH $1 LIMIT ${DENSE_MATCHES})`,
+        [indexed],
+      );
+      const waiting = `(rowid IN (SELECT lead_rowid FROM lead_search_pending) AND ${pending})`;
+      return {
+        where,
+        params,
+        fts: { indexed, waiting, dense: Number(dense?.n ?? 0) >= DENSE_MATCHES },
+      };
+    }
+  }
+  return { where, params };
+}
+
+/**
+ * Walks the filters' leads from `from` (newest first, or oldest first when `ascending`), a chunk
+ * at a time, keeping those a common word's index matches within the chunk's rowid span (the
+ * index's rowid is its lead's) or that wait to be indexed and match: inboxPage's walk on
+ * SQLite, which stops once it has `need` leads instead of listing every match.
+ */
+async function walk(
+  db: Db,
+  { where, params, fts: search }: Filter & { fts: NonNullable<Filter["fts"]> },
+  from: InboxCursor | undefined,
+  ascending: boolean,
+  need: number,
+): Promise<InboxCursor[]> {
+  const found: InboxCursor[] = [];
+  let cursor = from;
+  while (found.length < need) {
+    const values = [...params];
+    const conds = [...where];
+    if (cursor) {
+      values.push(cursor.createdAt, cursor.id);
+      conds.push(
+        `(created_at, id) ${ascending ? ">" : "<"} ($${values.length - 1}, $${values.length})`,
+      );
+    }
+    const order = ascending ? "ASC" : "DESC";
+    const chunk = await db.all<{ r: number; created_at: string; id: string; waiting: number }>(
+      `SELECT rowid AS r, created_at, id, ${search.waiting} AS waiting FROM leads
+       WHERE ${conds.join(" AND ")} ORDER BY created_at ${order}, id ${order} LIMIT ${WALK_CHUNK}`,
+      values,
+    );
+    if (!chunk.length) break;
+    const rowids = chunk.map((c) => c.r);
+    const hits = new Set(
+      (
+        await db.all<{ rowid: number }>(
+          "SELECT rowid FROM lead_search WHERE lead_search MATCH $1 AND rowid BETWEEN $2 AND $3",
+          [search.indexed, Math.min(...rowids), Math.max(...rowids)],
+        )
+      ).map((h) => h.rowid),
+    );
+    for (const c of chunk) {
+      if (found.length < need && (hits.has(c.r) || c.waiting)) {
+        found.push({ createdAt: c.created_at, id: c.id });
+      }
+    }
+    if (chunk.length < WALK_CHUNK) break;
+    const last = chunk.at(-1)!;
+    cursor = { createdAt: last.created_at, id: last.id };
+  }
+  return found;
+}
+
+/**
+ * The inbox's filters' leads, counted up to `cap`. On SQLite a search is counted from the index
+ * out (each match's lead read by its rowid, which the index shares), stopping at the cap, plus
+ * the matching leads not indexed yet; no order is needed to count.
+ */
+export async function countInbox(db: Db, q: InboxQuery, cap: number): Promise<number> {
+  const { where, params, fts } = await inboxWhere(db, q);
+  const limit = Math.max(0, Math.floor(cap));
+  const count = async (from: string, conds: string[], values: Param[]) =>
+    Number(
+      (
+        await db.one<{ n: number }>(
+          `SELECT CAST(count(*) AS INTEGER) AS n FROM
+             (SELECT 1 FROM ${from} WHERE ${conds.join(" AND ")} LIMIT ${limit}) AS capped`,
+          values,
+        )
+      )?.n ?? 0,
+    );
+  if (!fts) return count("leads", where, params);
+  const indexed = await count(
+    "lead_search JOIN leads ON leads.rowid = lead_search.rowid",
+    [`lead_search MATCH $${params.length + 1}`, ...where],
+    [...params, fts.indexed],
+  );
+  const waiting = indexed < limit ? await count("leads", [...where, fts.waiting], params) : 0;
+  return Math.min(limit, indexed + waiting);
+}
+
+/**
+ * The leads the filters match just newer than `first` (the top of the page shown), oldest first,
+ * `limit` at most: the page before the one shown is the `limit` - 1 of them nearest `first`
+ * (so with `limit` = page + 1, a full answer's last lead is that page's `before` cursor; a
+ * shorter one means the page before is the first page).
+ */
+export async function newerThan(
+  db: Db,
+  q: InboxQuery,
+  first: InboxCursor,
+  limit: number,
+): Promise<InboxCursor[]> {
+  const { where, params, fts } = await inboxWhere(db, q);
+  const need = Math.max(0, Math.floor(limit));
+  const start = { createdAt: new Date(first.createdAt).toISOString(), id: first.id };
+  if (fts?.dense) return walk(db, { where, params, fts }, start, true, need);
+  if (fts) {
+    params.push(fts.indexed);
+    where.push(`(id IN (SELECT lead_id FROM lead_search WHERE lead_search MATCH $${params.length})
+      OR ${fts.waiting})`);
+  }
+  params.push(start.createdAt, start.id);
+  const at =
+    db.dialect === "postgres" ? `$${params.length - 1}::timestamptz` : `$${params.length - 1}`;
+  const rows = await db.all<{ created_at: string; id: string }>(
+    `SELECT created_at, id FROM leads
+     WHERE ${where.join(" AND ")} AND (created_at, id) > (${at}, $${params.length})
+     ORDER BY created_at ASC, id ASC LIMIT ${need}`,
+    params,
+  );
+  return rows.map((r) => ({ createdAt: new Date(r.created_at).toISOString(), id: r.id }));
+}
