@@ -88,4 +88,36 @@ export default tseslint.config(
       ],
     },
   },
+  // Pages and the middleware get the process's services from the composition root through
+  // Astro.locals.services (src/server/root.ts), never by building or fetching their own (issue 25).
+  {
+    files: ["src/pages/**", "src/middleware.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/leads/server", "**/leads/server.ts"],
+              importNames: ["leadService"],
+              message:
+                "Use Astro.locals.services.leads (src/server/root.ts) instead of leadService() (docs/architecture.md).",
+            },
+            {
+              group: ["**/admin/service", "**/admin/service.ts"],
+              importNames: ["adminStore", "signInThrottle"],
+              message:
+                "Use Astro.locals.services.admin() / .signInThrottle() (src/server/root.ts) (docs/architecture.md).",
+            },
+            {
+              group: ["**/analytics/service", "**/analytics/service.ts"],
+              importNames: ["analytics"],
+              message:
+                "Use Astro.locals.services.analytics (src/server/root.ts) (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -21,7 +21,6 @@ import {
   sessionFrom,
 } from "./admin/http";
 import { adminMessages } from "./admin/messages";
-import { adminStore } from "./admin/service";
 import { StoreUnavailableError } from "./leads/store/types";
 import { serverRoot } from "./server/root";
 import { inlineScripts, sha256 } from "../integrations/csp";
@@ -123,7 +122,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const cookie = sessionFrom(context.request, secure);
   try {
-    const session = cookie ? await currentSession(await adminStore(), cookie) : null;
+    const session = cookie
+      ? await currentSession(await context.locals.services.admin(), cookie)
+      : null;
     if (session) {
       context.locals.staff = session.staff;
       context.locals.session = cookie;

@@ -5,13 +5,12 @@
 import type { APIRoute } from "astro";
 import { signOut } from "../../admin/accounts";
 import { clearedCookie, isHttps, SIGN_IN_PATH } from "../../admin/http";
-import { adminStore } from "../../admin/service";
 
 export const prerender = false;
 
 export const POST: APIRoute = async ({ locals, request, clientAddress }) => {
   if (locals.staff && locals.session)
-    await signOut(await adminStore(), locals.session, locals.staff);
+    await signOut(await locals.services.admin(), locals.session, locals.staff);
   return new Response(null, {
     status: 303,
     headers: {

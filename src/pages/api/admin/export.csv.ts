@@ -9,7 +9,6 @@ import { exportCsv } from "../../../admin/export";
 import { startedElsewhere } from "../../../admin/http";
 import { inboxQuery, readFilters } from "../../../admin/inbox";
 import { adminMessages } from "../../../admin/messages";
-import { adminStore } from "../../../admin/service";
 
 export const prerender = false;
 
@@ -20,7 +19,7 @@ export const GET: APIRoute = async ({ locals, url, request }) => {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const store = await adminStore();
+  const store = await locals.services.admin();
   const filters = readFilters(url.searchParams);
   await audit(store, "export", { actorId: locals.staff!.id, detail: { ...filters } });
   const rows = exportCsv(store, inboxQuery(filters, null, locals.staff!.id));

@@ -18,7 +18,6 @@ import {
   signInWithPasskey,
   type PasskeyResult,
 } from "../../../../admin/passkeys";
-import { adminStore, signInThrottle } from "../../../../admin/service";
 
 export const prerender = false;
 
@@ -42,8 +41,8 @@ export const POST: APIRoute = async ({ params, request, locals, clientAddress })
   if (!body || typeof body !== "object") {
     return json(400, { error: "body", message: adminMessages.passkeys.expired });
   }
-  const store = await adminStore();
-  const throttle = await signInThrottle();
+  const store = await locals.services.admin();
+  const throttle = await locals.services.signInThrottle();
   const record = locals.sessionRecord;
   const session = locals.session;
   switch (params.step) {
