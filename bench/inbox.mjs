@@ -27,6 +27,9 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { exportCsv } from "../src/admin/export.ts";
 import { adminStoreFor } from "../src/admin/store/index.ts";
+import { INBOX_COUNT_CAP } from "../src/admin/inbox.ts";
+import { performanceReport, readPeriod } from "../src/analytics/report.ts";
+import { analyticsStoreFor } from "../src/analytics/store/index.ts";
 import { DUE_CAP, DUE_PAGE, endOfAgencyDay } from "../src/admin/followUps.ts";
 import { PostgresLeadStore } from "../src/leads/store/postgres.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
@@ -144,6 +147,11 @@ function seedSqlite(store) {
                                ((rowid * 7919) % 5184000 - 2592000) || ' seconds'),
                   'Call back', NULL, created_at
            FROM leads WHERE rowid % 100 = 0`);
+  // Tags (migration 24): 'mowing' on one lead in 3, 'spring' on one in 50, 'hoa' on one in 2,000.
+  db.exec(`INSERT INTO lead_tags (lead_id, tag, added_by, added_at)
+           SELECT id, 'mowing', NULL, created_at FROM leads WHERE rowid % 3 = 0
+           UNION ALL SELECT id, 'spring', NULL, created_at FROM leads WHERE rowid % 50 = 0
+           UNION ALL SELECT id, 'hoa', NULL, created_at FROM leads WHERE rowid % 2000 = 0`);
   db.exec("ANALYZE");
 }
 
@@ -181,6 +189,11 @@ async function seedPostgres(store) {
                    'Call back', NULL, created_at
             FROM leads WHERE abs(hashtext(id)) % 100 = 0
             ON CONFLICT (lead_id) DO NOTHING`;
+  // Tags (migration 24): 'mowing' on one lead in 3, 'spring' on one in 50, 'hoa' on one in 2,000.
+  await sql`INSERT INTO lead_tags (lead_id, tag, added_by, added_at)
+            SELECT id, t.tag, NULL, created_at FROM leads
+            JOIN (VALUES ('mowing', 3), ('spring', 50), ('hoa', 2000)) AS t (tag, every)
+              ON abs(hashtext(id || t.tag)) % t.every = 0`;
   // What autovacuum's analyze would have done by now, table by table in the bench's schema (no
   // VACUUM, no REINDEX: a new deployment has had neither).
   const tables = await sql`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`;
@@ -317,6 +330,7 @@ async function run(driver) {
         name: "first page",
         run: async () => {
           await admin.inboxPage({ spam: false, limit: 50 });
+          await admin.inboxTotal({ spam: false, limit: 50 }, INBOX_COUNT_CAP + 1);
           await admin.inboxCounts(new Date().toISOString());
           await admin.speedToLead({
             from: new Date(START + SPAN - 30 * 86_400_000).toISOString(),
@@ -388,6 +402,25 @@ async function run(driver) {
           const before = endOfAgencyDay(new Date()).toISOString();
           await admin.countDueFollowUps(before, DUE_CAP);
           await admin.dueFollowUps({ before, limit: DUE_PAGE + 1 });
+        },
+      },
+      // A tag one lead in 50 carries, with the page's count (the list's Tags column comes with
+      // every page).
+      {
+        name: "tag filter",
+        run: async () => {
+          const q = { spam: false, limit: 50, tag: "spring" };
+          await admin.inboxPage(q);
+          await admin.inboxTotal(q, INBOX_COUNT_CAP + 1);
+        },
+      },
+      // /admin/performance for the last 30 days: visits, the funnel to won value, the pipeline.
+      {
+        name: "performance report",
+        run: () => {
+          const now = new Date(START + SPAN);
+          const { period, previous } = readPeriod(new URLSearchParams("period=30d"), now);
+          return performanceReport(analyticsStoreFor(store), period, previous, now);
         },
       },
       {
