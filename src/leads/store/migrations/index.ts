@@ -14,6 +14,56 @@ export interface Migration {
   postgres: string;
 }
 
+/** Migration 26's lead_funnel upsert: a group's counts move by the row inserted. */
+const FUNNEL_UPSERT = `ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted)
+          DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
+          contacted = lead_funnel.contacted + excluded.contacted,
+          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;`;
+const FUNNEL_COLUMNS =
+  "day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents";
+
+/**
+ * Migration 26's SQLite trigger step: one lead (`new` or `old`) added to (sign 1) or taken from
+ * (sign -1) its group of lead_funnel and its day and status of lead_stages.
+ */
+function sqliteFunnelStep(row: "new" | "old", sign: 1 | -1): string {
+  const meta = (path: string) => `coalesce(json_extract(${row}.metadata, '$.${path}'), '')`;
+  const minus = sign < 0 ? "-" : "";
+  return `INSERT INTO lead_funnel (${FUNNEL_COLUMNS})
+        SELECT substr(${row}.created_at, 1, 10), ${row}.form, ${meta("page")},
+          ${meta("utm.utm_campaign")}, ${meta("utm.utm_source")}, ${meta("utm.utm_medium")},
+          ${meta("referrer")},
+          CASE WHEN json_extract(${row}.metadata, '$.landingPage') IS NOT NULL
+                AND json_extract(${row}.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
+          ${sign}, CASE WHEN ${row}.first_contacted_at IS NULL THEN 0 ELSE ${sign} END,
+          CASE WHEN ${row}.status = 'won' THEN ${sign} ELSE 0 END,
+          CASE WHEN ${row}.status = 'won' THEN ${minus}coalesce(${row}.won_value_cents, 0) ELSE 0 END
+        WHERE ${row}.spam = 0 AND ${row}.completed_by IS NULL
+        ${FUNNEL_UPSERT}
+        INSERT INTO lead_stages (day, status, leads)
+        SELECT substr(${row}.created_at, 1, 10), ${row}.status, ${sign}
+        WHERE ${row}.spam = 0 AND ${row}.completed_by IS NULL
+        ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;`;
+}
+
+/** The same step in migration 26's PostgreSQL trigger function (`OLD` or `NEW`). */
+function postgresFunnelStep(row: "OLD" | "NEW", sign: 1 | -1): string {
+  const day = `to_char(${row}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  const minus = sign < 0 ? "-" : "";
+  return `INSERT INTO lead_funnel (${FUNNEL_COLUMNS})
+          VALUES (${day}, ${row}.form,
+          coalesce(${row}.metadata->>'page', ''), coalesce(${row}.metadata->'utm'->>'utm_campaign', ''),
+          coalesce(${row}.metadata->'utm'->>'utm_source', ''),
+          coalesce(${row}.metadata->'utm'->>'utm_medium', ''), coalesce(${row}.metadata->>'referrer', ''),
+          CASE WHEN ${row}.metadata->>'landingPage' IS NOT NULL AND ${row}.metadata->>'gpc' IS NULL
+               THEN 1 ELSE 0 END,
+          ${sign}, CASE WHEN ${row}.first_contacted_at IS NULL THEN 0 ELSE ${sign} END,
+          CASE WHEN ${row}.status = 'won' THEN ${sign} ELSE 0 END,
+          CASE WHEN ${row}.status = 'won' THEN ${minus}coalesce(${row}.won_value_cents, 0) ELSE 0 END)
+          ${FUNNEL_UPSERT}
+          INSERT INTO lead_stages (day, status, leads) VALUES (${day}, ${row}.status, ${sign})
+          ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;`;
+}
 export const migrations: readonly Migration[] = [
   {
     version: 1,
@@ -1189,86 +1239,14 @@ export const migrations: readonly Migration[] = [
         SELECT substr(created_at, 1, 10), status, count(*) FROM leads
         WHERE spam = 0 AND completed_by IS NULL GROUP BY 1, 2;
       CREATE TRIGGER lead_funnel_insert AFTER INSERT ON leads BEGIN
-        INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
-        SELECT substr(new.created_at, 1, 10), new.form,
-          coalesce(json_extract(new.metadata, '$.page'), ''),
-          coalesce(json_extract(new.metadata, '$.utm.utm_campaign'), ''),
-          coalesce(json_extract(new.metadata, '$.utm.utm_source'), ''),
-          coalesce(json_extract(new.metadata, '$.utm.utm_medium'), ''),
-          coalesce(json_extract(new.metadata, '$.referrer'), ''),
-          CASE WHEN json_extract(new.metadata, '$.landingPage') IS NOT NULL
-                AND json_extract(new.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
-          1, CASE WHEN new.first_contacted_at IS NULL THEN 0 ELSE 1 END,
-          CASE WHEN new.status = 'won' THEN 1 ELSE 0 END,
-          CASE WHEN new.status = 'won' THEN coalesce(new.won_value_cents, 0) ELSE 0 END
-        WHERE new.spam = 0 AND new.completed_by IS NULL
-        ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
-          contacted = lead_funnel.contacted + excluded.contacted,
-          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
-        INSERT INTO lead_stages (day, status, leads)
-        SELECT substr(new.created_at, 1, 10), new.status, 1 WHERE new.spam = 0 AND new.completed_by IS NULL
-        ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
+        ${sqliteFunnelStep("new", 1)}
       END;
       CREATE TRIGGER lead_funnel_update AFTER UPDATE OF status, first_contacted_at, won_value_cents, spam, completed_by, metadata, created_at, form ON leads BEGIN
-        INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
-        SELECT substr(old.created_at, 1, 10), old.form,
-          coalesce(json_extract(old.metadata, '$.page'), ''),
-          coalesce(json_extract(old.metadata, '$.utm.utm_campaign'), ''),
-          coalesce(json_extract(old.metadata, '$.utm.utm_source'), ''),
-          coalesce(json_extract(old.metadata, '$.utm.utm_medium'), ''),
-          coalesce(json_extract(old.metadata, '$.referrer'), ''),
-          CASE WHEN json_extract(old.metadata, '$.landingPage') IS NOT NULL
-                AND json_extract(old.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
-          -1, CASE WHEN old.first_contacted_at IS NULL THEN 0 ELSE -1 END,
-          CASE WHEN old.status = 'won' THEN -1 ELSE 0 END,
-          CASE WHEN old.status = 'won' THEN -coalesce(old.won_value_cents, 0) ELSE 0 END
-        WHERE old.spam = 0 AND old.completed_by IS NULL
-        ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
-          contacted = lead_funnel.contacted + excluded.contacted,
-          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
-        INSERT INTO lead_stages (day, status, leads)
-        SELECT substr(old.created_at, 1, 10), old.status, -1 WHERE old.spam = 0 AND old.completed_by IS NULL
-        ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
-        INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
-        SELECT substr(new.created_at, 1, 10), new.form,
-          coalesce(json_extract(new.metadata, '$.page'), ''),
-          coalesce(json_extract(new.metadata, '$.utm.utm_campaign'), ''),
-          coalesce(json_extract(new.metadata, '$.utm.utm_source'), ''),
-          coalesce(json_extract(new.metadata, '$.utm.utm_medium'), ''),
-          coalesce(json_extract(new.metadata, '$.referrer'), ''),
-          CASE WHEN json_extract(new.metadata, '$.landingPage') IS NOT NULL
-                AND json_extract(new.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
-          1, CASE WHEN new.first_contacted_at IS NULL THEN 0 ELSE 1 END,
-          CASE WHEN new.status = 'won' THEN 1 ELSE 0 END,
-          CASE WHEN new.status = 'won' THEN coalesce(new.won_value_cents, 0) ELSE 0 END
-        WHERE new.spam = 0 AND new.completed_by IS NULL
-        ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
-          contacted = lead_funnel.contacted + excluded.contacted,
-          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
-        INSERT INTO lead_stages (day, status, leads)
-        SELECT substr(new.created_at, 1, 10), new.status, 1 WHERE new.spam = 0 AND new.completed_by IS NULL
-        ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
+        ${sqliteFunnelStep("old", -1)}
+        ${sqliteFunnelStep("new", 1)}
       END;
       CREATE TRIGGER lead_funnel_delete AFTER DELETE ON leads BEGIN
-        INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
-        SELECT substr(old.created_at, 1, 10), old.form,
-          coalesce(json_extract(old.metadata, '$.page'), ''),
-          coalesce(json_extract(old.metadata, '$.utm.utm_campaign'), ''),
-          coalesce(json_extract(old.metadata, '$.utm.utm_source'), ''),
-          coalesce(json_extract(old.metadata, '$.utm.utm_medium'), ''),
-          coalesce(json_extract(old.metadata, '$.referrer'), ''),
-          CASE WHEN json_extract(old.metadata, '$.landingPage') IS NOT NULL
-                AND json_extract(old.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
-          -1, CASE WHEN old.first_contacted_at IS NULL THEN 0 ELSE -1 END,
-          CASE WHEN old.status = 'won' THEN -1 ELSE 0 END,
-          CASE WHEN old.status = 'won' THEN -coalesce(old.won_value_cents, 0) ELSE 0 END
-        WHERE old.spam = 0 AND old.completed_by IS NULL
-        ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
-          contacted = lead_funnel.contacted + excluded.contacted,
-          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
-        INSERT INTO lead_stages (day, status, leads)
-        SELECT substr(old.created_at, 1, 10), old.status, -1 WHERE old.spam = 0 AND old.completed_by IS NULL
-        ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
+        ${sqliteFunnelStep("old", -1)}
       END;
     `,
     postgres: `
@@ -1303,38 +1281,10 @@ export const migrations: readonly Migration[] = [
       CREATE OR REPLACE FUNCTION lead_funnel_track() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP <> 'INSERT' AND NOT OLD.spam AND OLD.completed_by IS NULL THEN
-          INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
-          VALUES (to_char(OLD.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), OLD.form,
-          coalesce(OLD.metadata->>'page', ''), coalesce(OLD.metadata->'utm'->>'utm_campaign', ''),
-          coalesce(OLD.metadata->'utm'->>'utm_source', ''),
-          coalesce(OLD.metadata->'utm'->>'utm_medium', ''), coalesce(OLD.metadata->>'referrer', ''),
-          CASE WHEN OLD.metadata->>'landingPage' IS NOT NULL AND OLD.metadata->>'gpc' IS NULL
-               THEN 1 ELSE 0 END,
-          -1, CASE WHEN OLD.first_contacted_at IS NULL THEN 0 ELSE -1 END,
-          CASE WHEN OLD.status = 'won' THEN -1 ELSE 0 END,
-          CASE WHEN OLD.status = 'won' THEN -coalesce(OLD.won_value_cents, 0) ELSE 0 END)
-          ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
-          contacted = lead_funnel.contacted + excluded.contacted,
-          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
-          INSERT INTO lead_stages (day, status, leads) VALUES (to_char(OLD.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), OLD.status, -1)
-          ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
+          ${postgresFunnelStep("OLD", -1)}
         END IF;
         IF TG_OP <> 'DELETE' AND NOT NEW.spam AND NEW.completed_by IS NULL THEN
-          INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
-          VALUES (to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), NEW.form,
-          coalesce(NEW.metadata->>'page', ''), coalesce(NEW.metadata->'utm'->>'utm_campaign', ''),
-          coalesce(NEW.metadata->'utm'->>'utm_source', ''),
-          coalesce(NEW.metadata->'utm'->>'utm_medium', ''), coalesce(NEW.metadata->>'referrer', ''),
-          CASE WHEN NEW.metadata->>'landingPage' IS NOT NULL AND NEW.metadata->>'gpc' IS NULL
-               THEN 1 ELSE 0 END,
-          1, CASE WHEN NEW.first_contacted_at IS NULL THEN 0 ELSE 1 END,
-          CASE WHEN NEW.status = 'won' THEN 1 ELSE 0 END,
-          CASE WHEN NEW.status = 'won' THEN coalesce(NEW.won_value_cents, 0) ELSE 0 END)
-          ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted) DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
-          contacted = lead_funnel.contacted + excluded.contacted,
-          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;
-          INSERT INTO lead_stages (day, status, leads) VALUES (to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), NEW.status, 1)
-          ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;
+          ${postgresFunnelStep("NEW", 1)}
         END IF;
         RETURN NULL;
       END $$;
