@@ -72,6 +72,11 @@ for (const screen of [
 
     // The tag filter, typed as staff type it.
     await page.goto("/admin");
+    // On a phone the filters sit behind the 'Filters' button (a <details>, open on wide screens).
+    const panel = page.locator("details[data-filters-panel]");
+    if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) {
+      await panel.locator("summary").click();
+    }
     const filters = page.locator("[data-inbox-filters]");
     await filters.getByLabel("Tag").fill(`Spring ${word.toUpperCase()}`);
     await filters.getByRole("button", { name: "Show leads" }).click();
