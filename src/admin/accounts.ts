@@ -6,7 +6,7 @@
  * nobody is locked out for good) and the audit log. No Astro, no React.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { newLeadId } from "../leads/id.ts";
+import { newLeadId } from "../server/id.ts";
 import { checkPassword, hashPassword, passwordProblem } from "./passwords.ts";
 import { adminMessages } from "./messages.ts";
 import type { AdminStore, Role, SessionRecord, StaffRecord } from "./store/types.ts";

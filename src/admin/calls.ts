@@ -4,7 +4,7 @@
  * it had none yet (a call that reached nobody was still a call made); 'talked' moves a lead that
  * is still new to contacted. Audited as a status change is (./pipeline.ts).
  */
-import { newLeadId } from "../leads/id.ts";
+import { newLeadId } from "../server/id.ts";
 import { audit } from "./accounts.ts";
 import { adminMessages } from "./messages.ts";
 import type { WorkResult } from "./pipeline.ts";

@@ -14,7 +14,7 @@
  *   SMTP (it is an email); a snooze arms the email again for the new time.
  */
 import { agencyHours } from "../config/agency.ts";
-import { newLeadId } from "../leads/id.ts";
+import { newLeadId } from "../server/id.ts";
 import {
   composedEmailDeliverer,
   leadLink,

@@ -7,7 +7,7 @@
  */
 import ipaddr from "ipaddr.js";
 import { hashIp } from "../leads/attribution.ts";
-import { clientIp, rateLimitKey } from "../leads/clientAddress.ts";
+import { clientIp, rateLimitKey } from "../server/clientAddress.ts";
 import { leadService } from "../leads/server.ts";
 import { SESSION_MAX_MS } from "./accounts.ts";
 

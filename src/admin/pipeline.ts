@@ -3,7 +3,7 @@
  * lost with a reason) and notes on its timeline, with who and when. The rules for the text staff
  * type are the public forms' (no control characters but line breaks and tabs, valid Unicode).
  */
-import { newLeadId } from "../leads/id.ts";
+import { newLeadId } from "../server/id.ts";
 import { CONTROL_MULTI_LINE } from "../leads/schema.ts";
 import { isWellFormed } from "../leads/text.ts";
 import { audit } from "./accounts.ts";

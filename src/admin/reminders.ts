@@ -23,7 +23,7 @@ import {
   type EmailSettings,
 } from "../leads/notify/email.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
-import { newLeadId } from "../leads/id.ts";
+import { newLeadId } from "../server/id.ts";
 import { leadName } from "../leads/source.ts";
 import type { LeadStore } from "../leads/store/types.ts";
 import { isOpen, openMinutesBetween, type AgencyHours } from "./hours.ts";

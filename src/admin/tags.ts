@@ -6,7 +6,7 @@
  * is a 'tag' event on the lead's timeline (who and when), which an erasure deletes with the lead;
  * not the audit log, which outlives the lead and must not keep what a label may say of a person.
  */
-import { newLeadId } from "../leads/id.ts";
+import { newLeadId } from "../server/id.ts";
 import { adminMessages } from "./messages.ts";
 import type { WorkResult } from "./pipeline.ts";
 import type { AdminStore, StaffRecord } from "./store/types.ts";

@@ -6,7 +6,7 @@
  * a URL. A name is at most VIEW_NAME_MAX characters and unique per account as it reads (case and
  * Unicode form ignored); an account keeps at most VIEWS_PER_ACCOUNT views.
  */
-import { newLeadId } from "../leads/id.ts";
+import { newLeadId } from "../server/id.ts";
 import { isWellFormed } from "../leads/text.ts";
 import { inboxHref, readFilters } from "./inbox.ts";
 import { adminMessages } from "./messages.ts";

@@ -12,9 +12,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { clientIp, rateLimitKey } from "../leads/clientAddress.ts";
+import { clientIp, rateLimitKey } from "../server/clientAddress.ts";
 import { plainJson, type PlainResponse } from "../leads/http.ts";
-import { leadsInFlight } from "../leads/inFlight.ts";
+import { leadsInFlight } from "../server/inFlight.ts";
 import { limiterFor } from "../leads/rateLimit.ts";
 import { leadService } from "../leads/server.ts";
 import { PostgresLeadStore } from "../leads/store/postgres.ts";

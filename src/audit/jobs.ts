@@ -19,7 +19,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { newLeadId } from "../leads/id.ts";
+import { newLeadId } from "../server/id.ts";
 import type { IntakeLogger } from "../leads/intake.ts";
 import { errorText } from "../leads/notify/outbox.ts";
 import type { LeadRecord, LeadStore, NewAuditJob } from "../leads/store/types.ts";

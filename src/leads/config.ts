@@ -2,7 +2,7 @@
  * Lead-intake settings, read from the environment in one place (README, "Lead intake").
  */
 import { resolve } from "node:path";
-import { parseTrustProxy, type TrustedProxies } from "./clientAddress.ts";
+import { parseTrustProxy, type TrustedProxies } from "../server/clientAddress.ts";
 import type { EmailSettings } from "./notify/email.ts";
 import { defaultOutboxSettings, type OutboxSettings } from "./notify/outbox.ts";
 import { webhookSecretBytes, type WebhookSettings } from "./notify/webhook.ts";

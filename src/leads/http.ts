@@ -21,12 +21,12 @@ import {
   checklistDownloadPath,
   checklistExists,
 } from "./checklists.ts";
-import { clientIp, rateLimitKey } from "./clientAddress.ts";
+import { clientIp, rateLimitKey } from "../server/clientAddress.ts";
 import { hiddenFields, utmKeys, type FormId } from "./fields.ts";
 import { echoValues, intake, type EchoValues } from "./intake.ts";
 import { leadMessages as m } from "./messages.ts";
 import { leadMetrics } from "./metrics.ts";
-import { countingLead } from "./inFlight.ts";
+import { countingLead } from "../server/inFlight.ts";
 import { safeNext } from "./next.ts";
 import { isFormId } from "./schema.ts";
 import type { LeadService } from "./server.ts";
@@ -210,7 +210,7 @@ export interface LeadInput {
  * The one handler of POST /api/leads, behind both entrances (the Node fast path for JSON posts,
  * src/leads/node.ts, and the Astro route for the rest and for `astro dev`): reads the body with
  * `read` (the one body reader, src/leads/node.ts `readBody`) when its type is one we take, then
- * `handleLeadInput`; counted while it runs (src/leads/inFlight.ts). A failure is logged and
+ * `handleLeadInput`; counted while it runs (src/server/inFlight.ts). A failure is logged and
  * answered 500.
  */
 export function answerLeadPost(

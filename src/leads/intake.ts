@@ -8,7 +8,7 @@
  */
 import { buildAttribution, hashIp } from "./attribution.ts";
 import { hiddenFields, leadForms, type FormId } from "./fields.ts";
-import { newLeadId } from "./id.ts";
+import { newLeadId } from "../server/id.ts";
 import { leadMessages } from "./messages.ts";
 import { isFormId, validateLead, type LeadFields } from "./schema.ts";
 import { spamVerdict } from "./spam.ts";

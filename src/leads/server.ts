@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { loadIpSalt } from "./attribution.ts";
 import { leadConfig, type LeadConfig } from "./config.ts";
-import { leadLog } from "./log.ts";
+import { leadLog } from "../server/log.ts";
 import { checklistDeliverer } from "./notify/checklist.ts";
 import { emailDeliverer } from "./notify/notice.ts";
 import { OutboxWorker } from "./notify/outbox.ts";

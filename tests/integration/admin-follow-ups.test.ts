@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepFollowUps } from "../../src/admin/followUps";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore } from "../../src/admin/store/types";
-import { newLeadId } from "../../src/leads/id";
+import { newLeadId } from "../../src/server/id";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { deliveryEnv, startSmtpReceiver, waitFor, type SmtpReceiver } from "./notify-support";
 import {

@@ -26,7 +26,7 @@ import {
   markSpam,
   waited,
 } from "../../src/admin/pipeline";
-import { newLeadId } from "../../src/leads/id";
+import { newLeadId } from "../../src/server/id";
 import type { FormId, LeadKind } from "../../src/leads/fields";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, InboxQuery } from "../../src/admin/store/types";

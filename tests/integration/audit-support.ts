@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { auditReportSchema, type AuditReport } from "../../src/audit/report";
-import { newLeadId } from "../../src/leads/id";
+import { newLeadId } from "../../src/server/id";
 import type { LeadRecord } from "../../src/leads/store/types";
 
 /** A report of `url` scoring `score`, with failing and passing checks in every category. */

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminStoreFor } from "../../src/admin/store/index";
-import { newLeadId } from "../../src/leads/id";
+import { newLeadId } from "../../src/server/id";
 import type { Db } from "../../src/server/db";
 import { PARTIAL_FIELD } from "../../src/leads/store/partials";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";

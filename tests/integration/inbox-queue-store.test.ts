@@ -14,7 +14,7 @@ import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, InboxQuery, StaffRecord } from "../../src/admin/store/types";
 import { addLeadTag, removeLeadTag, TAGS_PER_LEAD } from "../../src/admin/tags";
 import { deleteInboxView, saveInboxView, VIEWS_PER_ACCOUNT } from "../../src/admin/views";
-import { newLeadId } from "../../src/leads/id";
+import { newLeadId } from "../../src/server/id";
 import type { Db } from "../../src/server/db";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { onBothStores } from "./support";

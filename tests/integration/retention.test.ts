@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { adminStoreFor } from "../../src/admin/store/index";
-import { newLeadId } from "../../src/leads/id";
+import { newLeadId } from "../../src/server/id";
 import { pruneExpired, sweepRetention } from "../../src/admin/retention";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";

@@ -24,7 +24,7 @@ import {
 } from "../../src/admin/pipeline";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, StaffRecord } from "../../src/admin/store/types";
-import { newLeadId } from "../../src/leads/id";
+import { newLeadId } from "../../src/server/id";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { onBothStores } from "./support";
 

@@ -10,7 +10,7 @@ import { issueLink } from "../../src/admin/accounts";
 import { reminderDeliverer, sweepReminders } from "../../src/admin/reminders";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, CallOutcome } from "../../src/admin/store/types";
-import { newLeadId } from "../../src/leads/id";
+import { newLeadId } from "../../src/server/id";
 import { defaultOutboxSettings, OutboxWorker } from "../../src/leads/notify/outbox";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { EMAIL_FROM, EMAIL_TO, startSmtpReceiver, waitFor } from "./notify-support";

@@ -8,7 +8,7 @@ import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import type { LeadRecord, LeadStore, NewNotification } from "../../src/leads/store/types";
 import { PARTIAL_HOLD_MS } from "../../src/leads/store/partials";
-import { newLeadId } from "../../src/leads/id";
+import { newLeadId } from "../../src/server/id";
 import { migrations } from "../../src/leads/store/migrations/index";
 import {
   dropSchema,

@@ -4,10 +4,10 @@ import { safeNext, DEFAULT_NEXT } from "../../src/leads/next";
 import { csvCell, toCsv } from "../../src/leads/csv";
 import { spamVerdict, parseElapsed, DEFAULT_MIN_FILL_MS } from "../../src/leads/spam";
 import { buildAttribution, hashIp, cleanPath, cleanText } from "../../src/leads/attribution";
-import { clientIp, parseTrustProxy, rateLimitKey } from "../../src/leads/clientAddress";
+import { clientIp, parseTrustProxy, rateLimitKey } from "../../src/server/clientAddress";
 import { formatPhone, normalisePhone } from "../../src/leads/phone";
 import { isWellFormed, toWellFormed, truncate } from "../../src/leads/text";
-import { newLeadId } from "../../src/leads/id";
+import { newLeadId } from "../../src/server/id";
 import { leadConfig } from "../../src/leads/config";
 
 describe("safeNext", () => {

@@ -16,7 +16,7 @@
  *   very words that are sent.
  */
 import { site } from "../../config/site.ts";
-import { newLeadId } from "../../leads/id.ts";
+import { newLeadId } from "../../server/id.ts";
 import {
   domainOf,
   headerText,

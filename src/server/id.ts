@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 
 /**
- * A new lead id: a UUID version 7 (RFC 9562), so ids sort by creation time and never collide
- * between servers.
+ * A new id: a UUID version 7 (RFC 9562), so ids sort by creation time and never collide between
+ * servers. The process's one id maker: leads, staff, timeline and audit entries, checks.
  */
 export function newLeadId(now: number = Date.now()): string {
   const bytes = randomBytes(16);
