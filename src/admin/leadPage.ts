@@ -1,0 +1,133 @@
+/**
+ * The posts of a lead's page (/admin/leads/<id>): each form names its `action`, and each action
+ * is done by the module of its concern (pipeline, calls, follow-ups, tags, emails, the website
+ * check, the outbox). The page answers a success with 303 back to itself (or to the inbox after
+ * an erasure), so a reload re-sends nothing, and a refusal with its status and message, and the
+ * email the staff member typed when it was the email that was refused.
+ */
+import { queueStaffCheck } from "../audit/jobs.ts";
+import { auditMessages } from "../audit/messages.ts";
+import type { LeadService } from "../leads/server.ts";
+import type { LeadRecord } from "../leads/store/types.ts";
+import { audit } from "./accounts.ts";
+import { logCall } from "./calls.ts";
+import { emailDraftOf, sendLeadEmail } from "./emails/leadEmails.ts";
+import { followUpAction } from "./followUps.ts";
+import { adminMessages } from "./messages.ts";
+import {
+  addNote,
+  assignLead,
+  changeStatus,
+  deleteNote,
+  editNote,
+  eraseLead,
+  markSpam,
+} from "./pipeline.ts";
+import type { AdminStore, StaffRecord } from "./store/types.ts";
+import { addLeadTag, removeLeadTag } from "./tags.ts";
+
+export type EmailDraft = ReturnType<typeof emailDraftOf>;
+
+export type LeadPageOutcome =
+  | { redirect: string }
+  | { redirect?: undefined; status: number; message: string; emailDraft?: EmailDraft };
+
+type Result = { ok: true } | { ok: false; status: number; message: string };
+
+/** Does what the lead page's form `form` asks for `lead`, as `staff`. */
+export async function leadPageAction(
+  ctx: { service: LeadService; store: AdminStore; lead: LeadRecord; staff: StaffRecord },
+  form: FormData,
+): Promise<LeadPageOutcome> {
+  const { service, store, lead, staff } = ctx;
+  const action = String(form.get("action") ?? "");
+  let emailDraft: EmailDraft | undefined;
+  let result: Result;
+  const followUp = followUpAction(store, lead.id, action, form, staff);
+  if (followUp) result = await followUp;
+  else if (action === "note")
+    result = await addNote(store, lead.id, { note: form.get("note") }, staff);
+  else if (action === "note-edit")
+    result = await editNote(
+      store,
+      lead.id,
+      { eventId: form.get("event"), note: form.get("note") },
+      staff,
+    );
+  else if (action === "note-delete")
+    result = await deleteNote(store, lead.id, { eventId: form.get("event") }, staff);
+  else if (action === "call") result = await logCall(store, lead.id, form.get("outcome"), staff);
+  else if (action === "email") {
+    // Email the lead (./emails/leadEmails.ts); a refused one comes back as typed.
+    const input = emailDraftOf(form);
+    result = await sendLeadEmail(store, lead, input, staff, service.config.notify.email);
+    if (result.ok) service.nudgeOutbox();
+    else emailDraft = input;
+  } else if (action === "tag-add")
+    result = await addLeadTag(store, lead.id, form.get("tag"), staff);
+  else if (action === "tag-remove")
+    result = await removeLeadTag(store, lead.id, form.get("tag"), staff);
+  else if (action === "website-check") result = await checkAgain(ctx);
+  else if (action === "retry")
+    result = await retryDelivery(ctx, String(form.get("delivery") ?? ""));
+  else if (action === "assign")
+    result = await assignLead(store, lead.id, form.get("assignee"), staff);
+  else if (action === "spam")
+    result = await markSpam(store, lead.id, form.get("spam") === "1", staff);
+  else if (action === "erase") {
+    result =
+      form.get("confirm") === "ERASE"
+        ? await eraseLead(store, lead.id, staff)
+        : { ok: false, status: 422, message: adminMessages.lead.eraseNeedsConfirm };
+    if (result.ok) return { redirect: "/admin?erased=1" };
+  } else {
+    result = await changeStatus(
+      store,
+      lead.id,
+      { status: form.get("status"), reason: form.get("reason"), value: form.get("value") },
+      staff,
+    );
+  }
+  if (result.ok) return { redirect: `/admin/leads/${lead.id}?saved=${encodeURIComponent(action)}` };
+  return { status: result.status, message: result.message, ...(emailDraft ? { emailDraft } : {}) };
+}
+
+/** 'Run again': a fresh check of the lead's website, whoever runs it (src/audit/jobs.ts). */
+async function checkAgain(ctx: {
+  service: LeadService;
+  lead: LeadRecord;
+  staff: StaffRecord;
+}): Promise<Result> {
+  const website = ctx.lead.fields.website?.trim();
+  if (!website) return { ok: false, status: 422, message: auditMessages.panel.none };
+  await queueStaffCheck(await ctx.service.store(), {
+    url: website,
+    leadId: ctx.lead.id,
+    staffId: ctx.staff.id,
+  });
+  ctx.service.nudgeAudit();
+  return { ok: true };
+}
+
+/** 'Try again' on a failed delivery of this lead: due now, with a new give-up time; audited. */
+async function retryDelivery(
+  ctx: { service: LeadService; store: AdminStore; lead: LeadRecord; staff: StaffRecord },
+  delivery: string,
+): Promise<Result> {
+  const leads = await ctx.service.store();
+  const failed = await leads.listNotifications(["failed"], ctx.lead.id);
+  const now = new Date();
+  const giveUpAt = new Date(now.getTime() + ctx.service.config.notify.outbox.maxAgeMs);
+  const retried = failed.some((d) => d.id === delivery)
+    ? await leads.retryNotifications([delivery], now, giveUpAt)
+    : [];
+  if (!retried.length)
+    return { ok: false, status: 422, message: adminMessages.lead.noSuchDelivery };
+  ctx.service.nudgeOutbox();
+  await audit(ctx.store, "delivery_retry", {
+    actorId: ctx.staff.id,
+    subject: ctx.lead.id,
+    detail: { delivery },
+  });
+  return { ok: true };
+}
