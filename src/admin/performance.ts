@@ -6,6 +6,7 @@ import {
   daysAgo,
   readSort,
   reportTables,
+  sortKeys,
   sortRows,
   type Figures,
   type Report,
@@ -39,19 +40,9 @@ export const formatMoney = (cents: number) => formatCents(Math.round(cents), { w
 export const formatPerVisitor = (cents: number | null) =>
   cents === null ? "—" : formatCents(Math.round(cents));
 
-const figureKeys = [
-  "views",
-  "visitors",
-  "starts",
-  "leads",
-  "uncounted",
-  "rate",
-  "contacted",
-  "won",
-  "wonCents",
-  "valuePerVisitor",
-] as const;
-type FigureKey = (typeof figureKeys)[number];
+/** The report's figures, in the order of its columns: every sort key but the row's own name. */
+type FigureKey = Exclude<SortKey, "key">;
+const figureKeys = sortKeys.filter((k): k is FigureKey => k !== "key");
 
 const figureLabel = (key: FigureKey): string =>
   key === "uncounted"
