@@ -1,28 +1,30 @@
 /**
- * The outbox's 'audit' channel: the prospect who asked for a free audit gets their website
- * check's score, its three most valuable fixes and the link to the report, over the SMTP that
- * carries lead notifications. Queued with the check's result (src/audit/jobs.ts; one per lead,
- * only for a lead not flagged as spam), and only sent to a plain valid address. Everything taken
- * from the fetched site (its fixes are ours, but the address and page names are theirs) goes into
- * the text part as plain text and into the HTML part escaped.
+ * The website check's two emails, over the SMTP that carries lead notifications: the prospect who
+ * asked for a free audit gets their score, its three most valuable fixes and the link to the
+ * report (outbox channel 'audit'); the agency gets the score, the same fixes as talking points,
+ * the lead's page and the report (channel 'audit-agency'). Both are queued with the check's result
+ * (src/audit/jobs.ts; one per lead), the prospect's only for a lead not flagged as spam and to a
+ * plain valid address. The words are src/audit/messages.ts; the emails are React trees
+ * (src/components/email/AuditReportEmail.tsx, AuditAgencyEmail.tsx) rendered to HTML, where React
+ * escapes everything taken from the fetched site or the form, and to the plain-text part read
+ * from the same markup (src/leads/notify/render.ts). Only the server bundle imports this module.
  */
 import { AGENCY_NAME, siteOrigin } from "../config/agency.ts";
 import { routes } from "../config/routes.ts";
 import {
   composedEmailDeliverer,
-  emailHtml,
-  escapeHtml,
   headerText,
   isPlainEmail,
+  leadLink,
   type EmailSettings,
 } from "../leads/notify/email.ts";
+import { renderAuditAgency, renderAuditReport } from "../leads/notify/render.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
 import { leadName } from "../leads/source.ts";
 import type { LeadRecord, LeadStore } from "../leads/store/types.ts";
 import { auditMessages, unreachableNames } from "./messages.ts";
-import type { AuditReport } from "./report.ts";
 import { auditJobStoreFor, type AuditJob } from "./store/index.ts";
-import { topFixes } from "./summary.ts";
+import { fixLines, plainLine, siteName } from "./summary.ts";
 import { AUDIT_LINK_TTL_MS, auditLinks } from "./token.ts";
 
 export interface AuditEmail {
@@ -32,26 +34,18 @@ export interface AuditEmail {
   html: string;
 }
 
-/** One line of text taken from a report: no control characters, bounded. */
-export function plainLine(value: string, max = 300): string {
-  // eslint-disable-next-line no-control-regex
-  const line = value.replace(/[\u0000-\u001F\u007F\u2028\u2029]+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
+type DoneCheck = Pick<AuditJob, "id" | "report" | "finishedAt">;
 
-/** The site's name as the report shows it: the final URL's host, else the address typed. */
-export function siteName(report: Pick<AuditReport, "url" | "finalUrl">): string {
-  try {
-    return new URL(report.finalUrl ?? report.url).host;
-  } catch {
-    return plainLine(report.url, 120);
-  }
+/** The signed report's link, dated from when the check finished (else when the lead came). */
+function reportLink(lead: LeadRecord, job: DoneCheck, secret: string, origin: string): string {
+  const sentAt = Date.parse(job.finishedAt ?? lead.createdAt);
+  return `${origin}${auditLinks(job.id, secret, sentAt).report}`;
 }
 
 /** The prospect's message for a done check, or null when its address cannot be written to. */
 export function auditEmail(
   lead: LeadRecord,
-  job: Pick<AuditJob, "id" | "report" | "finishedAt">,
+  job: DoneCheck,
   secret: string,
   origin: string = siteOrigin(),
 ): AuditEmail | null {
@@ -60,55 +54,32 @@ export function auditEmail(
   if (!isPlainEmail(to) || !report) return null;
   const copy = auditMessages.email;
   const sentAt = Date.parse(job.finishedAt ?? lead.createdAt);
-  const link = `${origin}${auditLinks(job.id, secret, sentAt).report}`;
-  const book = `${origin}${routes.bookCall}`;
-  const expires = new Date(sentAt + AUDIT_LINK_TTL_MS).toISOString().slice(0, 10);
   const site = siteName(report);
   const lines = copy.lines({
     name: plainLine(leadName(lead.fields).split(/\s+/)[0] ?? "", 60),
     site,
     agency: AGENCY_NAME,
-    expires,
+    expires: new Date(sentAt + AUDIT_LINK_TTL_MS).toISOString().slice(0, 10),
   });
   const ok = report.outcome === "ok" && report.score !== undefined;
-  const summary = ok
+  const result = ok
     ? `${auditMessages.report.scoreOf(report.score!)}${report.grade ? ` (${auditMessages.report.grade(report.grade)})` : ""}`
     : plainLine(
         report.message ??
           auditMessages.report.unreachable(site, unreachableNames[report.reason ?? "refused"]),
       );
-  const fixes = ok ? topFixes(report).map((c) => `${plainLine(c.title)}: ${plainLine(c.fix)}`) : [];
-  const text = [
-    lines.greeting,
-    "",
-    lines.intro,
-    summary,
-    ...(fixes.length ? ["", lines.fixes, ...fixes.map((f, i) => `${i + 1}. ${f}`)] : []),
-    "",
-    lines.link,
-    link,
-    "",
-    lines.next,
-    book,
-    "",
-    lines.why,
-    "",
-    lines.signature,
-    "",
-  ].join("\n");
-  const html = emailHtml(copy.subject(report.score), [
-    `<p>${escapeHtml(lines.greeting)}</p>`,
-    `<p>${escapeHtml(lines.intro)}<br><strong style="font-size:20px">${escapeHtml(summary)}</strong></p>`,
-    fixes.length
-      ? `<p>${escapeHtml(lines.fixes)}</p><ol>${fixes.map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ol>`
-      : "",
-    `<p>${escapeHtml(lines.link)}</p>`,
-    `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#166534;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(copy.button)}</a></p>`,
-    `<p>${escapeHtml(lines.next)} <a href="${escapeHtml(book)}">${escapeHtml(book)}</a></p>`,
-    `<p style="color:#555;font-size:13px">${escapeHtml(lines.why)}</p>`,
-    `<p>${escapeHtml(lines.signature)}</p>`,
-  ]);
-  return { to, subject: copy.subject(ok ? report.score : undefined), text, html };
+  const subject = copy.subject(ok ? report.score : undefined);
+  const { text, html } = renderAuditReport({
+    subject,
+    greeting: lines.greeting,
+    score: { intro: lines.intro, result },
+    fixes: ok ? { title: lines.fixes, items: fixLines(report) } : null,
+    report: { text: lines.link, label: copy.button, href: reportLink(lead, job, secret, origin) },
+    booking: { text: lines.next, href: `${origin}${routes.bookCall}` },
+    why: lines.why,
+    signature: lines.signature,
+  });
+  return { to, subject, text, html };
 }
 
 /**
@@ -118,7 +89,7 @@ export function auditEmail(
  */
 export function agencyScoreEmail(
   lead: LeadRecord,
-  job: Pick<AuditJob, "id" | "report" | "finishedAt">,
+  job: DoneCheck,
   secret: string,
   origin: string = siteOrigin(),
 ): Omit<AuditEmail, "to"> | null {
@@ -126,38 +97,23 @@ export function agencyScoreEmail(
   if (!report) return null;
   const copy = auditMessages.agencyEmail;
   const name = headerText(leadName(lead.fields), 80) || lead.id;
-  const site = siteName(report);
   const ok = report.outcome === "ok" && report.score !== undefined;
   const result = ok ? copy.scored(report.score!, report.grade) : copy.unscored;
-  const why = ok ? null : plainLine(report.message ?? unreachableNames[report.reason ?? "refused"]);
-  const fixes = ok ? topFixes(report).map((c) => `${plainLine(c.title)}: ${plainLine(c.fix)}`) : [];
-  const leadLink = `${origin}/admin/leads/${lead.id}`;
-  const sentAt = Date.parse(job.finishedAt ?? lead.createdAt);
-  const reportLink = `${origin}${auditLinks(job.id, secret, sentAt).report}`;
   const subject = copy.subject(name, result);
-  const text = [
-    copy.intro(site),
-    `${auditMessages.panel.score}: ${result}${why ? ` (${why})` : ""}`,
-    ...(fixes.length ? ["", copy.fixes, ...fixes.map((f, i) => `${i + 1}. ${f}`)] : []),
-    "",
-    copy.lead,
-    leadLink,
-    "",
-    copy.report,
-    reportLink,
-    "",
-    copy.why,
-    "",
-  ].join("\n");
-  const html = emailHtml(subject, [
-    `<p>${escapeHtml(copy.intro(site))}<br><strong style="font-size:20px">${escapeHtml(`${auditMessages.panel.score}: ${result}`)}</strong>${why ? `<br>${escapeHtml(why)}` : ""}</p>`,
-    fixes.length
-      ? `<p>${escapeHtml(copy.fixes)}</p><ol>${fixes.map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ol>`
-      : "",
-    `<p>${escapeHtml(copy.lead)} <a href="${escapeHtml(leadLink)}">${escapeHtml(leadLink)}</a></p>`,
-    `<p>${escapeHtml(copy.report)} <a href="${escapeHtml(reportLink)}">${escapeHtml(reportLink)}</a></p>`,
-    `<p style="color:#555;font-size:13px">${escapeHtml(copy.why)}</p>`,
-  ]);
+  const { text, html } = renderAuditAgency({
+    subject,
+    score: {
+      intro: copy.intro(siteName(report)),
+      result: `${auditMessages.panel.score}: ${result}`,
+      remark: ok
+        ? null
+        : `(${plainLine(report.message ?? unreachableNames[report.reason ?? "refused"])})`,
+    },
+    fixes: ok ? { title: copy.fixes, items: fixLines(report) } : null,
+    lead: { text: copy.lead, href: leadLink(lead, origin) },
+    report: { text: copy.report, href: reportLink(lead, job, secret, origin) },
+    why: copy.why,
+  });
   return { subject, text, html };
 }
 

@@ -2,10 +2,9 @@
  * The agency's view of a lead's website check (the lead page's panel, the reminders and the lead
  * email's line): its newest check, read into plain lines. Pure: the page hands in the jobs.
  */
-import { siteName } from "./email.ts";
 import { auditCategoryNames, auditMessages, unreachableNames } from "./messages.ts";
 import type { AuditJob } from "./store/types.ts";
-import { failedByValue, formatCheckedAt } from "./summary.ts";
+import { failedByValue, formatCheckedAt, siteName } from "./summary.ts";
 import { auditLinks } from "./token.ts";
 import { auditState } from "./view.ts";
 

@@ -5,11 +5,16 @@
  * control characters removed.
  */
 import PDFDocument from "pdfkit";
-import { plainLine } from "./email.ts";
 import { auditCategoryNames, auditMessages, auditStatusNames } from "./messages.ts";
 import type { AuditReport } from "./report.ts";
 import { gradeThresholds } from "./score.ts";
-import { categoryShares, checksFailedFirst, formatCheckedAt, topFixes } from "./summary.ts";
+import {
+  categoryShares,
+  checksFailedFirst,
+  formatCheckedAt,
+  plainLine,
+  topFixes,
+} from "./summary.ts";
 
 const INK = "#14532d";
 const TEXT = "#1f2937";

@@ -3,10 +3,10 @@
  * must look like before a check is queued, and the recent staff checks read into table rows.
  * Pure: the page hands in the form's value and the jobs.
  */
-import { siteName } from "./email.ts";
 import { siteKey } from "./jobs.ts";
 import { auditMessages } from "./messages.ts";
 import type { AuditJob } from "./store/types.ts";
+import { siteName } from "./summary.ts";
 import { auditLinks } from "./token.ts";
 import { auditState, type AuditState } from "./view.ts";
 

@@ -2,9 +2,26 @@
  * Reading a report for people: which failed checks cost the most points (the prospect's three
  * fixes, the caller's talking points, first), and the weights as 'how we score' shows them. Pure
  * functions over the report alone: the weights travel in it (each category's and each check's),
- * so every reader agrees with the engine that scored it.
+ * so every reader agrees with the engine that scored it. Also the site's name and the one-line
+ * text every reader (page, PDF, email, panel) takes from a fetched site.
  */
 import type { AuditCategory, AuditReport, CheckResult } from "./report.ts";
+
+/** One line of text taken from a report: no control characters, bounded. */
+export function plainLine(value: string, max = 300): string {
+  // eslint-disable-next-line no-control-regex
+  const line = value.replace(/[\u0000-\u001F\u007F\u2028\u2029]+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** The site's name as the report shows it: the final URL's host, else the address typed. */
+export function siteName(report: Pick<AuditReport, "url" | "finalUrl">): string {
+  try {
+    return new URL(report.finalUrl ?? report.url).host;
+  } catch {
+    return plainLine(report.url, 120);
+  }
+}
 
 /** A check with the points of the total score it is worth (and loses when it fails). */
 export interface RankedCheck extends CheckResult {
@@ -43,6 +60,10 @@ export function failedByValue(report: AuditReport): RankedCheck[] {
 export function topFixes(report: AuditReport, n = 3): RankedCheck[] {
   return failedByValue(report).slice(0, n);
 }
+
+/** The `n` fixes worth the most as the emails list them: "Title: fix", one line each. */
+export const fixLines = (report: AuditReport, n = 3): string[] =>
+  topFixes(report, n).map((c) => `${plainLine(c.title)}: ${plainLine(c.fix)}`);
 
 /** Every check, failed ones first (by value), then passes, then not applicable. */
 export function checksFailedFirst(report: AuditReport): RankedCheck[] {

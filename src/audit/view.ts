@@ -5,10 +5,9 @@
  * store that does not answer is 'unavailable': 503 with our words, never a 500.
  */
 import { StoreUnavailableError, type LeadStore } from "../leads/store/types.ts";
-import { siteName } from "./email.ts";
 import type { AuditReport } from "./report.ts";
 import { auditJobStoreFor, type AuditJob } from "./store/index.ts";
-import { topFixes } from "./summary.ts";
+import { siteName, topFixes } from "./summary.ts";
 import { openAuditToken } from "./token.ts";
 
 export type AuditState = "running" | "ready" | "unreachable" | "limited" | "failed";

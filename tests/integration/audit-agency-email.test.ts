@@ -108,6 +108,13 @@ for (const driver of ["sqlite", "postgres"] as const) {
         20_000,
       );
       expect(prospect.header("subject")).toBe(`Your website scored ${job.score}/100`);
+      // Both emails name the same fixes, and their report links open this check.
+      expect(prospect.text.split("\n").filter((l) => /^[1-3]\. /.test(l))).toEqual(fixes);
+      for (const mail of [prospect, follow]) {
+        const token = /\/audit\/([\w.-]+)\n/.exec(mail.text)![1]!;
+        expect(openAuditToken(token, SALT)).toMatchObject({ ok: true, jobId: job.id });
+        expect(mail.html).toContain(`/audit/${token}"`);
+      }
       // One per lead: the outbox row is sent, and a second done check sends none.
       const rows = await until(async () => {
         const r = await store.listNotifications(["sent"], leadId);

@@ -1,10 +1,13 @@
 /**
  * Emails rendered with React (src/components/email/, src/leads/notify/render.ts): every email has
  * a plain-text part read from the same tree as its HTML, values are escaped by React in the HTML
- * and kept as typed in the text; and the staff emails to a lead: placeholders filled from the lead
- * and the site config, the template a lead's form starts from, and what a subject or message may be.
+ * and kept as typed in the text; the website check's two emails (src/audit/email.ts) say the
+ * score, the fixes and the links in both parts; and the staff emails to a lead: placeholders
+ * filled from the lead and the site config, the template a lead's form starts from, and what a
+ * subject or message may be.
  */
 import { createElement } from "react";
+import { DomUtils, parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import {
   emailTimeline,
@@ -17,8 +20,13 @@ import {
 } from "../../src/admin/emails/leadEmails";
 import { templateDefaults, templateIds } from "../../src/admin/emails/defaults";
 import { NoticeEmail } from "../../src/components/email/NoticeEmail";
+import { agencyScoreEmail, auditEmail } from "../../src/audit/email";
+import { auditMessages, unreachableNames } from "../../src/audit/messages";
+import type { AuditReport } from "../../src/audit/report";
+import { openAuditToken } from "../../src/audit/token";
 import { site } from "../../src/config/site";
 import { emailText, renderEmail, renderNotice } from "../../src/leads/notify/render";
+import { auditLead, fixtureReport } from "../integration/audit-support";
 
 const hostile = `<script>alert("x")</script> & 'quoted'`;
 
@@ -84,6 +92,143 @@ describe("emails rendered with React", () => {
     );
     expect(text.startsWith("A heading\n\nBody\n")).toBe(true);
     expect(emailText("<h2>Details</h2><p>x</p>")).toBe("Details\n-------\n\nx\n");
+  });
+
+  it("writes a list as one block, numbered when it is ordered", () => {
+    expect(
+      emailText("<p>Fixes:</p><ol><li>one</li><li>two<br>lines</li></ol><ul><li>x</li></ul>"),
+    ).toBe("Fixes:\n\n1. one\n2. two\n   lines\n\n- x\n");
+  });
+});
+
+describe("the website check's emails", () => {
+  const SECRET = "unit-secret-0123456789abcdef0123456789";
+  const ORIGIN = "https://agency.test";
+  const script = `<script>alert("t")</script>`;
+  const escapedScript = "&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;";
+  const lead = auditLead("lawnpros.test", { email: "dana@lawnpros.test" });
+  lead.fields.ownerName = "Dana <b>Audit</b>";
+
+  /** A scored report whose failed checks quote hostile text from the site in title and fix. */
+  function hostileReport(): AuditReport {
+    const report = fixtureReport("lawnpros.test", 54);
+    return {
+      ...report,
+      checks: report.checks.map((c) =>
+        c.status === "fail"
+          ? { ...c, title: `${c.title} ${script}`, fix: `${c.fix} "<img src=x onerror=alert(1)>"` }
+          : c,
+      ),
+    };
+  }
+  const unreachable: AuditReport = {
+    ...fixtureReport("lawnpros.test"),
+    url: `${script}.test`,
+    finalUrl: undefined,
+    outcome: "unreachable",
+    reason: "invalid-url",
+    score: undefined,
+    grade: undefined,
+  };
+  const job = (report: AuditReport) => ({
+    id: "job-1",
+    report,
+    finishedAt: "2026-11-25T10:00:00.000Z",
+  });
+  const numbered = (text: string) => text.split("\n").filter((l) => /^\d\. /.test(l));
+  /** The list items as a mail client shows them (entities decoded). */
+  const items = (html: string) =>
+    DomUtils.getElementsByTagName("li", parseDocument(html).children).map((li) =>
+      DomUtils.textContent(li),
+    );
+
+  it("gives the prospect the score, three fixes as text and escaped, and both links", () => {
+    const mail = auditEmail(lead, job(hostileReport()), SECRET, ORIGIN)!;
+    const copy = auditMessages.email;
+    expect(mail.to).toBe("dana@lawnpros.test");
+    expect(mail.subject).toBe("Your website scored 54/100");
+    expect(mail.html).toContain("<title>Your website scored 54/100</title>");
+    expect(mail.html).not.toMatch(/<script|<img|<b>/i);
+    expect(mail.html).toContain(escapedScript);
+    expect(mail.text).toMatch(/^Hi Dana,\n\n/);
+    expect(mail.text).toContain(`lawnpros.test:\n${auditMessages.report.scoreOf(54)} (Grade F)\n`);
+    // The same three fixes, most valuable first, in both parts: as typed in the text.
+    const fixes = numbered(mail.text);
+    expect(fixes).toHaveLength(3);
+    for (const line of fixes) expect(line).toContain(script);
+    expect(fixes.map((l) => l.replace(/^\d\. /, ""))).toEqual(items(mail.html));
+    // The signed report behind the button, the booking page on its own line.
+    const link = new RegExp(`${copy.button}: (${ORIGIN}/audit/([\\w.-]+))\n`).exec(mail.text)!;
+    expect(openAuditToken(link[2]!, SECRET, Date.parse("2026-11-26T00:00:00Z"))).toMatchObject({
+      ok: true,
+      jobId: "job-1",
+    });
+    expect(mail.html).toContain(`<a href="${link[1]}"`);
+    expect(mail.text).toContain(`suits you:\n${ORIGIN}/book-call\n`);
+    expect(mail.html).toContain(`<a href="${ORIGIN}/book-call">`);
+  });
+
+  it("tells the prospect a site that could not be checked, its address as text", () => {
+    const mail = auditEmail(lead, job(unreachable), SECRET, ORIGIN)!;
+    expect(mail.subject).toBe("Your website check");
+    expect(numbered(mail.text)).toEqual([]);
+    expect(mail.text).toContain(
+      auditMessages.report.unreachable(`${script}.test`, unreachableNames["invalid-url"]),
+    );
+    expect(mail.html).not.toMatch(/<script/i);
+    expect(mail.html).toContain(escapedScript);
+    expect(mail.html).not.toContain("<ol>");
+  });
+
+  it("writes nothing to an address that is not a plain one", () => {
+    const odd = auditLead("lawnpros.test", { email: "dana@x.test\r\nBcc: eve@x.test" });
+    expect(auditEmail(odd, job(hostileReport()), SECRET, ORIGIN)).toBeNull();
+  });
+
+  it("gives the agency the score, the talking points and both links, line for line", () => {
+    const mail = agencyScoreEmail(lead, job(hostileReport()), SECRET, ORIGIN)!;
+    const copy = auditMessages.agencyEmail;
+    expect(mail.subject).toBe("Website check for Dana <b>Audit</b>: 54/100 (F)");
+    expect(mail.html).toContain(
+      "<title>Website check for Dana &lt;b&gt;Audit&lt;/b&gt;: 54/100 (F)</title>",
+    );
+    expect(mail.html).not.toMatch(/<script|<img|<b>/i);
+    const fixes = numbered(mail.text);
+    expect(fixes.map((l) => l.replace(/^\d\. /, ""))).toEqual(items(mail.html));
+    const token = /\/audit\/([\w.-]+)/.exec(mail.text)![1]!;
+    expect(mail.text).toBe(
+      [
+        copy.intro("lawnpros.test"),
+        "Score: 54/100 (F)",
+        "",
+        copy.fixes,
+        "",
+        ...fixes,
+        "",
+        copy.lead,
+        `${ORIGIN}/admin/leads/${lead.id}`,
+        "",
+        copy.report,
+        `${ORIGIN}/audit/${token}`,
+        "",
+        copy.why,
+        "",
+      ].join("\n"),
+    );
+    expect(fixes).toHaveLength(3);
+    expect(mail.html).toContain(`<a href="${ORIGIN}/admin/leads/${lead.id}">`);
+    expect(mail.html).toContain(`<a href="${ORIGIN}/audit/${token}">`);
+  });
+
+  it("tells the agency why a site could not be checked", () => {
+    const mail = agencyScoreEmail(lead, job(unreachable), SECRET, ORIGIN)!;
+    expect(mail.subject).toBe("Website check for Dana <b>Audit</b>: could not check the site");
+    expect(mail.text).toContain(
+      `Score: could not check the site (${unreachableNames["invalid-url"]})\n`,
+    );
+    expect(mail.text).toContain(`The website check of ${script}.test is done.`);
+    expect(numbered(mail.text)).toEqual([]);
+    expect(mail.html).not.toMatch(/<script/i);
   });
 });
 

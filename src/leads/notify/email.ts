@@ -53,18 +53,6 @@ export function fieldLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
-
 /** One line for a header: control characters and line separators become spaces. */
 export function headerText(value: string, max = 150): string {
   const line = value
@@ -73,24 +61,6 @@ export function headerText(value: string, max = 150): string {
     .replace(/\s+/g, " ")
     .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
-/** Our emails' body style: system font, dark text, readable lines. */
-export const EMAIL_BODY_STYLE = "font-family:system-ui,sans-serif;color:#111;line-height:1.5";
-
-/**
- * An email's HTML part: the document, its (escaped) title and `parts`, already escaped HTML,
- * one per line; empty parts are kept as empty lines, as the text parts keep theirs.
- */
-export function emailHtml(title: string, parts: readonly string[], bodyStyle = EMAIL_BODY_STYLE) {
-  return [
-    "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<title>${escapeHtml(title)}</title></head>`,
-    `<body style="${bodyStyle}">`,
-    ...parts,
-    "</body></html>",
-  ].join("\n");
 }
 
 /** Body text: line breaks kept (as \n), other control characters dropped. */

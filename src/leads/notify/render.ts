@@ -5,8 +5,9 @@
  *   spellings are then made the ones mail clients have always read (`<br>` for `<br/>`, `&#39;`
  *   for `&#x27;`), which changes no meaning.
  * - Plain text from the same markup, not from strings assembled beside it: headings, paragraphs,
- *   line breaks, links ("label: address") and label/value rows ("Label: value") read as a person
- *   would write them in a plain email, so the two parts cannot drift apart.
+ *   line breaks, links ("label: address"), label/value rows ("Label: value") and lists ("1. " or
+ *   "- ", one item a line) read as a person would write them in a plain email, so the two parts
+ *   cannot drift apart.
  *
  * This module loads TSX: only the server bundle and the tests import it (the command line and the
  * benches run plain TypeScript and never send email), so modules on their path import it lazily.
@@ -15,6 +16,14 @@ import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DomUtils, ElementType, parseDocument } from "htmlparser2";
 import type { ChildNode, Element } from "domhandler";
+import {
+  AuditAgencyEmail,
+  type AuditAgencyContent,
+} from "../../components/email/AuditAgencyEmail.tsx";
+import {
+  AuditReportEmail,
+  type AuditReportContent,
+} from "../../components/email/AuditReportEmail.tsx";
 import { MessageEmail } from "../../components/email/MessageEmail.tsx";
 import { NoticeEmail, type NoticeContent } from "../../components/email/NoticeEmail.tsx";
 
@@ -65,7 +74,20 @@ function row(el: Element): string {
     : `${label}: ${value}`;
 }
 
-/** Blocks separated by one empty line; a table's rows one per line. */
+/** A list as one block: its items one a line, "1. " in an ordered list, "- " otherwise. */
+function list(el: Element): string {
+  const start = Number(el.attribs.start ?? 1) || 1;
+  return el.children
+    .filter((c): c is Element => c.type === ElementType.Tag && c.name === "li")
+    .map((li, i) => {
+      const marker = el.name === "ol" ? `${start + i}. ` : "- ";
+      const text = inline(li.children).trim();
+      return `${marker}${text.replace(/\n/g, `\n${" ".repeat(marker.length)}`)}`;
+    })
+    .join("\n");
+}
+
+/** Blocks separated by one empty line; a table's rows and a list's items one per line. */
 function blocks(nodes: readonly ChildNode[], out: string[]): void {
   let run: ChildNode[] = [];
   const flush = () => {
@@ -92,7 +114,10 @@ function blocks(nodes: readonly ChildNode[], out: string[]): void {
       const text = inline(el.children).trim();
       if (text) out.push(`${text}\n${"-".repeat(text.length)}`);
     } else if (el.name === "hr") out.push("---");
-    else if (el.name === "table") {
+    else if (el.name === "ul" || el.name === "ol") {
+      const items = list(el);
+      if (items) out.push(items);
+    } else if (el.name === "table") {
       const rows = DomUtils.getElementsByTagName("tr", el.children, true).map(row);
       if (rows.length) out.push(rows.join("\n"));
     } else blocks(el.children, out);
@@ -123,3 +148,11 @@ export const renderMessage = (message: {
   body: string;
   footer: string;
 }): RenderedEmail => renderEmail(createElement(MessageEmail, message));
+
+/** The prospect's website check (src/components/email/AuditReportEmail.tsx): its two parts. */
+export const renderAuditReport = (content: AuditReportContent): RenderedEmail =>
+  renderEmail(createElement(AuditReportEmail, content));
+
+/** The agency's follow-up of a done check (src/components/email/AuditAgencyEmail.tsx). */
+export const renderAuditAgency = (content: AuditAgencyContent): RenderedEmail =>
+  renderEmail(createElement(AuditAgencyEmail, content));
