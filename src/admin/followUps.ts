@@ -14,6 +14,7 @@
  *   SMTP (it is an email); a snooze arms the email again for the new time.
  */
 import { agencyHours } from "../config/agency.ts";
+import { agencyDay, agencyMoment, wallClock } from "../lib/agencyClock.ts";
 import { newLeadId } from "../server/id.ts";
 import {
   composedEmailDeliverer,
@@ -35,6 +36,8 @@ import type { WorkResult } from "./pipeline.ts";
 import { adminStoreFor } from "./store/index.ts";
 import type { AdminStore, StaffRecord } from "./store/types.ts";
 
+export { agencyDay, agencyMoment };
+
 export const FOLLOW_UP_NOTE_MAX = 200;
 /** How far ahead a follow-up may be set (a typo such as 2062 is refused). */
 const MAX_AHEAD_DAYS = 366;
@@ -48,70 +51,6 @@ const HOUR = 60 * 60_000;
 /** The snoozes offered: a form's `by` value and how far it moves the follow-up. */
 export const snoozes = { "1h": HOUR, "1d": 24 * HOUR } as const;
 export type Snooze = keyof typeof snoozes;
-
-const parts = new Map<string, Intl.DateTimeFormat>();
-/** The agency's wall clock at `at`: year, month, day, hour, minute (numbers). */
-function wallClock(at: number, timeZone: string) {
-  let format = parts.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    parts.set(timeZone, format);
-  }
-  const p = Object.fromEntries(format.formatToParts(at).map((x) => [x.type, x.value]));
-  return {
-    y: Number(p.year),
-    mo: Number(p.month),
-    d: Number(p.day),
-    h: Number(p.hour),
-    mi: Number(p.minute),
-  };
-}
-
-/**
- * The moment the agency's clock shows `day` (YYYY-MM-DD) at `time` (HH:MM), or null when that
- * clock never shows it (a date that does not exist, or the hour skipped when clocks go forward).
- * The zone's offset is read from Intl twice (once at a guess, once at the corrected moment), which
- * settles on the right side of a change of offset.
- */
-export function agencyMoment(day: string, time: string, timeZone: string): Date | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!d || !t) return null;
-  const [y, mo, dd, h, mi] = [d[1], d[2], d[3], t[1], t[2]].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (h > 23 || mi > 59) return null;
-  const wanted = Date.UTC(y, mo - 1, dd, h, mi);
-  const back = new Date(wanted);
-  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== dd) return null; // 31 Feb
-  let at = wanted;
-  for (let i = 0; i < 2; i++) {
-    const shown = wallClock(at, timeZone);
-    at += wanted - Date.UTC(shown.y, shown.mo - 1, shown.d, shown.h, shown.mi);
-  }
-  const shown = wallClock(at, timeZone);
-  return Date.UTC(shown.y, shown.mo - 1, shown.d, shown.h, shown.mi) === wanted
-    ? new Date(at)
-    : null;
-}
-
-/** Today's date on the agency's clock (YYYY-MM-DD). */
-export function agencyDay(now: Date, timeZone: string = agencyHours.timeZone): string {
-  const c = wallClock(now.getTime(), timeZone);
-  return `${c.y}-${String(c.mo).padStart(2, "0")}-${String(c.d).padStart(2, "0")}`;
-}
 
 /** The end of today on the agency's clock (its next midnight): the Due view's bound. */
 export function endOfAgencyDay(now: Date, timeZone: string = agencyHours.timeZone): Date {

@@ -11,7 +11,9 @@ import { isScoreBand, scoreBands } from "../audit/summary.ts";
 import { leadStatuses, type InboxQuery, type LeadStatus } from "./store/types.ts";
 import { TAG_MAX, tagParam } from "./tags.ts";
 import { agencyHours } from "../config/agency.ts";
-import { agencyMoment } from "./followUps.ts";
+import { agencyDayStart } from "../lib/agencyClock.ts";
+
+export { agencyDayStart };
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function age(createdAt: string, now: Date = new Date()): string {
@@ -129,19 +131,6 @@ export function readFilters(params: URLSearchParams): InboxFilters {
     tag: tagParam(get("tag", TAG_MAX + 8)),
     spam: params.get("spam") === "1",
   };
-}
-
-/**
- * The moment a day (YYYY-MM-DD) starts on the agency's clock (site config `hours.timeZone`): the
- * date filters' days are the agency's, whoever types them and wherever the server runs. A zone
- * whose clocks skip midnight that day starts it at the first minute that exists.
- */
-export function agencyDayStart(day: string, timeZone: string = agencyHours.timeZone): string {
-  for (const time of ["00:00", "00:30", "01:00"]) {
-    const at = agencyMoment(day, time, timeZone);
-    if (at) return at.toISOString();
-  }
-  return new Date(`${day}T00:00:00Z`).toISOString();
 }
 
 /**

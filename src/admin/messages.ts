@@ -665,8 +665,8 @@ export const adminMessages = {
     from: "From",
     to: "To",
     apply: "Show",
-    range: (from: string, to: string, pFrom: string, pTo: string) =>
-      `${from} to ${to} (UTC), compared with ${pFrom} to ${pTo}.`,
+    range: (from: string, to: string, pFrom: string, pTo: string, zone: string) =>
+      `${from} to ${to} (days in ${zone}), compared with ${pFrom} to ${pTo}.`,
     totalsHeading: "Totals",
     figures: {
       views: "Visits",
@@ -730,7 +730,7 @@ export const adminMessages = {
     pipeline: {
       heading: "Pipeline: where this period's leads stand now",
       intro:
-        "Each stage with how many of the period's leads are in it now, by how long ago they arrived (UTC days).",
+        "Each stage with how many of the period's leads are in it now, by how long ago they arrived (in the agency's days, as the period).",
       stage: "Stage",
       leads: "Leads",
       buckets: ["Arrived today", "1–6 days ago", "7–29 days ago", "30 days ago or more"],

@@ -15,7 +15,6 @@ import {
   type SortKey,
 } from "../analytics/report.ts";
 import { formatCents } from "./money.ts";
-import { utcDay } from "../analytics/visitor.ts";
 import { toCsv } from "../leads/csv.ts";
 import { adminMessages } from "./messages.ts";
 
@@ -211,8 +210,11 @@ export function rateNotes(report: Report): string[] {
   return over ? [copy.rateNote, copy.rateOver(over)] : [copy.rateNote];
 }
 
-/** The pipeline's table: a row per stage, leads in it by time in the stage, the longest wait. */
-export function pipelineView(report: Report, now: Date) {
+/**
+ * The pipeline's table: a row per stage, leads in it by time in the stage, the longest wait
+ * (in the agency's days, from the report's today).
+ */
+export function pipelineView(report: Report) {
   const p = copy.pipeline;
   return {
     heading: p.heading,
@@ -225,7 +227,7 @@ export function pipelineView(report: Report, now: Date) {
         adminMessages.statuses[s.status],
         number.format(s.leads),
         ...s.buckets.map((b) => number.format(b)),
-        s.oldestDay ? p.daysAgo(daysAgo(s.oldestDay, utcDay(now))) : "—",
+        s.oldestDay ? p.daysAgo(daysAgo(s.oldestDay, report.today)) : "—",
       ],
     })),
     total: report.pipeline.reduce((n, s) => n + s.leads, 0),

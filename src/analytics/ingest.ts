@@ -9,7 +9,9 @@ import { formIds, hiddenFields, utmKeys } from "../leads/fields.ts";
 import { trafficSource } from "../leads/source.ts";
 import { countedPath, VALUE_MAX } from "./pages.ts";
 import type { AnalyticsEvent } from "./store/types.ts";
-import { deviceClass, notCounted, utcDay, visitorHash, type VisitHeaders } from "./visitor.ts";
+import { agencyHours } from "../config/agency.ts";
+import { agencyDay } from "../lib/agencyClock.ts";
+import { deviceClass, notCounted, visitorHash, type VisitHeaders } from "./visitor.ts";
 import { eventKeys } from "./wire.ts";
 
 const known = new Set<string>(formIds);
@@ -37,6 +39,8 @@ export interface EventRequest extends VisitHeaders {
   /** This site's host, part of the visitor hash. */
   site: string;
   now: Date;
+  /** The agency's IANA time zone (default the site config's): the event's day is the agency's. */
+  timeZone?: string;
   /** The day's salt, asked for only when the event counts. */
   salt: (day: string) => Promise<string>;
   /** The site's pages (./pages.ts): other paths count as "other"; null counts every path. */
@@ -71,7 +75,7 @@ export async function readEvent(input: EventRequest): Promise<EventOutcome> {
     if (value) utm[key] = value;
   }
   const referrer = cleanText(e[hiddenFields.landingReferrer], 2048);
-  const day = utcDay(input.now);
+  const day = agencyDay(input.now, input.timeZone ?? agencyHours.timeZone);
   const userAgent = input.userAgent ?? "";
   const base = {
     at: input.now.toISOString(),

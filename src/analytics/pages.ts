@@ -55,7 +55,7 @@ export function countedPath(path: string, pages: ReadonlySet<string> | null): st
 }
 
 /**
- * Per UTC day, the distinct values of one dimension counted by name: the first `cap` new values
+ * Per day (the event's, the agency's), the distinct values of one dimension counted by name: the first `cap` new values
  * of a day are kept, later new ones become OTHER. One per dimension and server.
  */
 export function distinctCap(cap = DISTINCT_PER_DAY) {

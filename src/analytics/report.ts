@@ -8,8 +8,14 @@
  *
  * Unique visitors over several days are the sum of each day's: a visitor's hash changes with the
  * day's salt by design, so a visitor who comes back another day counts again.
+ *
+ * Days are the agency's (site config `hours.timeZone`, decision D201): the period, "today", the
+ * chart's buckets and the pipeline's ages, as the visits' days (./ingest.ts) and the leads' days
+ * of arrival in the roll-ups (src/leads/store/agencyClock.ts) are.
  */
 import { leadStatuses, type LeadStatus } from "../admin/store/types.ts";
+import { agencyHours } from "../config/agency.ts";
+import { agencyDay } from "../lib/agencyClock.ts";
 import { trafficSource } from "../leads/source.ts";
 import { rollupOpenDays } from "./rollup.ts";
 import {
@@ -37,7 +43,7 @@ export const MAX_PERIOD_DAYS = 366;
 
 export interface Period {
   key: PeriodKey;
-  /** First and last UTC day, inclusive. */
+  /** First and last day on the agency's clock, inclusive. */
   from: string;
   to: string;
   days: number;
@@ -49,12 +55,16 @@ const isDay = (v: string | null): v is string =>
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
-/** The period the URL asks for (`period`, and `from`/`to` when custom); else the last 30 days. */
+/**
+ * The period the URL asks for (`period`, and `from`/`to` when custom); else the last 30 days,
+ * today being the agency's.
+ */
 export function readPeriod(
   params: URLSearchParams,
   now: Date,
+  timeZone: string = agencyHours.timeZone,
 ): { period: Period; previous: Period; error: string | null } {
-  const today = utcDay(now);
+  const today = agencyDay(now, timeZone);
   const key = (periodKeys as readonly string[]).includes(params.get("period") ?? "")
     ? (params.get("period") as PeriodKey)
     : "30d";
@@ -124,7 +134,7 @@ export interface Series {
 export interface PipelineStage {
   status: LeadStatus;
   leads: number;
-  /** Arrived today (UTC), 1–6 days ago, 7–29 days ago, 30 days ago or more. */
+  /** Arrived today (the agency's), 1–6 days ago, 7–29 days ago, 30 days ago or more. */
   buckets: [number, number, number, number];
   /** The day the oldest of them arrived (YYYY-MM-DD); null when the stage is empty. */
   oldestDay: string | null;
@@ -138,6 +148,8 @@ export interface DeviceRow {
 }
 
 export interface Report {
+  /** The agency's day when the report was made: the pipeline's ages count from it. */
+  today: string;
   period: Period;
   previous: Period;
   totals: { current: Figures; previous: Figures };
@@ -303,7 +315,7 @@ export function series(
   return { bucket, sources, points };
 }
 
-/** Days from `day` to `today` (UTC days). */
+/** Days from `day` to `today` (calendar days, YYYY-MM-DD). */
 export const daysAgo = (day: string, today: string) => daysBetween(day, today) - 1;
 
 function pipeline(stages: readonly StageDay[], today: string): PipelineStage[] {
@@ -347,8 +359,10 @@ export async function performanceReport(
   period: Period,
   previous: Period,
   now: Date,
+  timeZone: string = agencyHours.timeZone,
 ): Promise<Report> {
-  await rollupOpenDays(store, now);
+  await rollupOpenDays(store, now, timeZone);
+  const today = agencyDay(now, timeZone);
   const leadsBy = (dims: readonly FunnelDim[]) =>
     funnelGroups(store.db, period.from, period.to, dims);
   const [daily, uniques, byForm, byPage, bySource, byCampaign, byDay, before, stages] =
@@ -369,6 +383,7 @@ export async function performanceReport(
     uniques: uniques.filter(inPeriod(previous)),
   };
   return {
+    today,
     period,
     previous,
     totals: {
@@ -380,7 +395,7 @@ export async function performanceReport(
     sources: table(cur.daily, cur.uniques, bySource, "source", groupSource),
     campaigns: table(cur.daily, cur.uniques, byCampaign, "campaign", (g) => g.campaign),
     series: series(period, cur.daily, byDay),
-    pipeline: pipeline(stages, utcDay(now)),
+    pipeline: pipeline(stages, today),
     devices: deviceRows(cur.daily),
   };
 }

@@ -1,9 +1,13 @@
 /**
  * Days of raw events become daily roll-ups (kept for good); raw events go after RAW_EVENT_DAYS,
- * and a day's salt once the day is over. Idempotent, so any server may run it at any time.
+ * and a day's salt once the day is over. Days are the agency's (site config `hours.timeZone`,
+ * decision D201): a day closes at the agency's midnight. Idempotent, so any server may run it at
+ * any time.
  */
+import { agencyHours } from "../config/agency.ts";
+import { agencyDay, agencyDayStart } from "../lib/agencyClock.ts";
 import type { AnalyticsStore } from "./store/types.ts";
-import { addDays, utcDay } from "./visitor.ts";
+import { addDays } from "./visitor.ts";
 
 /** Raw events are kept this many days; the daily roll-ups for good. */
 export const RAW_EVENT_DAYS = 30;
@@ -11,9 +15,14 @@ export const RAW_EVENT_DAYS = 30;
 export const FINAL_AFTER_MS = 60 * 60 * 1000;
 
 /** Rolls up every day with raw events not rolled up for good (today's figures stay live). */
-export async function rollupOpenDays(store: AnalyticsStore, now: Date): Promise<void> {
-  for (const day of await store.openDays(utcDay(now))) {
-    const final = now.getTime() >= Date.parse(`${addDays(day, 1)}T00:00:00Z`) + FINAL_AFTER_MS;
+export async function rollupOpenDays(
+  store: AnalyticsStore,
+  now: Date,
+  timeZone: string = agencyHours.timeZone,
+): Promise<void> {
+  for (const day of await store.openDays(agencyDay(now, timeZone))) {
+    const ends = Date.parse(agencyDayStart(addDays(day, 1), timeZone));
+    const final = now.getTime() >= ends + FINAL_AFTER_MS;
     await store.rollup(day, final, now);
   }
 }
@@ -22,9 +31,10 @@ export async function rollupOpenDays(store: AnalyticsStore, now: Date): Promise<
 export async function sweepAnalytics(
   store: AnalyticsStore,
   now: Date,
+  timeZone: string = agencyHours.timeZone,
 ): Promise<{ pruned: number; salts: number }> {
-  await rollupOpenDays(store, now);
-  const today = utcDay(now);
+  await rollupOpenDays(store, now, timeZone);
+  const today = agencyDay(now, timeZone);
   const pruned = await store.pruneEvents(addDays(today, -RAW_EVENT_DAYS));
   const salts = await store.dropSaltsBefore(today);
   return { pruned, salts };

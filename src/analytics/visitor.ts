@@ -47,7 +47,7 @@ export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** The UTC day `days` after `day` (negative: before). */
+/** The calendar day `days` after `day` (negative: before), YYYY-MM-DD. */
 export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);

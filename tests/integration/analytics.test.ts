@@ -342,8 +342,9 @@ await onBothStores("analytics-days", (name, open, cleanup) => {
       const next = await viewAt(day2, "/");
       expect(next).not.toBe(first);
       expect(await store.saltDays()).toEqual(["2026-03-02"]);
-      // The sweep deletes a salt too, when no view comes the next day.
-      await sweepAnalytics(store, new Date("2026-03-03T02:00:00Z"));
+      // The sweep deletes a salt too, when no view comes the next day (the agency's: 02:00 in
+      // New York is 07:00 UTC).
+      await sweepAnalytics(store, new Date("2026-03-03T07:00:00Z"));
       expect(await store.saltDays()).toEqual([]);
     });
 
@@ -353,10 +354,11 @@ await onBothStores("analytics-days", (name, open, cleanup) => {
       await viewAt(old, "/website-design");
       await viewAt(old, "/website-design", FIREFOX);
       const before = await store.countEvents();
-      // The next day the sweep rolls the day up; its raw events stay within 30 days.
-      await sweepAnalytics(store, new Date("2026-01-11T03:00:00Z"));
+      // The next day (the agency's: 02:00 in New York is 07:00 UTC) the sweep rolls the day up;
+      // its raw events stay within 30 days.
+      await sweepAnalytics(store, new Date("2026-01-11T07:00:00Z"));
       expect(await store.countEvents()).toBe(before);
-      const later = new Date(`${addDays("2026-01-10", RAW_EVENT_DAYS + 1)}T03:00:00Z`);
+      const later = new Date(`${addDays("2026-01-10", RAW_EVENT_DAYS + 1)}T07:00:00Z`);
       const { pruned } = await sweepAnalytics(store, later);
       expect(pruned).toBeGreaterThanOrEqual(2);
       expect(await store.countEvents()).toBe(before - pruned);

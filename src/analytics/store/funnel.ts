@@ -1,7 +1,7 @@
 /**
  * The lead side of the Performance report (issue 27 §4), written once for both stores
  * (src/server/db.ts). Leads are never read one by one: triggers keep two roll-ups (migration 26),
- * `lead_funnel` (per UTC day of arrival × form × page × campaign × utm source and medium ×
+ * `lead_funnel` (per day of arrival on the agency's clock since migration 27, decision D201 × form × page × campaign × utm source and medium ×
  * referrer × counted visit: leads, contacted, won, won value) and `lead_stages` (per day of
  * arrival × current status: leads), so a period's report reads a range of each one's primary key
  * (day first), a few thousand rows at a million leads (decision D194). Rows whose leads all moved
@@ -16,7 +16,7 @@ import type { Db } from "../../server/db.ts";
 
 /** One group of a period's leads, with their dimensions as stored. */
 export interface FunnelGroup {
-  /** UTC day, YYYY-MM-DD. */
+  /** Day of arrival on the agency's clock, YYYY-MM-DD. */
   day: string;
   form: string;
   page: string | null;

@@ -16,7 +16,7 @@ export type Device = (typeof devices)[number];
 export interface AnalyticsEvent {
   /** ISO time the server received it. */
   at: string;
-  /** Its UTC day, YYYY-MM-DD. */
+  /** Its day on the agency's clock (UTC before decision D201), YYYY-MM-DD. */
   day: string;
   kind: EventKind;
   path: string;

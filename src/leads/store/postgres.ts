@@ -8,6 +8,8 @@
  * the tests use it to give every run its own schema.
  */
 import postgres from "postgres";
+import { agencyHours } from "../../config/agency.ts";
+import { syncAgencyClockPostgres } from "./agencyClock.ts";
 import { migrationsTableSql, pendingMigrations } from "./migrations/index.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
 import {
@@ -126,6 +128,8 @@ export interface PostgresOptions {
   schema?: string | undefined;
   /** Connections in the pool. */
   max?: number | undefined;
+  /** The agency's IANA time zone (default the site config's): the report's days. */
+  timeZone?: string | undefined;
 }
 
 export class PostgresLeadStore implements LeadStore {
@@ -133,8 +137,11 @@ export class PostgresLeadStore implements LeadStore {
   readonly schema: string;
   readonly sql: postgres.Sql;
   appliedOnOpen: readonly number[] = [];
+  /** The agency's IANA time zone: the Performance report's days (./agencyClock.ts). */
+  readonly timeZone: string;
 
   constructor(url: string, options: PostgresOptions = {}) {
+    this.timeZone = options.timeZone ?? agencyHours.timeZone;
     const schema = options.schema || "public";
     if (!SCHEMA_NAME.test(schema))
       throw new Error(`DATABASE_SCHEMA "${schema}" is not a plain name`);
@@ -177,6 +184,7 @@ export class PostgresLeadStore implements LeadStore {
                    VALUES (${m.version}, ${m.name}, ${new Date().toISOString()})`;
           done.push(m.version);
         }
+        await syncAgencyClockPostgres(tx, this.timeZone);
         return done;
       });
     } catch (error) {

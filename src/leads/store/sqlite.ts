@@ -17,6 +17,8 @@ import {
   migrationsTableSql,
   pendingMigrations,
 } from "./migrations/index.ts";
+import { agencyHours } from "../../config/agency.ts";
+import { syncAgencyClockSqlite } from "./agencyClock.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
 import {
   indexAllPendingSearch,
@@ -149,8 +151,12 @@ export class SqliteLeadStore implements LeadStore {
   #withdrawPartialOutbox: StatementSync;
   #insertAuditJob: StatementSync;
 
-  constructor(file: string, sync: SqliteSync = "full") {
+  /** The agency's IANA time zone: the Performance report's days (./agencyClock.ts). */
+  readonly timeZone: string;
+
+  constructor(file: string, sync: SqliteSync = "full", timeZone: string = agencyHours.timeZone) {
     this.file = file;
+    this.timeZone = timeZone;
     try {
       mkdirSync(dirname(file), { recursive: true });
       this.#db = new DatabaseSync(file);
@@ -205,7 +211,10 @@ export class SqliteLeadStore implements LeadStore {
     return writeTransaction(this.#db, work);
   }
 
-  /** Runs pending migrations under an immediate (write) lock; returns the versions applied. */
+  /**
+   * Runs pending migrations under an immediate (write) lock, then brings the agency's clock up to
+   * date (./agencyClock.ts); returns the versions applied.
+   */
   migrateSync(): number[] {
     const db = this.#db;
     try {
@@ -224,6 +233,7 @@ export class SqliteLeadStore implements LeadStore {
           record.run(m.version, m.name, new Date().toISOString());
           done.push(m.version);
         });
+        syncAgencyClockSqlite(db, this.timeZone);
         return done;
       });
     } catch (error) {

@@ -26,11 +26,15 @@ const FUNNEL_COLUMNS =
  * Migration 26's SQLite trigger step: one lead (`new` or `old`) added to (sign 1) or taken from
  * (sign -1) its group of lead_funnel and its day and status of lead_stages.
  */
-function sqliteFunnelStep(row: "new" | "old", sign: 1 | -1): string {
+function sqliteFunnelStep(
+  row: "new" | "old",
+  sign: 1 | -1,
+  day: string = `substr(${row}.created_at, 1, 10)`,
+): string {
   const meta = (path: string) => `coalesce(json_extract(${row}.metadata, '$.${path}'), '')`;
   const minus = sign < 0 ? "-" : "";
   return `INSERT INTO lead_funnel (${FUNNEL_COLUMNS})
-        SELECT substr(${row}.created_at, 1, 10), ${row}.form, ${meta("page")},
+        SELECT ${day}, ${row}.form, ${meta("page")},
           ${meta("utm.utm_campaign")}, ${meta("utm.utm_source")}, ${meta("utm.utm_medium")},
           ${meta("referrer")},
           CASE WHEN json_extract(${row}.metadata, '$.landingPage') IS NOT NULL
@@ -41,14 +45,17 @@ function sqliteFunnelStep(row: "new" | "old", sign: 1 | -1): string {
         WHERE ${row}.spam = 0 AND ${row}.completed_by IS NULL
         ${FUNNEL_UPSERT}
         INSERT INTO lead_stages (day, status, leads)
-        SELECT substr(${row}.created_at, 1, 10), ${row}.status, ${sign}
+        SELECT ${day}, ${row}.status, ${sign}
         WHERE ${row}.spam = 0 AND ${row}.completed_by IS NULL
         ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;`;
 }
 
 /** The same step in migration 26's PostgreSQL trigger function (`OLD` or `NEW`). */
-function postgresFunnelStep(row: "OLD" | "NEW", sign: 1 | -1): string {
-  const day = `to_char(${row}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+function postgresFunnelStep(
+  row: "OLD" | "NEW",
+  sign: 1 | -1,
+  day: string = `to_char(${row}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+): string {
   const minus = sign < 0 ? "-" : "";
   return `INSERT INTO lead_funnel (${FUNNEL_COLUMNS})
           VALUES (${day}, ${row}.form,
@@ -64,6 +71,68 @@ function postgresFunnelStep(row: "OLD" | "NEW", sign: 1 | -1): string {
           INSERT INTO lead_stages (day, status, leads) VALUES (${day}, ${row}.status, ${sign})
           ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;`;
 }
+
+/** A lead's UTC day of arrival (migration 26), from `leads.created_at` as each dialect stores it. */
+const SQLITE_UTC_DAY = "substr(leads.created_at, 1, 10)";
+const POSTGRES_UTC_DAY = "to_char(leads.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')";
+
+/**
+ * The day of arrival on the agency's clock (migration 27, decision D201) of the moment `at`: the
+ * date `at` shows once the offset in force then (the last `agency_offsets` row starting at or
+ * before it: one index lookup) is added. Outside the rows' range (none before it, the closing row
+ * after it has no offset) the UTC day. The rows are the app's (src/leads/store/agencyClock.ts).
+ */
+export const sqliteAgencyDay = (at: string) =>
+  `coalesce(date(${at}, (SELECT minutes || ' minutes' FROM agency_offsets
+     WHERE starts_at <= ${at} ORDER BY starts_at DESC LIMIT 1)), substr(${at}, 1, 10))`;
+export const postgresAgencyDay = (at: string) =>
+  `coalesce(to_char((${at} AT TIME ZONE 'UTC') + make_interval(mins => (SELECT minutes FROM agency_offsets
+     WHERE starts_at <= ${at} ORDER BY starts_at DESC LIMIT 1)), 'YYYY-MM-DD'),
+     to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD'))`;
+
+/**
+ * lead_funnel and lead_stages filled from every lead (not spam, not a completed partial) in one
+ * GROUP BY each, `day` the day of arrival over `leads.created_at`: migration 26 with UTC days,
+ * and src/leads/store/agencyClock.ts again with the agency's whenever its offsets change.
+ */
+export function sqliteFunnelFill(day: string): string {
+  return `
+      INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
+        SELECT ${day}, leads.form,
+          coalesce(json_extract(leads.metadata, '$.page'), ''),
+          coalesce(json_extract(leads.metadata, '$.utm.utm_campaign'), ''),
+          coalesce(json_extract(leads.metadata, '$.utm.utm_source'), ''),
+          coalesce(json_extract(leads.metadata, '$.utm.utm_medium'), ''),
+          coalesce(json_extract(leads.metadata, '$.referrer'), ''),
+          CASE WHEN json_extract(leads.metadata, '$.landingPage') IS NOT NULL
+                AND json_extract(leads.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END, count(*), count(leads.first_contacted_at),
+          sum(CASE WHEN leads.status = 'won' THEN 1 ELSE 0 END),
+          sum(CASE WHEN leads.status = 'won' THEN coalesce(leads.won_value_cents, 0) ELSE 0 END)
+        FROM leads WHERE leads.spam = 0 AND leads.completed_by IS NULL
+        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+      INSERT INTO lead_stages (day, status, leads)
+        SELECT ${day}, leads.status, count(*) FROM leads
+        WHERE leads.spam = 0 AND leads.completed_by IS NULL GROUP BY 1, 2;`;
+}
+
+export function postgresFunnelFill(day: string): string {
+  return `
+      INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
+        SELECT ${day}, leads.form,
+          coalesce(leads.metadata->>'page', ''), coalesce(leads.metadata->'utm'->>'utm_campaign', ''),
+          coalesce(leads.metadata->'utm'->>'utm_source', ''),
+          coalesce(leads.metadata->'utm'->>'utm_medium', ''), coalesce(leads.metadata->>'referrer', ''),
+          CASE WHEN leads.metadata->>'landingPage' IS NOT NULL AND leads.metadata->>'gpc' IS NULL
+               THEN 1 ELSE 0 END, count(*), count(leads.first_contacted_at),
+          sum(CASE WHEN leads.status = 'won' THEN 1 ELSE 0 END),
+          sum(CASE WHEN leads.status = 'won' THEN coalesce(leads.won_value_cents, 0) ELSE 0 END)
+        FROM leads WHERE NOT leads.spam AND leads.completed_by IS NULL
+        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+      INSERT INTO lead_stages (day, status, leads)
+        SELECT ${day}, leads.status, count(*) FROM leads
+        WHERE NOT leads.spam AND leads.completed_by IS NULL GROUP BY 1, 2;`;
+}
+
 export const migrations: readonly Migration[] = [
   {
     version: 1,
@@ -1222,22 +1291,7 @@ export const migrations: readonly Migration[] = [
         day TEXT NOT NULL, status TEXT NOT NULL, leads INTEGER NOT NULL,
         PRIMARY KEY (day, status)
       ) STRICT, WITHOUT ROWID;
-      INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
-        SELECT substr(leads.created_at, 1, 10), leads.form,
-          coalesce(json_extract(leads.metadata, '$.page'), ''),
-          coalesce(json_extract(leads.metadata, '$.utm.utm_campaign'), ''),
-          coalesce(json_extract(leads.metadata, '$.utm.utm_source'), ''),
-          coalesce(json_extract(leads.metadata, '$.utm.utm_medium'), ''),
-          coalesce(json_extract(leads.metadata, '$.referrer'), ''),
-          CASE WHEN json_extract(leads.metadata, '$.landingPage') IS NOT NULL
-                AND json_extract(leads.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END, count(*), count(leads.first_contacted_at),
-          sum(CASE WHEN leads.status = 'won' THEN 1 ELSE 0 END),
-          sum(CASE WHEN leads.status = 'won' THEN coalesce(leads.won_value_cents, 0) ELSE 0 END)
-        FROM leads WHERE leads.spam = 0 AND leads.completed_by IS NULL
-        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
-      INSERT INTO lead_stages (day, status, leads)
-        SELECT substr(created_at, 1, 10), status, count(*) FROM leads
-        WHERE spam = 0 AND completed_by IS NULL GROUP BY 1, 2;
+      ${sqliteFunnelFill(SQLITE_UTC_DAY)}
       CREATE TRIGGER lead_funnel_insert AFTER INSERT ON leads BEGIN
         ${sqliteFunnelStep("new", 1)}
       END;
@@ -1264,20 +1318,7 @@ export const migrations: readonly Migration[] = [
         day text NOT NULL, status text NOT NULL, leads integer NOT NULL,
         PRIMARY KEY (day, status)
       );
-      INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
-        SELECT to_char(leads.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), leads.form,
-          coalesce(leads.metadata->>'page', ''), coalesce(leads.metadata->'utm'->>'utm_campaign', ''),
-          coalesce(leads.metadata->'utm'->>'utm_source', ''),
-          coalesce(leads.metadata->'utm'->>'utm_medium', ''), coalesce(leads.metadata->>'referrer', ''),
-          CASE WHEN leads.metadata->>'landingPage' IS NOT NULL AND leads.metadata->>'gpc' IS NULL
-               THEN 1 ELSE 0 END, count(*), count(leads.first_contacted_at),
-          sum(CASE WHEN leads.status = 'won' THEN 1 ELSE 0 END),
-          sum(CASE WHEN leads.status = 'won' THEN coalesce(leads.won_value_cents, 0) ELSE 0 END)
-        FROM leads WHERE NOT leads.spam AND leads.completed_by IS NULL
-        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
-      INSERT INTO lead_stages (day, status, leads)
-        SELECT to_char(leads.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), status, count(*) FROM leads
-        WHERE NOT spam AND completed_by IS NULL GROUP BY 1, 2;
+      ${postgresFunnelFill(POSTGRES_UTC_DAY)}
       CREATE OR REPLACE FUNCTION lead_funnel_track() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP <> 'INSERT' AND NOT OLD.spam AND OLD.completed_by IS NULL THEN
@@ -1292,6 +1333,60 @@ export const migrations: readonly Migration[] = [
       CREATE TRIGGER lead_funnel_track
         AFTER INSERT OR DELETE OR UPDATE OF status, first_contacted_at, won_value_cents, spam, completed_by, metadata, created_at, form ON leads
         FOR EACH ROW EXECUTE FUNCTION lead_funnel_track();
+    `,
+  },
+  {
+    // The Performance report's days are the agency's (issue 27 §3, decision D201): lead_funnel
+    // and lead_stages are keyed by the day of arrival on the agency's clock. SQLite knows no time
+    // zones, so the app writes the zone's offsets from UTC into agency_offsets (from each moment
+    // on, how many minutes the clock is ahead; a closing row without an offset ends the range)
+    // and the zone they are for into agency_clock, then rebuilds both roll-ups whenever they
+    // change (src/leads/store/agencyClock.ts, after the migrations, in the same transaction).
+    // The triggers take the offset in force by one index lookup, the same SQL in both stores.
+    version: 27,
+    name: "report_agency_days",
+    sqlite: `
+      CREATE TABLE IF NOT EXISTS agency_offsets (
+        starts_at TEXT PRIMARY KEY, minutes INTEGER
+      ) STRICT, WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS agency_clock (
+        id INTEGER PRIMARY KEY CHECK (id = 1), time_zone TEXT NOT NULL, filled_at TEXT NOT NULL
+      ) STRICT;
+      DROP TRIGGER IF EXISTS lead_funnel_insert;
+      DROP TRIGGER IF EXISTS lead_funnel_update;
+      DROP TRIGGER IF EXISTS lead_funnel_delete;
+      CREATE TRIGGER lead_funnel_insert AFTER INSERT ON leads BEGIN
+        ${sqliteFunnelStep("new", 1, sqliteAgencyDay("new.created_at"))}
+      END;
+      CREATE TRIGGER lead_funnel_update AFTER UPDATE OF status, first_contacted_at, won_value_cents, spam, completed_by, metadata, created_at, form ON leads BEGIN
+        ${sqliteFunnelStep("old", -1, sqliteAgencyDay("old.created_at"))}
+        ${sqliteFunnelStep("new", 1, sqliteAgencyDay("new.created_at"))}
+      END;
+      CREATE TRIGGER lead_funnel_delete AFTER DELETE ON leads BEGIN
+        ${sqliteFunnelStep("old", -1, sqliteAgencyDay("old.created_at"))}
+      END;
+    `,
+    postgres: `
+      CREATE TABLE IF NOT EXISTS agency_offsets (
+        starts_at timestamptz PRIMARY KEY, minutes integer
+      );
+      CREATE TABLE IF NOT EXISTS agency_clock (
+        id integer PRIMARY KEY CHECK (id = 1), time_zone text NOT NULL, filled_at timestamptz NOT NULL
+      );
+      CREATE OR REPLACE FUNCTION lead_funnel_track() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        arrival text;
+      BEGIN
+        IF TG_OP <> 'INSERT' AND NOT OLD.spam AND OLD.completed_by IS NULL THEN
+          arrival := ${postgresAgencyDay("OLD.created_at")};
+          ${postgresFunnelStep("OLD", -1, "arrival")}
+        END IF;
+        IF TG_OP <> 'DELETE' AND NOT NEW.spam AND NEW.completed_by IS NULL THEN
+          arrival := ${postgresAgencyDay("NEW.created_at")};
+          ${postgresFunnelStep("NEW", 1, "arrival")}
+        END IF;
+        RETURN NULL;
+      END $$;
     `,
   },
 ];

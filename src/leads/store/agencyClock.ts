@@ -1,0 +1,104 @@
+/**
+ * The agency's clock in the lead store (migration 27, decision D201): the Performance report's
+ * lead roll-ups (lead_funnel, lead_stages) count days of arrival on the agency's clock, and their
+ * triggers read its offsets from UTC from `agency_offsets`, which only the app can write (SQLite
+ * has no time-zone data; PostgreSQL's would be a second reading of the zone beside Node's, which
+ * the analytics and the admin use). Each store brings the table up to date when it opens, in the
+ * migrations' transaction (under their lock): when the configured zone or the offsets Node gives
+ * for it differ from what the table holds, the table is refilled and both roll-ups rebuilt from
+ * the leads (a GROUP BY each), so every lead, old or new, counts on the same clock.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import type postgres from "postgres";
+import { agencyHours } from "../../config/agency.ts";
+import { offsetChanges } from "../../lib/agencyClock.ts";
+import {
+  postgresAgencyDay,
+  postgresFunnelFill,
+  sqliteAgencyDay,
+  sqliteFunnelFill,
+} from "./migrations/index.ts";
+
+/** The moments the table covers; a lead outside them counts on its UTC day. */
+export const AGENCY_OFFSETS_FROM = "2000-01-01T00:00:00.000Z";
+export const AGENCY_OFFSETS_TO = "2100-01-01T00:00:00.000Z";
+
+export interface OffsetRow {
+  startsAt: string;
+  /** Minutes ahead of UTC from `startsAt` on; null past the range (the UTC day again). */
+  minutes: number | null;
+}
+
+/** The rows `agency_offsets` should hold for `timeZone`. */
+export function agencyOffsetRows(timeZone: string): OffsetRow[] {
+  return [
+    ...offsetChanges(AGENCY_OFFSETS_FROM, AGENCY_OFFSETS_TO, timeZone),
+    { startsAt: AGENCY_OFFSETS_TO, minutes: null },
+  ];
+}
+
+const sameRows = (stored: readonly OffsetRow[], wanted: readonly OffsetRow[]) =>
+  stored.length === wanted.length &&
+  stored.every((r, i) => r.startsAt === wanted[i]!.startsAt && r.minutes === wanted[i]!.minutes);
+
+/**
+ * Brings a SQLite store's agency_offsets to `timeZone`, rebuilding the roll-ups when it changes;
+ * inside the caller's write transaction. Returns whether anything changed.
+ */
+export function syncAgencyClockSqlite(
+  db: DatabaseSync,
+  timeZone: string = agencyHours.timeZone,
+  now: Date = new Date(),
+): boolean {
+  const wanted = agencyOffsetRows(timeZone);
+  const zone = db.prepare("SELECT time_zone FROM agency_clock WHERE id = 1").get() as
+    { time_zone: string } | undefined;
+  const stored = (
+    db.prepare("SELECT starts_at, minutes FROM agency_offsets ORDER BY starts_at").all() as {
+      starts_at: string;
+      minutes: number | null;
+    }[]
+  ).map((r) => ({ startsAt: r.starts_at, minutes: r.minutes }));
+  if (zone?.time_zone === timeZone && sameRows(stored, wanted)) return false;
+  db.exec("DELETE FROM agency_offsets");
+  const put = db.prepare("INSERT INTO agency_offsets (starts_at, minutes) VALUES (?, ?)");
+  for (const r of wanted) put.run(r.startsAt, r.minutes);
+  db.prepare(
+    `INSERT INTO agency_clock (id, time_zone, filled_at) VALUES (1, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, filled_at = excluded.filled_at`,
+  ).run(timeZone, now.toISOString());
+  db.exec(
+    `DELETE FROM lead_funnel; DELETE FROM lead_stages;
+     ${sqliteFunnelFill(sqliteAgencyDay("leads.created_at"))}`,
+  );
+  return true;
+}
+
+/** The same on PostgreSQL, in the migrations' transaction `tx`. */
+export async function syncAgencyClockPostgres(
+  tx: postgres.TransactionSql,
+  timeZone: string = agencyHours.timeZone,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const wanted = agencyOffsetRows(timeZone);
+  const [zone] = await tx<{ time_zone: string }[]>`SELECT time_zone FROM agency_clock WHERE id = 1`;
+  const stored = (
+    await tx<{ starts_at: Date; minutes: number | null }[]>`
+      SELECT starts_at, minutes FROM agency_offsets ORDER BY starts_at`
+  ).map((r) => ({ startsAt: r.starts_at.toISOString(), minutes: r.minutes }));
+  if (zone?.time_zone === timeZone && sameRows(stored, wanted)) return false;
+  // Writers of leads wait until the rebuild commits, then count on the new offsets: none is
+  // counted twice or lost between the old roll-ups and the new ones.
+  await tx`LOCK TABLE leads IN SHARE MODE`;
+  await tx`DELETE FROM agency_offsets`;
+  const rows = wanted.map((r) => [r.startsAt, r.minutes]);
+  await tx`INSERT INTO agency_offsets (starts_at, minutes)
+           SELECT (r->>0)::timestamptz, (r->>1)::integer FROM jsonb_array_elements(${tx.json(rows)}) r`;
+  await tx`INSERT INTO agency_clock (id, time_zone, filled_at) VALUES (1, ${timeZone}, ${now})
+           ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, filled_at = excluded.filled_at`;
+  await tx.unsafe(
+    `DELETE FROM lead_funnel; DELETE FROM lead_stages;
+     ${postgresFunnelFill(postgresAgencyDay("leads.created_at"))}`,
+  );
+  return true;
+}
