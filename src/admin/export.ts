@@ -16,6 +16,7 @@
  * batch's won values and open follow-ups in one more query (exportExtras, issue 27).
  */
 import { agencyHours } from "../config/agency.ts";
+import { offsetMinutes as zoneOffset } from "../lib/agencyClock.ts";
 import { csvCell } from "../leads/csv.ts";
 import { formIds, leadForms, utmKeys } from "../leads/fields.ts";
 import { formatPhone } from "../leads/phone.ts";
@@ -63,29 +64,6 @@ export const formFields = [
 
 const CAMPAIGN: (typeof utmKeys)[number] = "utm_campaign";
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** Minutes `timeZone`'s wall clock is ahead of UTC at `ms` (negative west of Greenwich). */
-function offsetAt(ms: number, timeZone: string): number {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      hourCycle: "h23",
-    });
-    formats.set(timeZone, format);
-  }
-  const p: Record<string, number> = {};
-  for (const part of format.formatToParts(ms)) p[part.type] = Number(part.value);
-  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!);
-  return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000);
-}
-
 /** Per zone, per UTC day: the offset when it holds all day, null on a day the clocks change. */
 const dayOffsets = new Map<string, Map<number, number | null>>();
 
@@ -96,11 +74,11 @@ function offsetMinutes(ms: number, timeZone: string): number {
   const day = Math.floor(ms / 86_400_000);
   let offset = days.get(day);
   if (offset === undefined) {
-    const start = offsetAt(day * 86_400_000, timeZone);
-    offset = start === offsetAt((day + 1) * 86_400_000 - 1, timeZone) ? start : null;
+    const start = zoneOffset(day * 86_400_000, timeZone);
+    offset = start === zoneOffset((day + 1) * 86_400_000 - 1, timeZone) ? start : null;
     days.set(day, offset);
   }
-  return offset ?? offsetAt(ms, timeZone);
+  return offset ?? zoneOffset(ms, timeZone);
 }
 
 const two = (n: number) => String(n).padStart(2, "0");
