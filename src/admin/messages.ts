@@ -27,6 +27,8 @@ export const adminMessages = {
     submit: "Email me a link",
     sent: (email: string) =>
       `If an account uses ${email}, a link to set a new password is on its way. It works once, within 24 hours.`,
+    sentSomewhere:
+      "If an account uses that address, a link to set a new password is on its way. It works once, within 24 hours.",
     noMail: "Email is not set up for the inbox: ask an owner for a new sign-in link.",
     throttled: (seconds: number) =>
       `Too many links were asked for. Please try again in ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}.`,

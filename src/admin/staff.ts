@@ -162,7 +162,7 @@ export async function endSessions(
   actor: StaffRecord,
   actorSession: string | undefined,
   now: Date = new Date(),
-): Promise<StaffResult> {
+): Promise<StaffResult & { ended?: number }> {
   const staff = await store.getStaff(staffId);
   if (!staff) return { ok: false, status: 404, message: copy.missing };
   const keep = staff.id === actor.id && actorSession ? secretHash(actorSession) : undefined;
@@ -173,7 +173,7 @@ export async function endSessions(
     { actorId: actor.id, subject: staff.email, detail: { ended } },
     now,
   );
-  return { ok: true, message: copy.sessionsEnded(staff.email, ended) };
+  return { ok: true, ended, message: copy.sessionsEnded(staff.email, ended) };
 }
 
 /**

@@ -171,9 +171,10 @@ function suite(driver: "sqlite" | "postgres") {
       );
       expect(left).toEqual([1, 1, 1, 1, 1]);
       for (const answers of outcomes) {
-        // One wins; the other is refused (the last owner), or no longer an owner when it arrives.
-        expect(answers.filter((s) => s === 200)).toHaveLength(1);
-        expect(answers.filter((s) => s !== 200)[0]).toBeOneOf([403, 422]);
+        // One wins (303 back to the page); the other is refused (the last owner), or no longer
+        // an owner when it arrives.
+        expect(answers.filter((s) => s === 303)).toHaveLength(1);
+        expect(answers.filter((s) => s !== 303)[0]).toBeOneOf([403, 422]);
       }
 
       // The command line gives the role back.

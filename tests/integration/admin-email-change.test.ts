@@ -127,14 +127,21 @@ function suite(driver: "sqlite" | "postgres") {
       expect(await read(wrong)).toContain("That is not your current password.");
       const bad = await ask(a, "not an address");
       expect(bad.status).toBe(422);
-      expect(await read(bad)).toContain("Enter a valid email address.");
+      const badPage = await read(bad);
+      expect(badPage).toContain("Enter a valid email address.");
+      // The refused address is in the field again, as typed.
+      expect(badPage).toMatch(/<input id="em-new"[^>]*value="not an address"/);
       const taken = await ask(a, "Boss@Example.test");
       expect(taken.status).toBe(422);
       expect(await read(taken)).toContain("Another account already uses this email.");
 
       const asked = await ask(a, "Self.New@Example.test");
-      expect(asked.status).toBe(200);
-      const page = await read(asked);
+      // Done: 303 back to the page, which says so on the GET; loading it again sends nothing.
+      expect(asked.status).toBe(303);
+      expect(asked.headers.get("location")).toBe("/admin/account?saved=email-sent");
+      await read(asked);
+      const page = await read(await get("/admin/account?saved=email-sent", a));
+      expect(await read(await get("/admin/account?saved=email-sent", a))).toBe(page);
       expect(said(page)).toContain(
         "We sent a link to self.new@example.test; your email changes when you open it. The link works once, within 24 hours.",
       );
@@ -150,6 +157,9 @@ function suite(driver: "sqlite" | "postgres") {
       expect(await signIn("self.new@example.test")).toBe(401);
 
       const path = await linkTo("self.new@example.test");
+      expect(
+        mailsTo("self.new@example.test", "Confirm your new email for the lead inbox"),
+      ).toHaveLength(1);
       const [notice] = mailsTo(
         "self@example.test",
         "Your email for the lead inbox is about to change",
@@ -272,8 +282,10 @@ function suite(driver: "sqlite" | "postgres") {
       await ask(a, "third@example.test");
       const third = await linkTo("third@example.test");
       const cancelled = await post("/admin/account", { change: "cancel-email" }, a);
-      expect(cancelled.status).toBe(200);
-      const page = await read(cancelled);
+      expect(cancelled.status).toBe(303);
+      expect(cancelled.headers.get("location")).toBe("/admin/account?saved=email-cancelled");
+      await read(cancelled);
+      const page = await read(await get("/admin/account?saved=email-cancelled", a));
       expect(said(page)).toContain("The email change was cancelled: its link no longer works.");
       expect(page).not.toContain("data-email-pending");
       expect((await post(third, {}, a)).status).toBe(410);

@@ -411,7 +411,14 @@ function suite(driver: "sqlite" | "postgres") {
         { action: "sessions", staff: helperId },
         { cookie: owner },
       );
-      expect(await ended.text()).toMatch(/1 session of helper@example\.test ended/);
+      // Done: 303 back to the page, which says so on the GET (loading it again ends nothing).
+      expect(ended.status).toBe(303);
+      const endedAt = ended.headers.get("location")!;
+      expect(endedAt).toBe(`/admin/staff?saved=sessions&staff=${helperId}&n=1`);
+      await ended.text();
+      expect(await (await get(endedAt, owner)).text()).toMatch(
+        /1 session of helper@example\.test ended/,
+      );
       expect((await get("/api/admin/me", helper)).status).toBe(401);
 
       const promoted = await form(
@@ -419,8 +426,12 @@ function suite(driver: "sqlite" | "postgres") {
         { action: "role", staff: helperId, role: "owner" },
         { cookie: owner },
       );
-      expect(promoted.status).toBe(200);
+      expect(promoted.status).toBe(303);
+      expect(promoted.headers.get("location")).toBe(`/admin/staff?saved=role&staff=${helperId}`);
       await promoted.text();
+      expect(await (await get(promoted.headers.get("location")!, owner)).text()).toContain(
+        "role was changed.",
+      );
       expect(await (await get("/admin/staff", owner)).text()).toMatch(
         /data-staff="helper@example.test"[^>]*>(?:(?!data-staff=)[\s\S])*?Owner(?:<!-- -->)? ·/,
       );
@@ -464,8 +475,12 @@ function suite(driver: "sqlite" | "postgres") {
         },
         { cookie: a },
       );
-      expect(changed.status).toBe(200);
-      expect(await changed.text()).toContain("You are signed out everywhere else.");
+      expect(changed.status).toBe(303);
+      expect(changed.headers.get("location")).toBe("/admin/account?saved=password");
+      await changed.text();
+      expect(await (await get("/admin/account?saved=password", a)).text()).toContain(
+        "Your password was changed. You are signed out everywhere else.",
+      );
       expect([await me(a), await me(b)]).toEqual([200, 401]);
       expect((await signIn("self@example.test", PASSWORD)).status).toBe(401);
       const c = cookieOf(await signIn("self@example.test", "winter mulch delivery schedule"));

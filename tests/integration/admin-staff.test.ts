@@ -102,8 +102,11 @@ function suite(driver: "sqlite" | "postgres") {
         { action: "deactivate", staff: leaverId },
         { cookie: owner },
       );
-      expect(off.status).toBe(200);
-      const notice = await off.text();
+      // Done: 303 back to the page (a reload re-sends nothing), which says so on the GET.
+      expect(off.status).toBe(303);
+      expect(off.headers.get("location")).toBe(`/admin/staff?saved=deactivate&staff=${leaverId}`);
+      await off.text();
+      const notice = await html(off.headers.get("location")!);
       expect(notice).toContain("leaver@example.test is deactivated");
       expect(notice).toContain("1 lead is still assigned to them");
 
@@ -148,7 +151,15 @@ function suite(driver: "sqlite" | "postgres") {
         { action: "reactivate", staff: leaverId },
         { cookie: owner },
       );
-      expect(await on.text()).toContain("leaver@example.test is active again");
+      expect(on.status).toBe(303);
+      await on.text();
+      expect(await html(on.headers.get("location")!)).toContain(
+        "leaver@example.test is active again",
+      );
+      // The page's address is the account's id and a key: no text from it is shown.
+      const forged = await html("/admin/staff?saved=role&staff=%3Cscript%3Ex");
+      expect(forged).not.toContain("role was changed");
+      expect(forged).not.toContain("<script>x");
       expect((await signIn("leaver@example.test")).status).toBe(303);
 
       const audit = await html("/admin/audit?action=staff_deactivated");
@@ -186,6 +197,8 @@ function suite(driver: "sqlite" | "postgres") {
       const text = await res.text();
       expect(text).toContain("existing@example.test already has an account (Staff)");
       expect(text).not.toContain("data-invite-link");
+      // The refused address is in the form again, as typed.
+      expect(text).toMatch(/id="invite-email"[^>]*value="Existing@Example.test"/);
       expect((await adminCli(["users"], env)).stdout).toMatch(/existing@example\.test\s+staff/);
     });
 

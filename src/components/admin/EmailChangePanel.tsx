@@ -20,6 +20,8 @@ interface Props {
   /** Email is not set up: the note says the change cannot be confirmed. */
   noMail?: string | undefined;
   errors?: { current?: string | undefined; email?: string | undefined } | undefined;
+  /** The new email as typed, when it was refused (the field shows it again). */
+  typed?: string | undefined;
 }
 
 const secondary =
@@ -29,7 +31,15 @@ const secondary =
  * The account page's email: a change waiting for its link (with a form that cancels it) and the
  * form that asks for a new one (plain posts; src/admin/emailChange.ts).
  */
-export function EmailChangePanel({ copy, email, confirmed, pending, noMail, errors }: Props) {
+export function EmailChangePanel({
+  copy,
+  email,
+  confirmed,
+  pending,
+  noMail,
+  errors,
+  typed,
+}: Props) {
   return (
     <section
       aria-labelledby="email-heading"
@@ -73,7 +83,7 @@ export function EmailChangePanel({ copy, email, confirmed, pending, noMail, erro
           label={copy.email}
           type="email"
           autoComplete="email"
-          defaultValue={email}
+          defaultValue={typed ?? email}
           hint={copy.emailHint}
           error={errors?.email}
         />
