@@ -8,6 +8,7 @@ import clientDirectives from "./integrations/clientDirectives";
 import csp from "./integrations/csp";
 import inlineScript from "./integrations/inlineScript";
 import checklists from "./integrations/checklists";
+import iconSymbols from "./integrations/iconSymbols";
 import guideSearch from "./integrations/guideSearch";
 import serverRoot from "./integrations/serverRoot";
 import { SCHEDULING_SCRIPT, VIDEO_EMBED_ORIGIN } from "./src/config/providers";
@@ -28,6 +29,8 @@ export default defineConfig({
     clientDirectives(),
     // The process's composition root, built into the server bundle as dist/server/root.mjs.
     serverRoot({ entry: "src/server/root.ts" }),
+    // Each static page's icons drawn once, as <symbol>s (D205); before csp and precompress.
+    iconSymbols(),
     // The guides' search index (Pagefind), written before precompress compresses it.
     guideSearch({ glob: "guides/*/index.html" }),
     // csp hashes the pages before precompress writes their compressed copies.

@@ -34,9 +34,10 @@ export function ActionCards({ id, heading, cards, tone = "white" }: Props) {
             key={card.title}
             className="flex flex-col items-center rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200"
           >
-            <span className="grid size-14 place-items-center rounded-full bg-brand-700 text-white">
-              <Icon name={card.icon} className="size-7" />
-            </span>
+            <Icon
+              name={card.icon}
+              className="block size-14 shrink-0 rounded-full bg-brand-700 p-3.5 text-white"
+            />
             <h3 className="mt-4 text-xl font-bold">{card.title}</h3>
             <p className="mt-2 text-pretty text-slate-700">{card.text}</p>
             <div className="mt-auto pt-6">

@@ -42,7 +42,7 @@ export function CtaBand({ id, heading, primary, secondary, assurances, call, for
         <CheckList
           items={assurances}
           className="mt-8 flex flex-col items-center justify-center gap-x-8 gap-y-3 text-brand-100 sm:flex-row sm:flex-wrap"
-          checkClassName="text-accent-300"
+          checkClassName="before:text-accent-300"
         />
       )}
       {form && <div className="mx-auto mt-12 max-w-md">{form}</div>}

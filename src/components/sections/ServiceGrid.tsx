@@ -39,9 +39,11 @@ export function ServiceGrid({ id, heading, cards, tone = "white", linkLabel, lis
               <Picture image={card.image} className="aspect-[3/2] w-full object-cover" />
             )}
             <div className="flex flex-1 flex-col p-6">
-              <span className="grid size-12 place-items-center rounded-xl bg-brand-100 text-brand-800">
-                <Icon name={card.icon} />
-              </span>
+              {/* The badge is the icon's own box (padding around a 24 px drawing): no wrapper. */}
+              <Icon
+                name={card.icon}
+                className="size-12 shrink-0 rounded-xl bg-brand-100 p-3 text-brand-800"
+              />
               <h3 className="mt-4 text-xl font-bold">{card.title}</h3>
               <p className="mt-2 text-slate-700">{card.description}</p>
               {listLabel && (

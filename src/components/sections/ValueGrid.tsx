@@ -40,9 +40,10 @@ export function ValueGrid({
       >
         {items.map((item) => (
           <li key={item.title} className={`rounded-2xl p-6 text-center ring-1 ${card}`}>
-            <span className="mx-auto grid size-14 place-items-center rounded-full bg-brand-700 text-white">
-              <Icon name={item.icon} className="size-7" />
-            </span>
+            <Icon
+              name={item.icon}
+              className="mx-auto block size-14 rounded-full bg-brand-700 p-3.5 text-white"
+            />
             <h3 className="mt-4 text-lg font-bold">{item.title}</h3>
             <p className="mt-2 text-slate-700">{item.description}</p>
           </li>

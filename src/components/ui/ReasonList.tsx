@@ -15,9 +15,10 @@ export function ReasonList({ items, level = 3, className = "" }: Props) {
     <ul className={`space-y-6 ${className}`}>
       {items.map((item) => (
         <li key={item.title} className="flex gap-4">
-          <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-800">
-            <Icon name={item.icon} />
-          </span>
+          <Icon
+            name={item.icon}
+            className="size-12 shrink-0 rounded-xl bg-brand-100 p-3 text-brand-800"
+          />
           <div>
             <Title className="text-lg font-bold">{item.title}</Title>
             <p className="mt-1 text-slate-700">{item.description}</p>

@@ -1,0 +1,82 @@
+/**
+ * Every built page's icons (integrations/iconSymbols.ts, D205): each `<use href="#x">` finds its
+ * symbol in the same page, no symbol goes unused, the sprite is hidden, every icon drawn from a
+ * symbol stays decorative, and icons inside islands are as React renders them. Reads the build
+ * (dist/client, or BUILD_DIR): `npm run build` first.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildDir, root } from "./support";
+
+const client = join(root, buildDir, "client");
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return htmlFiles(path);
+    return name.endsWith(".html") ? [path] : [];
+  });
+}
+
+describe("icon symbols in the built pages", () => {
+  if (!existsSync(client)) throw new Error(`No build at ${client}: run npm run build first`);
+  const pages = htmlFiles(client).map((file) => ({
+    name: relative(client, file),
+    html: readFileSync(file, "utf8"),
+  }));
+
+  it("finds the site's pages, some of them drawing icons from symbols", () => {
+    expect(pages.length).toBeGreaterThan(40);
+    expect(pages.filter((p) => p.html.includes("<use href=")).length).toBeGreaterThan(0);
+  });
+
+  it("every <use> has its symbol in the same page, once, and every symbol is used", () => {
+    for (const { name, html } of pages) {
+      const used = new Set([...html.matchAll(/<use\b[^>]*\bhref="#([^"]+)"/g)].map((m) => m[1]));
+      const symbols = [...html.matchAll(/<symbol\b[^>]*\bid="([^"]+)"/g)].map((m) => m[1]);
+      for (const id of used) {
+        expect(
+          symbols.filter((s) => s === id),
+          `${name}: symbol #${id}`,
+        ).toHaveLength(1);
+        expect(html.match(new RegExp(`\\bid="${id}"`, "g")), `${name}: id ${id}`).toHaveLength(1);
+      }
+      expect(
+        symbols.filter((s) => !used.has(s)),
+        `${name}: unused symbols`,
+      ).toEqual([]);
+    }
+  });
+
+  it("the symbols sit in one hidden, aria-hidden sprite at the start of the body", () => {
+    for (const { name, html } of pages) {
+      if (!html.includes("<symbol")) continue;
+      expect(html, name).toMatch(
+        /<body\b[^>]*><svg aria-hidden="true" style="display:none"><symbol /,
+      );
+      expect(html.match(/<svg aria-hidden="true" style="display:none">/g), name).toHaveLength(1);
+    }
+  });
+
+  it("every icon drawn from a symbol stays decorative (aria-hidden, not focusable) and sized", () => {
+    for (const { name, html } of pages) {
+      for (const [svg] of html.matchAll(/<svg\b[^>]*><use\b[^>]*\/><\/svg>/g)) {
+        expect(svg, name).toMatch(/ aria-hidden="true"/);
+        expect(svg, name).toMatch(/ focusable="false"/);
+        expect(svg, name).toMatch(/ class="[^"]*\bsize-\d/);
+      }
+    }
+  });
+
+  it("icons inside islands keep lucide's own markup; outside them none is left", () => {
+    for (const { name, html } of pages) {
+      const islands = [...html.matchAll(/<astro-island\b[\s\S]*?<\/astro-island>/g)].map(
+        (m) => m[0],
+      );
+      for (const island of islands) expect(island, name).not.toContain("<use ");
+      const outside = islands.reduce((rest, island) => rest.replace(island, ""), html);
+      expect(outside, name).not.toMatch(/class="lucide/);
+    }
+  });
+});
