@@ -4,6 +4,7 @@
  * between two moments. A lead that arrives on Friday evening has waited 0 minutes of the
  * agency's time until Monday 09:00. Minutes are whole; seconds are dropped.
  */
+import { zoneFormat } from "../lib/agencyClock.ts";
 export interface AgencyHours {
   firstDay: string;
   lastDay: string;
@@ -35,21 +36,14 @@ function workdays(hours: AgencyHours): Set<number> {
   return days;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 /** The weekday and minute of the day at `at` on the agency's clock. */
 function localTime(at: number, timeZone: string): { weekday: number; minute: number } {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "long",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formats.set(timeZone, format);
-  }
+  const format = zoneFormat("weekday", timeZone, {
+    weekday: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   const parts = format.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return {

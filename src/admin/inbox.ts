@@ -11,7 +11,7 @@ import { isScoreBand, scoreBands } from "../audit/summary.ts";
 import { leadStatuses, type InboxQuery, type LeadStatus } from "./store/types.ts";
 import { TAG_MAX, tagParam } from "./tags.ts";
 import { agencyHours } from "../config/agency.ts";
-import { agencyDayStart } from "../lib/agencyClock.ts";
+import { agencyDayStart, zoneFormat } from "../lib/agencyClock.ts";
 
 export { agencyDayStart };
 
@@ -25,26 +25,19 @@ export function age(createdAt: string, now: Date = new Date()): string {
   return `${Math.floor(hours / 24)} days ago`;
 }
 
-const shortTimes = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * A moment on the agency's clock, short enough for a table cell or a phone's line: "Nov 25,
  * 2026, 11:59 AM EST" (the zone's abbreviation of that date, as formatAgencyTime).
  */
 export function agencyTime(at: string, timeZone: string = agencyHours.timeZone): string {
-  let format = shortTimes.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZoneName: "short",
-    });
-    shortTimes.set(timeZone, format);
-  }
+  const format = zoneFormat("short", timeZone, {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
   return format.format(new Date(at));
 }
 

@@ -6,22 +6,33 @@
  */
 import { agencyHours } from "../config/agency.ts";
 
-const parts = new Map<string, Intl.DateTimeFormat>();
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * An en-US formatter of `options` in `timeZone`, made once per process and kept (Intl's
+ * formatters are slow to make and fast to use); `name` tells the kinds of formatter apart.
+ */
+export function zoneFormat(
+  name: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${name} ${timeZone}`;
+  let format = zoneFormats.get(key);
+  if (!format)
+    zoneFormats.set(key, (format = new Intl.DateTimeFormat("en-US", { ...options, timeZone })));
+  return format;
+}
+
 /** The agency's wall clock at `at`: year, month, day, hour, minute (numbers). */
 export function wallClock(at: number, timeZone: string) {
-  let format = parts.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    parts.set(timeZone, format);
-  }
+  const format = zoneFormat("wall", timeZone, {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   const p = Object.fromEntries(format.formatToParts(at).map((x) => [x.type, x.value]));
   return {
     y: Number(p.year),
@@ -83,14 +94,9 @@ export function agencyDayStart(day: string, timeZone: string = agencyHours.timeZ
   return new Date(`${day}T00:00:00Z`).toISOString();
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 /** Minutes the zone's clock is ahead of UTC at `at` (ms; negative west of Greenwich). */
 export function offsetMinutes(at: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
-    offsetFormats.set(timeZone, format);
-  }
+  const format = zoneFormat("offset", timeZone, { timeZoneName: "longOffset" });
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(format.format(at));
   return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
 }

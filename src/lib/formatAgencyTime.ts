@@ -1,6 +1,5 @@
 import { agencyHours } from "../config/agency.ts";
-
-const formats = new Map<string, Intl.DateTimeFormat>();
+import { zoneFormat } from "./agencyClock.ts";
 
 /**
  * A moment on the agency's clock, for people: "Wed, Nov 25, 2026, 11:59 AM EST". The zone is the
@@ -11,19 +10,14 @@ export function formatAgencyTime(
   at: string | Date,
   timeZone: string = agencyHours.timeZone,
 ): string {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZoneName: "short",
-    });
-    formats.set(timeZone, format);
-  }
+  const format = zoneFormat("long", timeZone, {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
   return format.format(typeof at === "string" ? new Date(at) : at);
 }
