@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import type { LeadRecord } from "../../src/leads/store/types";
 import { expect, test } from "./fixtures";
+import { E2E_MIN_FILL_MS, HUMAN_PAUSE_MS } from "./fillTime";
 
 const root = resolve(import.meta.dirname, "../..");
 const node = existsSync(resolve(root, "node_modules/.bin/node"))
@@ -57,7 +58,7 @@ export const uniqueEmail = (label: string) =>
   `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 
 /** A person takes a few seconds; the server flags faster (scripted) submissions as spam. */
-export const humanPause = (page: Page) => page.waitForTimeout(2_700);
+export const humanPause = (page: Page) => page.waitForTimeout(HUMAN_PAUSE_MS);
 
 export interface SideServer {
   origin: string;
@@ -74,6 +75,7 @@ async function startSideServer(env: Record<string, string>, label: string): Prom
       PORT: "0",
       DATA_DIR: mkdtempSync(join(tmpdir(), `leads-e2e-${label}-`)),
       LEADS_RATE_LIMIT_POINTS: "10000",
+      LEADS_MIN_FILL_MS: String(E2E_MIN_FILL_MS),
       LOG_LEVEL: "silent",
       ...env,
     },
