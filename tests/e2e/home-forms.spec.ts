@@ -5,6 +5,7 @@
  * page that shows the problem next to the visitor's own input, and fixing it sends the lead.
  */
 import { spawnSync } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
@@ -30,7 +31,7 @@ function storedLeads(): LeadRecord[] {
     {
       cwd: root,
       encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+      env: { ...childEnv, DATA_DIR: dataDir },
     },
   );
   if (result.status !== 0) throw new Error(`leads export failed: ${result.stderr}`);

@@ -4,6 +4,7 @@
  * cannot be reached (a real 503) or one with a tiny rate limit (a real 429), never a mocked answer.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -31,7 +32,7 @@ export function storedLeads(): LeadRecord[] {
       "json",
       "--include-spam",
     ],
-    { cwd: root, encoding: "utf8", env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir } },
+    { cwd: root, encoding: "utf8", env: { ...childEnv, DATA_DIR: dataDir } },
   );
   if (result.status !== 0) throw new Error(`leads export failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as LeadRecord[];
@@ -69,7 +70,7 @@ async function startSideServer(env: Record<string, string>, label: string): Prom
   const child: ChildProcess = spawn(node, [join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
-      PATH: process.env.PATH ?? "",
+      ...childEnv,
       BUILD_DIR: process.env.BUILD_DIR || "dist",
       HOST: "127.0.0.1",
       PORT: "0",
