@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { browserLaunchOptions } from "./tests/e2e/browser";
+import { E2E_MIN_FILL_MS } from "./tests/e2e/fillTime";
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 /** The audit funnel's fixture website (tests/e2e/auditSite.ts), as prospects' leads name it. */
@@ -47,6 +48,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         // Many tests post from one address; the limiter itself is tested in tests/integration.
         LEADS_RATE_LIMIT_POINTS: "10000",
+        // Tests that act as a person wait just past this (tests/e2e/fillTime.ts), not 2.5 s.
+        LEADS_MIN_FILL_MS: String(E2E_MIN_FILL_MS),
         // Every page view of every test comes from 127.0.0.1: no per-client limit on beacons.
         ANALYTICS_RATE_LIMIT: "off",
         LOG_LEVEL: "warn",

@@ -8,6 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { test, expect, expectNoAxeViolations, hasHorizontalOverflow } from "./fixtures";
+import { humanPause } from "./leads";
 import { invite, PASSWORD } from "./staff";
 
 const CHROME =
@@ -100,7 +101,7 @@ test.describe("analytics", () => {
     expect(JSON.parse(v.beacons.at(-1)!)).toMatchObject({ k: "start", f: "contactPage" });
     await form.locator('[name="company"]').fill("Robin Lawns");
     await form.locator('[name="message"]').fill("How did my campaign do?");
-    await v.page.waitForTimeout(3_100); // a person takes a few seconds (the fill-time check)
+    await humanPause(v.page); // a person takes a few seconds (the fill-time check)
     await form.getByRole("button").click();
     await expect(v.page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
     await expect.poll(() => v.beacons.length).toBe(before + 2);

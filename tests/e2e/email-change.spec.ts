@@ -6,6 +6,7 @@
  * is axe-clean.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -27,7 +28,7 @@ const port = Number(
       "-e",
       "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
     ],
-    { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } },
+    { encoding: "utf8", env: { ...childEnv } },
   ).stdout.trim(),
 );
 const base = `http://127.0.0.1:${port}`;
@@ -64,7 +65,7 @@ test.beforeAll(async () => {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
-      PATH: process.env.PATH ?? "",
+      ...childEnv,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
@@ -101,7 +102,7 @@ test("an owner changes their email through the link mailed to the new address", 
   const invited = spawnSync(
     node,
     ["--disable-warning=ExperimentalWarning", "cli/admin.ts", "invite", "old@agency.test"],
-    { cwd: root, encoding: "utf8", env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir } },
+    { cwd: root, encoding: "utf8", env: { ...childEnv, DATA_DIR: dataDir } },
   );
   expect(invited.status).toBe(0);
   await page.goto(invited.stdout.trim());

@@ -5,6 +5,7 @@
  * page that shows the problem next to the visitor's own input, and fixing it sends the lead.
  */
 import { spawnSync } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
@@ -12,6 +13,8 @@ import type { LeadRecord } from "../../src/leads/store/types";
 import { leadMessages } from "../../src/leads/messages";
 import { test, expect } from "./fixtures";
 import { expectLanding } from "./audit";
+import { E2E_MIN_FILL_MS } from "./fillTime";
+import { humanPause } from "./leads";
 
 const root = resolve(import.meta.dirname, "../..");
 const node = existsSync(resolve(root, "node_modules/.bin/node"))
@@ -28,7 +31,7 @@ function storedLeads(): LeadRecord[] {
     {
       cwd: root,
       encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+      env: { ...childEnv, DATA_DIR: dataDir },
     },
   );
   if (result.status !== 0) throw new Error(`leads export failed: ${result.stderr}`);
@@ -59,7 +62,6 @@ const unique = (label: string) =>
   `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 
 /** A person takes a few seconds; the server flags faster (scripted) submissions as spam. */
-const humanPause = (page: Page) => page.waitForTimeout(2_700);
 
 async function fillAudit(page: Page, email: string, website = "greenacres-e2e.test") {
   const form = page.locator('form[data-lead-form="audit"]').first();
@@ -194,9 +196,10 @@ test.describe("home forms with JavaScript", () => {
     expect(elapsed).toBeGreaterThan(0);
     const lead = await leadWithEmail(email);
     expect(lead.spam).toBe(true);
-    // No pause: the fill time is flagged too, unless this machine took over 2.5 s to get here.
+    // No pause: the fill time is flagged too, unless this machine took longer than the
+    // minimum fill time to get here.
     expect(lead.metadata.spamReasons).toEqual(
-      elapsed < 2_500 ? ["honeypot", "too_fast"] : ["honeypot"],
+      elapsed < E2E_MIN_FILL_MS ? ["honeypot", "too_fast"] : ["honeypot"],
     );
   });
 });

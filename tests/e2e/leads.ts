@@ -4,12 +4,14 @@
  * cannot be reached (a real 503) or one with a tiny rate limit (a real 429), never a mocked answer.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import type { LeadRecord } from "../../src/leads/store/types";
 import { expect, test } from "./fixtures";
+import { E2E_MIN_FILL_MS, HUMAN_PAUSE_MS } from "./fillTime";
 
 const root = resolve(import.meta.dirname, "../..");
 const node = existsSync(resolve(root, "node_modules/.bin/node"))
@@ -30,7 +32,7 @@ export function storedLeads(): LeadRecord[] {
       "json",
       "--include-spam",
     ],
-    { cwd: root, encoding: "utf8", env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir } },
+    { cwd: root, encoding: "utf8", env: { ...childEnv, DATA_DIR: dataDir } },
   );
   if (result.status !== 0) throw new Error(`leads export failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as LeadRecord[];
@@ -57,7 +59,7 @@ export const uniqueEmail = (label: string) =>
   `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 
 /** A person takes a few seconds; the server flags faster (scripted) submissions as spam. */
-export const humanPause = (page: Page) => page.waitForTimeout(2_700);
+export const humanPause = (page: Page) => page.waitForTimeout(HUMAN_PAUSE_MS);
 
 export interface SideServer {
   origin: string;
@@ -68,12 +70,13 @@ async function startSideServer(env: Record<string, string>, label: string): Prom
   const child: ChildProcess = spawn(node, [join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
-      PATH: process.env.PATH ?? "",
+      ...childEnv,
       BUILD_DIR: process.env.BUILD_DIR || "dist",
       HOST: "127.0.0.1",
       PORT: "0",
       DATA_DIR: mkdtempSync(join(tmpdir(), `leads-e2e-${label}-`)),
       LEADS_RATE_LIMIT_POINTS: "10000",
+      LEADS_MIN_FILL_MS: String(E2E_MIN_FILL_MS),
       LOG_LEVEL: "silent",
       ...env,
     },

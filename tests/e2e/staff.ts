@@ -1,5 +1,6 @@
 /** Staff accounts for the inbox's browser tests: a one-time link from the real command line. */
 import { spawnSync } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
@@ -18,7 +19,7 @@ export function invite(email: string): string {
     {
       cwd: root,
       encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: process.env.E2E_DATA_DIR ?? "" },
+      env: { ...childEnv, DATA_DIR: process.env.E2E_DATA_DIR ?? "" },
     },
   );
   if (result.status !== 0) throw new Error(`admin invite failed: ${result.stderr}`);

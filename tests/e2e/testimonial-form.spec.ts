@@ -6,6 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoAxeViolations } from "./fixtures";
+import { E2E_MIN_FILL_MS } from "./fillTime";
 import {
   allowFailedPostErrors,
   countLeadPosts,
@@ -104,7 +105,7 @@ test.describe("testimonial form with JavaScript", () => {
       _page: "/testimonial",
       utm_source: "e2e-bot",
     });
-    expect(Number(body._t)).toBeGreaterThan(2_500);
+    expect(Number(body._t)).toBeGreaterThan(E2E_MIN_FILL_MS);
     const [lead] = await leadsWithEmail(email, "testimonial");
     expect(lead).toMatchObject({ spam: true, metadata: { spamReasons: ["honeypot"] } });
   });

@@ -8,6 +8,7 @@
  * command line's export is in the audit log.
  */
 import { spawn } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -31,7 +32,7 @@ function leadsCli(args: string[], env: Record<string, string>) {
       const child = spawn(
         node,
         ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
-        { cwd: root, env: { PATH: process.env.PATH ?? "", ...env } },
+        { cwd: root, env: { ...childEnv, ...env } },
       );
       const out: Buffer[] = [];
       let stderr = "";

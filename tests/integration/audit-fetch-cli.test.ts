@@ -5,6 +5,7 @@
  * terminal, and without AUDIT_ALLOW_HOSTS a loopback site is refused untouched.
  */
 import { execFile } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditReportSchema } from "../../src/audit/report";
@@ -23,7 +24,7 @@ function leads(args: string[], env: Record<string, string>): Promise<Run> {
     execFile(
       node,
       ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
+      { cwd: root, env: { ...childEnv, ...env }, encoding: "utf8" },
       (error, stdout, stderr) =>
         resolve({ status: error ? Number(error.code) : 0, stdout, stderr }),
     );

@@ -8,6 +8,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { existsSync, openSync, readdirSync, closeSync, writeSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -38,7 +39,7 @@ function run(file: string, args: string[], env: Record<string, string> = {}): Pr
     execFile(
       file,
       args,
-      { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, maxBuffer: 64 * 1024 * 1024 },
+      { cwd: root, env: { ...childEnv, ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({
           // A number: the exit status; a string (ENOENT: pg_dump not installed): -1, said in stderr.

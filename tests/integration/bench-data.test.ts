@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildDir, entry, node, removeDir, root, tempDir } from "./support";
@@ -30,7 +31,7 @@ describe("the bytes benchmark's data folder", () => {
       const child = spawn(node, ["bench/weight.mjs", "/"], {
         cwd: root,
         env: {
-          PATH: process.env.PATH ?? "",
+          ...childEnv,
           HOME: process.env.HOME ?? "",
           BUILD_DIR: buildDir,
           TMPDIR: tmp,

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { newLeadId } from "../../src/server/id";
@@ -33,7 +34,7 @@ function leads(args: string[], env: Record<string, string>): Run {
   const r = spawnSync(
     node,
     ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
-    { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
+    { cwd: root, env: { ...childEnv, ...env }, encoding: "utf8" },
   );
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -403,7 +404,7 @@ describe("the leads CLI examples of the README and docs/, as written", () => {
       const r = spawnSync("sh", ["-c", command], {
         cwd: project,
         encoding: "utf8",
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: "data" },
+        env: { ...childEnv, HOME: process.env.HOME ?? "", DATA_DIR: "data" },
       });
       expect(r.status, `${command}\n${r.stderr}`).toBe(0);
       if (!command.includes(" export")) continue;

@@ -6,6 +6,7 @@
  * deliveries of one webhook-id.
  */
 import { execFile } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -27,7 +28,7 @@ export function cliAsync(args: string[], env: Record<string, string>): Promise<s
     execFile(
       node,
       ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, maxBuffer: 256 * 1024 * 1024 },
+      { cwd: root, env: { ...childEnv, ...env }, maxBuffer: 256 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error)
           reject(new Error(`leads ${args.join(" ")} failed:\n${stderr}`, { cause: error }));

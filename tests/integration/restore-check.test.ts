@@ -10,6 +10,7 @@
  *   restored folder.
  */
 import { execFile } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -33,7 +34,7 @@ function leadsCli(
     execFile(
       node,
       ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? "", ...env } },
+      { cwd: root, env: { ...childEnv, ...env } },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),
     );

@@ -3,6 +3,7 @@
  * OS-assigned port, the leads CLI, temporary data folders and a PostgreSQL schema per run.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { childEnv } from "../support/childEnv";
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -45,7 +46,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const child = spawn(node, [join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
-      PATH: process.env.PATH ?? "",
+      ...childEnv,
       HOME: process.env.HOME ?? "",
       BUILD_DIR: buildDir,
       HOST: "127.0.0.1",
@@ -99,7 +100,7 @@ export function cli(args: string[], env: Record<string, string>): string {
   const result = spawnSync(
     node,
     ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
-    { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
+    { cwd: root, env: { ...childEnv, ...env }, encoding: "utf8" },
   );
   if (result.status !== 0) {
     throw new Error(`leads ${args.join(" ")} exited ${result.status}:\n${result.stderr}`);
@@ -330,7 +331,7 @@ export function adminCli(args: string[], env: Record<string, string>) {
   const result = spawnSync(
     node,
     ["--disable-warning=ExperimentalWarning", join(root, "cli/admin.ts"), ...args],
-    { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
+    { cwd: root, env: { ...childEnv, ...env }, encoding: "utf8" },
   );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
