@@ -10,10 +10,10 @@ import { adminMessages } from "./messages.ts";
 import { isScoreBand, scoreBands } from "../audit/summary.ts";
 import { leadStatuses, type InboxQuery, type LeadStatus } from "./store/types.ts";
 import { TAG_MAX, tagParam } from "./tags.ts";
-import { agencyHours } from "../config/agency.ts";
-import { agencyDayStart, zoneFormat } from "../lib/agencyClock.ts";
+import { agencyDayStart } from "../lib/agencyClock.ts";
+import { agencyTime } from "../lib/formatAgencyTime.ts";
 
-export { agencyDayStart };
+export { agencyDayStart, agencyTime };
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function age(createdAt: string, now: Date = new Date()): string {
@@ -23,22 +23,6 @@ export function age(createdAt: string, now: Date = new Date()): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h ago`;
   return `${Math.floor(hours / 24)} days ago`;
-}
-
-/**
- * A moment on the agency's clock, short enough for a table cell or a phone's line: "Nov 25,
- * 2026, 11:59 AM EST" (the zone's abbreviation of that date, as formatAgencyTime).
- */
-export function agencyTime(at: string, timeZone: string = agencyHours.timeZone): string {
-  const format = zoneFormat("short", timeZone, {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  });
-  return format.format(new Date(at));
 }
 
 /**
