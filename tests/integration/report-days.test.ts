@@ -6,26 +6,15 @@
  * today". The day's salt is dropped at the agency's midnight, not UTC's. A store opened with
  * another zone rebuilds the lead roll-ups from the leads.
  */
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readEvent } from "../../src/analytics/ingest";
 import { performanceReport, readPeriod } from "../../src/analytics/report";
 import { sweepAnalytics } from "../../src/analytics/rollup";
 import { funnelGroups, stageDays } from "../../src/analytics/store/funnel";
 import { analyticsStoreFor } from "../../src/analytics/store/index";
-import { PostgresLeadStore } from "../../src/leads/store/postgres";
-import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { newLeadId } from "../../src/server/id";
-import {
-  CHROME_UA,
-  dropSchema,
-  postgresAvailable,
-  removeDir,
-  tempDir,
-  testDatabaseUrl,
-  uniqueSchema,
-} from "./support";
+import { CHROME_UA, freshStore, postgresAvailable } from "./support";
 
 const NEW_YORK = "America/New_York";
 /** 21:00 on 19 November in New York (EST, UTC−5). */
@@ -77,28 +66,19 @@ async function visit(leads: LeadStore, at: string, timeZone: string, ip = "203.0
 type Opener = (timeZone: string) => Promise<LeadStore>;
 
 async function onBoth(label: string, suite: (name: string, fresh: () => Opener) => void) {
-  const dirs: string[] = [];
-  const schemas: string[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
-    for (const d of dirs) removeDir(d);
-    for (const s of schemas) await dropSchema(s);
+    for (const cleanup of cleanups) await cleanup();
   });
-  suite("SQLite", () => {
-    const dir = tempDir(`${label}-`);
-    dirs.push(dir);
-    return async (timeZone) => new SqliteLeadStore(join(dir, "leads.db"), "full", timeZone);
-  });
+  const fresh = (driver: "sqlite" | "postgres") => () => {
+    const store = freshStore(driver, label);
+    cleanups.push(store.cleanup);
+    return (timeZone: string) => store.open(timeZone);
+  };
+  suite("SQLite", fresh("sqlite"));
   const pg = await postgresAvailable();
   describe.skipIf(!pg)("PostgreSQL", () => {
-    suite("PostgreSQL", () => {
-      const schema = uniqueSchema(label);
-      schemas.push(schema);
-      return async (timeZone) => {
-        const store = new PostgresLeadStore(testDatabaseUrl, { schema, timeZone });
-        store.appliedOnOpen = await store.migrate();
-        return store;
-      };
-    });
+    suite("PostgreSQL", fresh("postgres"));
   });
 }
 

@@ -269,6 +269,33 @@ export async function followReview(
 }
 
 /**
+ * A new store location for `driver`: a SQLite file in a folder of its own, or a schema of its own
+ * on the real PostgreSQL. `open` gives the store there (migrated; in `timeZone` when given, else
+ * the configured agency zone); `cleanup` removes the folder or drops the schema.
+ */
+export function freshStore(
+  driver: "sqlite" | "postgres",
+  label: string,
+): { open: (timeZone?: string) => Promise<LeadStore>; cleanup: () => Promise<void> } {
+  if (driver === "sqlite") {
+    const dir = tempDir(`${label}-`);
+    return {
+      open: async (timeZone) => new SqliteLeadStore(join(dir, "leads.db"), "full", timeZone),
+      cleanup: async () => removeDir(dir),
+    };
+  }
+  const schema = uniqueSchema(label.replace(/\W/g, ""));
+  return {
+    open: async (timeZone) => {
+      const store = new PostgresLeadStore(testDatabaseUrl, { schema, timeZone });
+      store.appliedOnOpen = await store.migrate();
+      return store;
+    },
+    cleanup: async () => dropSchema(schema),
+  };
+}
+
+/**
  * Defines `suite` twice: over a new SQLite file and over the real PostgreSQL in a schema of its
  * own (skipped when PostgreSQL is unreachable outside CI). `open` gives the suite its store
  * (migrated); `cleanup` removes the file or drops the schema after it.
@@ -277,24 +304,12 @@ export async function onBothStores(
   label: string,
   suite: (name: string, open: () => Promise<LeadStore>, cleanup: () => Promise<void>) => void,
 ): Promise<void> {
-  const dir = tempDir(`${label}-`);
-  suite(
-    "SQLite",
-    async () => new SqliteLeadStore(join(dir, "leads.db")),
-    async () => removeDir(dir),
-  );
+  const sqlite = freshStore("sqlite", label);
+  suite("SQLite", () => sqlite.open(), sqlite.cleanup);
   const pg = await postgresAvailable();
-  const schema = uniqueSchema(label.replace(/\W/g, ""));
+  const postgres = freshStore("postgres", label);
   describe.skipIf(!pg)("PostgreSQL", () => {
-    suite(
-      "PostgreSQL",
-      async () => {
-        const store = new PostgresLeadStore(testDatabaseUrl, { schema });
-        store.appliedOnOpen = await store.migrate();
-        return store;
-      },
-      async () => dropSchema(schema),
-    );
+    suite("PostgreSQL", () => postgres.open(), postgres.cleanup);
   });
 }
 
