@@ -9,7 +9,8 @@
  */
 import type { AstroIntegration } from "astro";
 import { createHash } from "node:crypto";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
+import { htmlFiles } from "./htmlFiles.ts";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -63,14 +64,6 @@ export function policy(
     "manifest-src 'self'",
     "worker-src 'none'",
   ].join("; ");
-}
-
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(path);
-    else if (entry.name.endsWith(".html")) yield path;
-  }
 }
 
 export default function csp(options: CspOptions): AstroIntegration {

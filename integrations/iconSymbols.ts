@@ -15,8 +15,8 @@
  * Runs before csp and precompress (it changes no script; precompress must see the final HTML).
  */
 import type { AstroIntegration } from "astro";
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
+import { htmlFiles } from "./htmlFiles.ts";
 import { fileURLToPath } from "node:url";
 
 /** A lucide icon as React renders it: its opening tag's attributes, its name and its drawing. */
@@ -185,14 +185,6 @@ export function drawIconsFromSymbols(html: string): IconSymbolsResult {
   // The body's opening tag sits before every replaced icon, so its index is unchanged in `out`.
   const at = body.index + body[0].length;
   return { html: out.slice(0, at) + sprite + out.slice(at), uses, symbols: symbols.length };
-}
-
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(path);
-    else if (entry.name.endsWith(".html")) yield path;
-  }
 }
 
 export default function iconSymbols(): AstroIntegration {
