@@ -3,6 +3,7 @@
  * retention sweep: ../retention.ts), written once for both stores (D198).
  */
 import type { Db } from "../../server/db.ts";
+import { leadLog } from "../../server/log.ts";
 import { sql } from "./sql.ts";
 import type { Erasure } from "./types.ts";
 
@@ -46,8 +47,43 @@ export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
   });
 }
 
-export async function forgetErased(db: Db) {
+/**
+ * PostgreSQL: waits (at most `limitMs`) until no other session of this database still holds the
+ * snapshot or transaction it held when the wait began. VACUUM FULL copies a deleted row into the
+ * rewritten table while any snapshot older than the delete could still read it, so a report or
+ * migration running beside the erasure would otherwise keep the erased bytes in the file. A
+ * session counts as done once it has gone or its transaction and snapshot ids have changed:
+ * a snapshot taken after the erasure committed no longer sees the rows. Says whether it got there.
+ */
+async function othersPastErasure(db: Db, limitMs: number): Promise<boolean> {
+  const sessions = `SELECT pid, coalesce(backend_xid::text, '') || '/' || coalesce(backend_xmin::text, '') AS ids
+    FROM pg_stat_activity
+    WHERE datname = current_database() AND pid <> pg_backend_pid()
+      AND (backend_xid IS NOT NULL OR backend_xmin IS NOT NULL)`;
+  const before = new Map(
+    (await db.all<{ pid: number; ids: string }>(sessions)).map((s) => [s.pid, s.ids]),
+  );
+  const deadline = Date.now() + limitMs;
+  while (before.size) {
+    const now = await db.all<{ pid: number; ids: string }>(sessions);
+    const still = now.filter((s) => before.get(s.pid) === s.ids);
+    if (!still.length) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
+/** How long an erasure waits for older snapshots before it rewrites the tables anyway. */
+const SNAPSHOT_WAIT_MS = 60_000;
+
+export async function forgetErased(db: Db): Promise<void> {
   if (db.dialect === "postgres") {
+    if (!(await othersPastErasure(db, SNAPSHOT_WAIT_MS))) {
+      leadLog.warn(
+        "erasure: a transaction older than the erasure is still open; the table rewrite may keep the erased rows' bytes until the next erasure or VACUUM FULL",
+      );
+    }
     // One table per statement (VACUUM runs outside a transaction), so each lock is short.
     for (const table of ERASED_TABLES) await db.run(`VACUUM (FULL) ${table}`);
     return;

@@ -529,7 +529,8 @@ export interface AdminStore {
    * SQLite (secure_delete already zeroed them in the database pages): truncates the WAL, which
    * still holds the pages as they were. PostgreSQL: VACUUM FULL of the tables an erasure
    * touches (a plain VACUUM leaves the dead tuples' bytes in the pages), which locks each table
-   * for the length of its rewrite. Old backups and PostgreSQL's own WAL keep what they had
+   * for the length of its rewrite; it first waits (up to a minute) for other sessions' older
+   * snapshots to end, since the rewrite keeps a row any of them could still read. Old backups and PostgreSQL's own WAL keep what they had
    * (docs/erasure.md).
    */
   forgetErased(): Promise<void>;
