@@ -109,10 +109,11 @@ describe("the SQL each dialect receives where the admin store branches", () => {
     `);
   });
 
-  it("makes erased bytes leave the files: a WAL checkpoint or VACUUM FULL", async () => {
+  it("makes erased bytes leave the files: a WAL checkpoint, or VACUUM FULL once older snapshots end", async () => {
     expect(await pin((db) => erasure.forgetErased(db))).toMatchInlineSnapshot(`
       {
         "postgres": [
+          "SELECT pid, coalesce(backend_xid::text, '') || '/' || coalesce(backend_xmin::text, '') AS ids FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND (backend_xid IS NOT NULL OR backend_xmin IS NOT NULL)",
           "VACUUM (FULL) leads",
           "VACUUM (FULL) outbox",
           "VACUUM (FULL) lead_events",
