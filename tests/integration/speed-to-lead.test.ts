@@ -118,6 +118,26 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
       expect(even.contacted).toBe(4);
     });
 
+    it("the median is exact: the middle of odd and even counts, to the millisecond, over days", async () => {
+      const day = est(8, 9, 0); // Monday 8 March: a week of its own
+      const period = { from: day.toISOString(), to: est(13, 0, 0).toISOString() };
+      // Waits from a second and a quarter to three days and a bit, in milliseconds.
+      const waits = [1_250, 61_999, 7_380_001, 86_400_000 + 3, 3 * 86_400_000 + 45_678, 59_001];
+      const made = waits.map((_, i) => lead(new Date(day.getTime() + i * 7 * MIN)));
+      for (const l of made) await leads.insert(l);
+      const median = (values: number[]) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        const mid = Math.floor((sorted.length - 1) / 2);
+        return sorted.length % 2 ? sorted[mid]! : (sorted[mid]! + sorted[mid + 1]!) / 2;
+      };
+      for (const [i, l] of made.entries()) {
+        await contact(l, waits[i]! / MIN);
+        const got = await store.speedToLead(period);
+        expect(got.contacted).toBe(i + 1);
+        expect(got.medianMinutes! * 60).toBeCloseTo(median(waits.slice(0, i + 1)) / 1000, 6);
+      }
+    });
+
     it("a lead still new after 30 minutes of opening hours is queued for one reminder", async () => {
       const arrived = est(17, 10, 0); // Wednesday 17 March, 10:00
       const waiting = lead(arrived);

@@ -192,7 +192,7 @@ describe("the SQL each dialect receives where the admin store branches", () => {
     `);
   });
 
-  it("takes the median with percentile_cont on PostgreSQL, the middle rows on SQLite", async () => {
+  it("takes the median in one statement: percentile_cont on PostgreSQL, median() on SQLite", async () => {
     expect(
       await pin(
         (db) => pipeline.speedToLead(db, { from: AT, to: AT }),
@@ -201,11 +201,10 @@ describe("the SQL each dialect receives where the admin store branches", () => {
     ).toMatchInlineSnapshot(`
       {
         "postgres": [
-          "SELECT (SELECT percentile_cont(0.5) WITHIN GROUP ( ORDER BY extract(epoch FROM first_contacted_at - created_at)) FROM leads WHERE first_contacted_at IS NOT NULL AND created_at >= $1 AND created_at < $2 AND NOT leads.spam AND completed_by IS NULL) AS median, (SELECT CAST(count(*) AS INTEGER) FROM leads WHERE first_contacted_at IS NOT NULL AND created_at >= $1 AND created_at < $2 AND NOT leads.spam AND completed_by IS NULL) AS contacted, (SELECT CAST(count(*) AS INTEGER) FROM leads WHERE status = 'new' AND created_at >= $1 AND created_at < $2 AND NOT leads.spam AND completed_by IS NULL) AS waiting -- 2",
+          "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', first_contacted_at - created_at)) AS median, CAST(count(*) AS INTEGER) AS contacted, (SELECT CAST(count(*) AS INTEGER) FROM leads WHERE status = 'new' AND created_at >= $1 AND created_at < $2 AND NOT leads.spam AND completed_by IS NULL) AS waiting FROM leads WHERE first_contacted_at IS NOT NULL AND created_at >= $1 AND created_at < $2 AND NOT leads.spam AND completed_by IS NULL -- 2",
         ],
         "sqlite": [
-          "SELECT NULL AS median, (SELECT CAST(count(*) AS INTEGER) FROM leads WHERE first_contacted_at IS NOT NULL AND created_at >= $1 AND created_at < $2 AND leads.spam = 0 AND completed_by IS NULL) AS contacted, (SELECT CAST(count(*) AS INTEGER) FROM leads WHERE status = 'new' AND created_at >= $1 AND created_at < $2 AND leads.spam = 0 AND completed_by IS NULL) AS waiting -- 2",
-          "SELECT unixepoch(first_contacted_at, 'subsec') - unixepoch(created_at, 'subsec') AS s FROM leads WHERE first_contacted_at IS NOT NULL AND created_at >= $1 AND created_at < $2 AND leads.spam = 0 AND completed_by IS NULL ORDER BY s LIMIT $3 OFFSET $4 -- 4",
+          "SELECT median(unixepoch(first_contacted_at, 'subsec') - unixepoch(created_at, 'subsec')) AS median, CAST(count(*) AS INTEGER) AS contacted, (SELECT CAST(count(*) AS INTEGER) FROM leads WHERE status = 'new' AND created_at >= $1 AND created_at < $2 AND leads.spam = 0 AND completed_by IS NULL) AS waiting FROM leads WHERE first_contacted_at IS NOT NULL AND created_at >= $1 AND created_at < $2 AND leads.spam = 0 AND completed_by IS NULL -- 2",
         ],
       }
     `);

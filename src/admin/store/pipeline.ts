@@ -187,8 +187,11 @@ export async function inboxCounts(db: Db, since: string) {
 }
 
 /**
- * Speed to lead. The median differs: PostgreSQL's percentile_cont in the one query; SQLite has
- * none, so it reads the middle one or two values by the partial index leads_contacted.
+ * Speed to lead: one statement, one pass over the period's contacted leads (the partial index
+ * leads_contacted) for the median and the count. The median is exact on both stores, each with
+ * its own aggregate (D207): PostgreSQL's percentile_cont; SQLite's median() (its percentile
+ * extension, which the pinned Node 24.21's SQLite builds in), like percentile_cont the mean
+ * of the two middle values for an even count. No sort in SQL, no second round trip.
  */
 export async function speedToLead(
   db: Db,
@@ -196,32 +199,20 @@ export async function speedToLead(
 ): Promise<SpeedToLead> {
   const period = `created_at >= $1 AND created_at < $2
     AND ${sql(db).notSpam("leads")} AND completed_by IS NULL`;
-  const contactedIn = `FROM leads WHERE first_contacted_at IS NOT NULL AND ${period}`;
   const median =
     db.dialect === "postgres"
-      ? `(SELECT percentile_cont(0.5) WITHIN GROUP (
-            ORDER BY extract(epoch FROM first_contacted_at - created_at)) ${contactedIn})`
-      : "NULL";
+      ? "percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', first_contacted_at - created_at))"
+      : "median(unixepoch(first_contacted_at, 'subsec') - unixepoch(created_at, 'subsec'))";
   const row = await db.one<{ median: number | null; contacted: number; waiting: number }>(
-    `SELECT ${median} AS median,
-       (SELECT ${COUNT} ${contactedIn}) AS contacted,
-       (SELECT ${COUNT} FROM leads WHERE status = 'new' AND ${period}) AS waiting`,
+    `SELECT ${median} AS median, ${COUNT} AS contacted,
+       (SELECT ${COUNT} FROM leads WHERE status = 'new' AND ${period}) AS waiting
+     FROM leads WHERE first_contacted_at IS NOT NULL AND ${period}`,
     [from, to],
   );
-  const contacted = Number(row?.contacted ?? 0);
-  let seconds = row?.median == null ? null : Number(row.median);
-  if (db.dialect === "sqlite" && contacted > 0) {
-    // The middle value (the mean of the two middle ones for an even count).
-    const middle = await db.all<{ s: number }>(
-      `SELECT unixepoch(first_contacted_at, 'subsec') - unixepoch(created_at, 'subsec') AS s
-       ${contactedIn} ORDER BY s LIMIT $3 OFFSET $4`,
-      [from, to, 2 - (contacted % 2), Math.floor((contacted - 1) / 2)],
-    );
-    seconds = middle.reduce((sum, r) => sum + Number(r.s), 0) / middle.length;
-  }
+  const seconds = row?.median == null ? null : Number(row.median);
   return {
     medianMinutes: seconds === null ? null : seconds / 60,
-    contacted,
+    contacted: Number(row?.contacted ?? 0),
     waiting: Number(row?.waiting ?? 0),
   };
 }
