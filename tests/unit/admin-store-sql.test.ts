@@ -85,6 +85,7 @@ describe("the SQL each dialect receives where the admin store branches", () => {
     expect(await pin((db) => erasure.eraseLead(db, "L1"), [{ id: "L1" }])).toMatchInlineSnapshot(`
       {
         "postgres": [
+          "SELECT lead_id FROM lead_search_pending WHERE lead_id IN (SELECT id FROM leads WHERE id = $1 OR completed_by = $1) FOR UPDATE -- 1",
           "SELECT id FROM leads WHERE id = $1 OR completed_by = $1 FOR UPDATE -- 1",
           "DELETE FROM outbox WHERE lead_id = ANY($1) -- 1",
           "DELETE FROM lead_events WHERE lead_id = ANY($1) -- 1",

@@ -21,6 +21,15 @@ const ERASED_TABLES = [
 export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
   return db.transaction(async (tx) => {
     const { forUpdate, inList } = sql(tx);
+    // PostgreSQL's search indexer locks a lead's pending row and then reads the lead; the same
+    // order here (the pending rows first, then the leads), or the two deadlock.
+    if (tx.dialect === "postgres") {
+      await tx.all(
+        `SELECT lead_id FROM lead_search_pending
+         WHERE lead_id IN (SELECT id FROM leads WHERE id = $1 OR completed_by = $1) FOR UPDATE`,
+        [leadId],
+      );
+    }
     const rows = await tx.all<{ id: string }>(
       `SELECT id FROM leads WHERE id = $1 OR completed_by = $1${forUpdate()}`,
       [leadId],
