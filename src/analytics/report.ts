@@ -17,7 +17,7 @@ import { leadStatuses, type LeadStatus } from "../admin/store/types.ts";
 import { agencyHours } from "../config/agency.ts";
 import { agencyDay } from "../lib/agencyClock.ts";
 import { trafficSource } from "../leads/source.ts";
-import { foldLeadFunnel } from "../leads/store/funnelFold.ts";
+import { FOLD_ON_READ, foldLeadFunnel } from "../leads/store/funnelFold.ts";
 import { rollupOpenDays } from "./rollup.ts";
 import {
   funnelGroups,
@@ -363,8 +363,8 @@ export async function performanceReport(
   timeZone: string = agencyHours.timeZone,
 ): Promise<Report> {
   await rollupOpenDays(store, now, timeZone);
-  // The lead changes since the last fold join the roll-ups, so the reads below sum few deltas.
-  await foldLeadFunnel(store.db);
+  // A long log of lead changes joins the roll-ups first, so the reads below sum few deltas.
+  await foldLeadFunnel(store.db, FOLD_ON_READ);
   const today = agencyDay(now, timeZone);
   const leadsBy = (dims: readonly FunnelDim[]) =>
     funnelGroups(store.db, period.from, period.to, dims);

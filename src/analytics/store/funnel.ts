@@ -7,8 +7,9 @@
  * range of each one's primary key (day first), a few thousand rows at a million leads (decision
  * D194). Since migration 29 (decision D208) the triggers append each lead change to
  * `lead_funnel_deltas` instead of updating the roll-ups, and src/leads/store/funnelFold.ts folds
- * them in; every query here reads the roll-up together with the deltas not folded yet (a few
- * rows: the report folds before it reads), so the figures are exact whenever the fold last ran.
+ * them in; every query here reads the roll-up together with the deltas not folded yet (at most
+ * about an hour's: the sweep folds hourly, the report first when there are many), so the
+ * figures are exact whenever the fold last ran.
  * Rows whose leads all moved away keep a count of 0 and are skipped.
  *
  * "Counted" is a lead whose visit the site's analytics could see: it was sent with JavaScript

@@ -5,7 +5,9 @@
  * the rows are summed per group into `lead_funnel` and `lead_stages` and removed, in one
  * transaction: a reader sees each delta either in the roll-ups or still in the log, never both
  * or neither (src/analytics/store/funnel.ts reads the two together). Any process may fold at any
- * time; the report folds before it reads, the hourly analytics sweep and an erasure fold too.
+ * time: the hourly analytics sweep and an erasure always do, the report when the log holds
+ * FOLD_ON_READ rows or more (below that it only reads them, and stays a reader: a fold is a
+ * write transaction, a commit's fsync on SQLite).
  *
  * PostgreSQL removes and sums the rows in one statement (the DELETE's RETURNING feeds both
  * upserts), so a delta committed meanwhile is neither summed nor removed; folds take turns on a
@@ -23,8 +25,19 @@ const FUNNEL_UPSERT = `ON CONFLICT (${GROUP}) DO UPDATE SET
 const STAGES_UPSERT =
   "ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads";
 
-/** Folds every delta this transaction sees into the roll-ups; resolves how many it removed. */
-export function foldLeadFunnel(db: Db): Promise<number> {
+/** The report folds the log first from this many rows on (an hour of a busy intake). */
+export const FOLD_ON_READ = 1000;
+
+/**
+ * Folds every delta this transaction sees into the roll-ups, if the log holds at least `atLeast`
+ * rows (default: any); resolves how many it removed.
+ */
+export async function foldLeadFunnel(db: Db, atLeast = 1): Promise<number> {
+  const held = await db.one<{ n: unknown }>(
+    "SELECT count(*) AS n FROM (SELECT 1 FROM lead_funnel_deltas LIMIT $1) AS d",
+    [atLeast],
+  );
+  if (Number(held?.n ?? 0) < atLeast) return 0;
   if (db.dialect === "postgres") {
     return db.transaction(async (tx) => {
       await tx.run(

@@ -1436,9 +1436,9 @@ export const migrations: readonly Migration[] = [
     // and source, so concurrent intake transactions queued on those rows' locks until commit
     // (PostgreSQL) and each insert paid two upserts (both). The triggers now append one row per
     // lead change to lead_funnel_deltas (no key, no conflict, no shared row); the app folds them
-    // into the roll-ups in one transaction (src/leads/store/funnelFold.ts: before the report
-    // reads, in the hourly analytics sweep, in an erasure), and the report reads the roll-ups
-    // plus the deltas not folded yet, so its figures are the same as before.
+    // into the roll-ups in one transaction (src/leads/store/funnelFold.ts: in the hourly
+    // analytics sweep, in an erasure, before a report when the log is long), and the report
+    // reads the roll-ups plus the deltas not folded yet, so its figures are the same as before.
     version: 29,
     name: "lead_funnel_deltas",
     sqlite: `
