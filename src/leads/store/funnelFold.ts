@@ -13,7 +13,8 @@
  * upserts), so a delta committed meanwhile is neither summed nor removed; folds take turns on a
  * transaction-scoped advisory lock per schema (as the analytics roll-up does), so two never
  * upsert the same roll-up rows in opposite orders. SQLite's write transaction excludes every
- * other writer, so there the same work is three statements.
+ * other writer, so there the same work is three statements. New groups go in in key order (day
+ * first), so a backlog folded at once leaves a period's rows side by side, as intake would.
  */
 import type { Db } from "../../server/db.ts";
 
@@ -47,10 +48,12 @@ export async function foldLeadFunnel(db: Db, atLeast = 1): Promise<number> {
         `WITH moved AS (DELETE FROM lead_funnel_deltas RETURNING *),
          funnel AS (
            INSERT INTO lead_funnel (${GROUP}, leads, contacted, won, won_cents)
-           SELECT ${GROUP}, ${FUNNEL_SUMS} FROM moved GROUP BY ${GROUP} ${FUNNEL_UPSERT}),
+           SELECT ${GROUP}, ${FUNNEL_SUMS} FROM moved GROUP BY ${GROUP} ORDER BY ${GROUP}
+           ${FUNNEL_UPSERT}),
          stages AS (
            INSERT INTO lead_stages (day, status, leads)
-           SELECT day, status, sum(leads) FROM moved GROUP BY day, status ${STAGES_UPSERT})
+           SELECT day, status, sum(leads) FROM moved GROUP BY day, status ORDER BY day, status
+           ${STAGES_UPSERT})
          SELECT count(*) AS n FROM moved`,
       );
       return Number(row?.n ?? 0);
@@ -61,12 +64,12 @@ export async function foldLeadFunnel(db: Db, atLeast = 1): Promise<number> {
     await tx.run(
       `INSERT INTO lead_funnel (${GROUP}, leads, contacted, won, won_cents)
        SELECT ${GROUP}, ${FUNNEL_SUMS} FROM lead_funnel_deltas WHERE true GROUP BY ${GROUP}
-       ${FUNNEL_UPSERT}`,
+       ORDER BY ${GROUP} ${FUNNEL_UPSERT}`,
     );
     await tx.run(
       `INSERT INTO lead_stages (day, status, leads)
        SELECT day, status, sum(leads) FROM lead_funnel_deltas WHERE true GROUP BY day, status
-       ${STAGES_UPSERT}`,
+       ORDER BY day, status ${STAGES_UPSERT}`,
     );
     return tx.run("DELETE FROM lead_funnel_deltas");
   });
