@@ -5,7 +5,7 @@
  * any time.
  */
 import { agencyHours } from "../config/agency.ts";
-import { foldLeadFunnel } from "../leads/store/funnelFold.ts";
+import { foldLeadFunnelOutside } from "../leads/store/funnelFold.ts";
 import { agencyDay, agencyDayStart } from "../lib/agencyClock.ts";
 import type { AnalyticsStore } from "./store/types.ts";
 import { addDays } from "./visitor.ts";
@@ -38,7 +38,7 @@ export async function sweepAnalytics(
   timeZone: string = agencyHours.timeZone,
 ): Promise<{ pruned: number; salts: number }> {
   await rollupOpenDays(store, now, timeZone);
-  await foldLeadFunnel(store.db);
+  await foldLeadFunnelOutside(store.db);
   const today = agencyDay(now, timeZone);
   const pruned = await store.pruneEvents(addDays(today, -RAW_EVENT_DAYS));
   const salts = await store.dropSaltsBefore(today);
