@@ -17,6 +17,7 @@ import { leadStatuses, type LeadStatus } from "../admin/store/types.ts";
 import { agencyHours } from "../config/agency.ts";
 import { agencyDay } from "../lib/agencyClock.ts";
 import { trafficSource } from "../leads/source.ts";
+import { FOLD_ON_READ, foldLeadFunnelOutside } from "../leads/store/funnelFold.ts";
 import { rollupOpenDays } from "./rollup.ts";
 import {
   funnelGroups,
@@ -362,6 +363,8 @@ export async function performanceReport(
   timeZone: string = agencyHours.timeZone,
 ): Promise<Report> {
   await rollupOpenDays(store, now, timeZone);
+  // A long log of lead changes joins the roll-ups first, so the reads below sum few deltas.
+  await foldLeadFunnelOutside(store.db, FOLD_ON_READ);
   const today = agencyDay(now, timeZone);
   const leadsBy = (dims: readonly FunnelDim[]) =>
     funnelGroups(store.db, period.from, period.to, dims);

@@ -5,6 +5,7 @@
  * any time.
  */
 import { agencyHours } from "../config/agency.ts";
+import { foldLeadFunnelOutside } from "../leads/store/funnelFold.ts";
 import { agencyDay, agencyDayStart } from "../lib/agencyClock.ts";
 import type { AnalyticsStore } from "./store/types.ts";
 import { addDays } from "./visitor.ts";
@@ -27,13 +28,17 @@ export async function rollupOpenDays(
   }
 }
 
-/** The hourly sweep: roll up, prune raw events past RAW_EVENT_DAYS, delete past days' salts. */
+/**
+ * The hourly sweep: roll up, prune raw events past RAW_EVENT_DAYS, delete past days' salts, and
+ * fold the lead roll-ups' deltas (decision D208), so they stay few when no report is read.
+ */
 export async function sweepAnalytics(
   store: AnalyticsStore,
   now: Date,
   timeZone: string = agencyHours.timeZone,
 ): Promise<{ pruned: number; salts: number }> {
   await rollupOpenDays(store, now, timeZone);
+  await foldLeadFunnelOutside(store.db);
   const today = agencyDay(now, timeZone);
   const pruned = await store.pruneEvents(addDays(today, -RAW_EVENT_DAYS));
   const salts = await store.dropSaltsBefore(today);

@@ -3,6 +3,7 @@
  * retention sweep: ../retention.ts), written once for both stores (D198).
  */
 import type { Db } from "../../server/db.ts";
+import { foldLeadFunnel } from "../../leads/store/funnelFold.ts";
 import { leadLog } from "../../server/log.ts";
 import { sql } from "./sql.ts";
 import type { Erasure } from "./types.ts";
@@ -16,6 +17,7 @@ const ERASED_TABLES = [
   "lead_tags",
   "lead_search",
   "lead_search_pending",
+  "lead_funnel_deltas",
 ];
 
 export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
@@ -52,6 +54,9 @@ export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
     // The partial first: it names the lead it was completed by.
     await tx.run("DELETE FROM leads WHERE completed_by = $1", [leadId]);
     await tx.run("DELETE FROM leads WHERE id = $1", [leadId]);
+    // The roll-ups' triggers logged the lead's arrival and its removal, each with its page,
+    // source and day (migration 29): folded into the roll-ups' sums now, the rows go.
+    await foldLeadFunnel(tx);
     return { leads: ids, outbox, events };
   });
 }

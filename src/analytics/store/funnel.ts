@@ -1,11 +1,16 @@
 /**
  * The lead side of the Performance report (issue 27 §4), written once for both stores
- * (src/server/db.ts). Leads are never read one by one: triggers keep two roll-ups (migration 26),
- * `lead_funnel` (per day of arrival on the agency's clock since migration 27, decision D201 × form × page × campaign × utm source and medium ×
- * referrer × counted visit: leads, contacted, won, won value) and `lead_stages` (per day of
- * arrival × current status: leads), so a period's report reads a range of each one's primary key
- * (day first), a few thousand rows at a million leads (decision D194). Rows whose leads all moved
- * away keep a count of 0 and are skipped.
+ * (src/server/db.ts). Leads are never read one by one: two roll-ups (migration 26), `lead_funnel`
+ * (per day of arrival on the agency's clock since migration 27, decision D201 × form × page ×
+ * campaign × utm source and medium × referrer × counted visit: leads, contacted, won, won value)
+ * and `lead_stages` (per day of arrival × current status: leads), so a period's report reads a
+ * range of each one's primary key (day first), a few thousand rows at a million leads (decision
+ * D194). Since migration 29 (decision D208) the triggers append each lead change to
+ * `lead_funnel_deltas` instead of updating the roll-ups, and src/leads/store/funnelFold.ts folds
+ * them in; every query here reads the roll-up together with the deltas not folded yet (at most
+ * about an hour's: the sweep folds hourly, the report first when there are many), so the
+ * figures are exact whenever the fold last ran.
+ * Rows whose leads all moved away keep a count of 0 and are skipped.
  *
  * "Counted" is a lead whose visit the site's analytics could see: it was sent with JavaScript
  * (the landing page the script adds, src/leads/client.ts) and its browser did not ask not to be
@@ -43,6 +48,14 @@ export interface StageDay {
 const n = (v: unknown) => Number(v ?? 0);
 const orNull = (v: unknown) => (v === "" || v === null || v === undefined ? null : String(v));
 const DAYS = "day >= $1 AND day <= $2";
+const FUNNEL_COLUMNS =
+  "day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents";
+/** The period's rows of lead_funnel and of the deltas not folded into it yet, as one table. */
+const FUNNEL = `(SELECT ${FUNNEL_COLUMNS} FROM lead_funnel WHERE ${DAYS}
+  UNION ALL SELECT ${FUNNEL_COLUMNS} FROM lead_funnel_deltas WHERE ${DAYS}) AS f`;
+/** The same for lead_stages. */
+const STAGES = `(SELECT day, status, leads FROM lead_stages WHERE ${DAYS}
+  UNION ALL SELECT day, status, leads FROM lead_funnel_deltas WHERE ${DAYS}) AS s`;
 
 /** The roll-up's dimensions a query can group by (`counted` always is). */
 export type FunnelDim =
@@ -63,7 +76,7 @@ export async function funnelGroups(
   const rows = await db.all<Record<string, unknown>>(
     `SELECT ${by}, sum(leads) AS leads, sum(contacted) AS contacted, sum(won) AS won,
             sum(won_cents) AS cents
-     FROM lead_funnel WHERE ${DAYS} GROUP BY ${by} HAVING sum(leads) <> 0`,
+     FROM ${FUNNEL} GROUP BY ${by} HAVING sum(leads) <> 0`,
     [from, to],
   );
   return rows.map((r) => ({
@@ -91,7 +104,7 @@ export async function funnelTotals(
   const row = await db.one<Record<string, unknown>>(
     `SELECT sum(leads) AS leads, sum(counted * leads) AS counted, sum(contacted) AS contacted,
             sum(won) AS won, sum(won_cents) AS cents
-     FROM lead_funnel WHERE ${DAYS}`,
+     FROM ${FUNNEL}`,
     [from, to],
   );
   return {
@@ -106,7 +119,8 @@ export async function funnelTotals(
 /** Where the period's leads stand now: per status and day of arrival, how many. */
 export async function stageDays(db: Db, from: string, to: string): Promise<StageDay[]> {
   const rows = await db.all<{ status: string; day: string; leads: unknown }>(
-    `SELECT status, day, leads FROM lead_stages WHERE ${DAYS} AND leads <> 0`,
+    `SELECT status, day, sum(leads) AS leads FROM ${STAGES}
+     GROUP BY status, day HAVING sum(leads) <> 0`,
     [from, to],
   );
   return rows.map((r) => ({ status: r.status, day: String(r.day), leads: n(r.leads) }));

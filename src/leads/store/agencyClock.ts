@@ -6,7 +6,8 @@
  * the analytics and the admin use). Each store brings the table up to date when it opens, in the
  * migrations' transaction (under their lock): when the configured zone or the offsets Node gives
  * for it differ from what the table holds, the table is refilled and both roll-ups rebuilt from
- * the leads (a GROUP BY each), so every lead, old or new, counts on the same clock.
+ * the leads (a GROUP BY each), so every lead, old or new, counts on the same clock; the deltas
+ * not folded yet (migration 29, decision D208) go, as the rebuild counts their leads already.
  */
 import type { DatabaseSync } from "node:sqlite";
 import type postgres from "postgres";
@@ -68,7 +69,7 @@ export function syncAgencyClockSqlite(
      ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, filled_at = excluded.filled_at`,
   ).run(timeZone, now.toISOString());
   db.exec(
-    `DELETE FROM lead_funnel; DELETE FROM lead_stages;
+    `DELETE FROM lead_funnel_deltas; DELETE FROM lead_funnel; DELETE FROM lead_stages;
      ${sqliteFunnelFill(sqliteAgencyDay("leads.created_at"))}`,
   );
   return true;
@@ -97,7 +98,7 @@ export async function syncAgencyClockPostgres(
   await tx`INSERT INTO agency_clock (id, time_zone, filled_at) VALUES (1, ${timeZone}, ${now})
            ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, filled_at = excluded.filled_at`;
   await tx.unsafe(
-    `DELETE FROM lead_funnel; DELETE FROM lead_stages;
+    `DELETE FROM lead_funnel_deltas; DELETE FROM lead_funnel; DELETE FROM lead_stages;
      ${postgresFunnelFill(postgresAgencyDay("leads.created_at"))}`,
   );
   return true;

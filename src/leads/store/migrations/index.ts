@@ -72,6 +72,47 @@ function postgresFunnelStep(
           ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;`;
 }
 
+/** Migration 29's append-only log of the roll-ups' changes: its columns, in order. */
+const DELTA_COLUMNS =
+  "day, form, page, campaign, utm_source, utm_medium, referrer, counted, status, leads, contacted, won, won_cents";
+
+/**
+ * Migration 29's SQLite trigger step (decision D208): one lead (`new` or `old`) added to (sign 1)
+ * or taken from (sign -1) the roll-ups as one row appended to lead_funnel_deltas, which
+ * src/leads/store/funnelFold.ts folds into lead_funnel and lead_stages later: no upsert of a row
+ * every concurrent insert shares.
+ */
+function sqliteDeltaStep(row: "new" | "old", sign: 1 | -1, day: string): string {
+  const meta = (path: string) => `coalesce(json_extract(${row}.metadata, '$.${path}'), '')`;
+  const minus = sign < 0 ? "-" : "";
+  return `INSERT INTO lead_funnel_deltas (${DELTA_COLUMNS})
+        SELECT ${day}, ${row}.form, ${meta("page")},
+          ${meta("utm.utm_campaign")}, ${meta("utm.utm_source")}, ${meta("utm.utm_medium")},
+          ${meta("referrer")},
+          CASE WHEN json_extract(${row}.metadata, '$.landingPage') IS NOT NULL
+                AND json_extract(${row}.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
+          ${row}.status,
+          ${sign}, CASE WHEN ${row}.first_contacted_at IS NULL THEN 0 ELSE ${sign} END,
+          CASE WHEN ${row}.status = 'won' THEN ${sign} ELSE 0 END,
+          CASE WHEN ${row}.status = 'won' THEN ${minus}coalesce(${row}.won_value_cents, 0) ELSE 0 END
+        WHERE ${row}.spam = 0 AND ${row}.completed_by IS NULL;`;
+}
+
+/** The same step in migration 29's PostgreSQL trigger function (`OLD` or `NEW`). */
+function postgresDeltaStep(row: "OLD" | "NEW", sign: 1 | -1, day: string): string {
+  const minus = sign < 0 ? "-" : "";
+  return `INSERT INTO lead_funnel_deltas (${DELTA_COLUMNS})
+          VALUES (${day}, ${row}.form,
+          coalesce(${row}.metadata->>'page', ''), coalesce(${row}.metadata->'utm'->>'utm_campaign', ''),
+          coalesce(${row}.metadata->'utm'->>'utm_source', ''),
+          coalesce(${row}.metadata->'utm'->>'utm_medium', ''), coalesce(${row}.metadata->>'referrer', ''),
+          CASE WHEN ${row}.metadata->>'landingPage' IS NOT NULL AND ${row}.metadata->>'gpc' IS NULL
+               THEN 1 ELSE 0 END,
+          ${row}.status,
+          ${sign}, CASE WHEN ${row}.first_contacted_at IS NULL THEN 0 ELSE ${sign} END,
+          CASE WHEN ${row}.status = 'won' THEN ${sign} ELSE 0 END,
+          CASE WHEN ${row}.status = 'won' THEN ${minus}coalesce(${row}.won_value_cents, 0) ELSE 0 END);`;
+}
 /** A lead's UTC day of arrival (migration 26), from `leads.created_at` as each dialect stores it. */
 const SQLITE_UTC_DAY = "substr(leads.created_at, 1, 10)";
 const POSTGRES_UTC_DAY = "to_char(leads.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')";
@@ -1384,6 +1425,57 @@ export const migrations: readonly Migration[] = [
         IF TG_OP <> 'DELETE' AND NOT NEW.spam AND NEW.completed_by IS NULL THEN
           arrival := ${postgresAgencyDay("NEW.created_at")};
           ${postgresFunnelStep("NEW", 1, "arrival")}
+        END IF;
+        RETURN NULL;
+      END $$;
+    `,
+  },
+  {
+    // Lead intake no longer contends on the roll-ups (issues 25/27, decision D208): migration
+    // 26's triggers upserted the same lead_funnel and lead_stages rows for every lead of a day
+    // and source, so concurrent intake transactions queued on those rows' locks until commit
+    // (PostgreSQL) and each insert paid two upserts (both). The triggers now append one row per
+    // lead change to lead_funnel_deltas (no key, no conflict, no shared row); the app folds them
+    // into the roll-ups in one transaction (src/leads/store/funnelFold.ts: in the hourly
+    // analytics sweep, in an erasure, before a report when the log is long), and the report
+    // reads the roll-ups plus the deltas not folded yet, so its figures are the same as before.
+    version: 29,
+    name: "lead_funnel_deltas",
+    sqlite: `
+      CREATE TABLE IF NOT EXISTS lead_funnel_deltas (
+        day TEXT NOT NULL, form TEXT NOT NULL, page TEXT NOT NULL, campaign TEXT NOT NULL,
+        utm_source TEXT NOT NULL, utm_medium TEXT NOT NULL, referrer TEXT NOT NULL,
+        counted INTEGER NOT NULL, status TEXT NOT NULL, leads INTEGER NOT NULL,
+        contacted INTEGER NOT NULL, won INTEGER NOT NULL, won_cents INTEGER NOT NULL
+      ) STRICT;
+      DROP TRIGGER IF EXISTS lead_funnel_insert;
+      DROP TRIGGER IF EXISTS lead_funnel_update;
+      DROP TRIGGER IF EXISTS lead_funnel_delete;
+      CREATE TRIGGER lead_funnel_insert AFTER INSERT ON leads BEGIN
+        ${sqliteDeltaStep("new", 1, sqliteAgencyDay("new.created_at"))}
+      END;
+      CREATE TRIGGER lead_funnel_update AFTER UPDATE OF status, first_contacted_at, won_value_cents, spam, completed_by, metadata, created_at, form ON leads BEGIN
+        ${sqliteDeltaStep("old", -1, sqliteAgencyDay("old.created_at"))}
+        ${sqliteDeltaStep("new", 1, sqliteAgencyDay("new.created_at"))}
+      END;
+      CREATE TRIGGER lead_funnel_delete AFTER DELETE ON leads BEGIN
+        ${sqliteDeltaStep("old", -1, sqliteAgencyDay("old.created_at"))}
+      END;
+    `,
+    postgres: `
+      CREATE TABLE IF NOT EXISTS lead_funnel_deltas (
+        day text NOT NULL, form text NOT NULL, page text NOT NULL, campaign text NOT NULL,
+        utm_source text NOT NULL, utm_medium text NOT NULL, referrer text NOT NULL,
+        counted integer NOT NULL, status text NOT NULL, leads integer NOT NULL,
+        contacted integer NOT NULL, won integer NOT NULL, won_cents bigint NOT NULL
+      );
+      CREATE OR REPLACE FUNCTION lead_funnel_track() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP <> 'INSERT' AND NOT OLD.spam AND OLD.completed_by IS NULL THEN
+          ${postgresDeltaStep("OLD", -1, postgresAgencyDay("OLD.created_at"))}
+        END IF;
+        IF TG_OP <> 'DELETE' AND NOT NEW.spam AND NEW.completed_by IS NULL THEN
+          ${postgresDeltaStep("NEW", 1, postgresAgencyDay("NEW.created_at"))}
         END IF;
         RETURN NULL;
       END $$;
