@@ -95,6 +95,7 @@ describe("the SQL each dialect receives where the admin store branches", () => {
           "DELETE FROM lead_search_pending WHERE lead_id = ANY($1) -- 1",
           "DELETE FROM leads WHERE completed_by = $1 -- 1",
           "DELETE FROM leads WHERE id = $1 -- 1",
+          "SELECT count(*) AS n FROM (SELECT 1 FROM lead_funnel_deltas LIMIT $1) AS d -- 1",
         ],
         "sqlite": [
           "SELECT id FROM leads WHERE id = $1 OR completed_by = $1 -- 1",
@@ -105,6 +106,7 @@ describe("the SQL each dialect receives where the admin store branches", () => {
           "DELETE FROM audit_jobs WHERE lead_id IN (SELECT value FROM json_each($1)) -- 1",
           "DELETE FROM leads WHERE completed_by = $1 -- 1",
           "DELETE FROM leads WHERE id = $1 -- 1",
+          "SELECT count(*) AS n FROM (SELECT 1 FROM lead_funnel_deltas LIMIT $1) AS d -- 1",
         ],
       }
     `);
@@ -122,6 +124,7 @@ describe("the SQL each dialect receives where the admin store branches", () => {
           "VACUUM (FULL) lead_tags",
           "VACUUM (FULL) lead_search",
           "VACUUM (FULL) lead_search_pending",
+          "VACUUM (FULL) lead_funnel_deltas",
         ],
         "sqlite": [
           "PRAGMA wal_checkpoint(TRUNCATE)",
