@@ -288,13 +288,16 @@ export async function exportSelectedCsv(
   );
   const details = await store.exportDetails(found.map((l) => l.id));
   const tags = await store.leadTags(found.map((l) => l.id));
-  const rows = found
-    .sort((a, b) =>
-      a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
-    )
-    .flatMap((lead) => {
-      const d = details.get(lead.id);
-      return d ? [{ lead, details: { ...d, tags: tags.get(lead.id) ?? [] } }] : [];
-    });
+  const rows = await withExtras(
+    store,
+    found
+      .sort((a, b) =>
+        a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
+      )
+      .flatMap((lead) => {
+        const d = details.get(lead.id);
+        return d ? [{ lead, details: { ...d, tags: tags.get(lead.id) ?? [] } }] : [];
+      }),
+  );
   return { csv: exportHead() + rows.map(exportLine).join(""), count: rows.length };
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { performanceReport, readPeriod } from "../../src/analytics/report";
 import { analyticsStoreFor } from "../../src/analytics/store/index";
 import type { AnalyticsEvent, Device } from "../../src/analytics/store/types";
-import { exportCsv, exportHeader, exportLeadsCsv } from "../../src/admin/export";
+import { exportCsv, exportHeader, exportLeadsCsv, exportSelectedCsv } from "../../src/admin/export";
 import { inboxQuery, readFilters } from "../../src/admin/inbox";
 import { pipelineView, rateNotes, tableCsv, totalCards } from "../../src/admin/performance";
 import {
@@ -398,6 +398,9 @@ await onBothStores("revenue", (name, open, cleanup) => {
       let plain = "";
       for await (const chunk of exportLeadsCsv(store, leads, { includeSpam: true })) plain += chunk;
       expect(plain.split("\r\n").find((row) => row.endsWith(`"${l.id}"`))).toBe(line);
+      // So is the export of ticked rows (the inbox's bulk action).
+      const { csv } = await exportSelectedCsv(store, leads, [l.id]);
+      expect(csv.split("\r\n").find((row) => row.endsWith(`"${l.id}"`))).toBe(line);
     });
   });
 });
