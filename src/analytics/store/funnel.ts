@@ -18,6 +18,7 @@
  * completed are left out, as everywhere in the report.
  */
 import type { Db } from "../../server/db.ts";
+import { FUNNEL_COLUMNS } from "../../leads/store/migrations/index.ts";
 
 /** One group of a period's leads, with their dimensions as stored. */
 export interface FunnelGroup {
@@ -48,8 +49,6 @@ export interface StageDay {
 const n = (v: unknown) => Number(v ?? 0);
 const orNull = (v: unknown) => (v === "" || v === null || v === undefined ? null : String(v));
 const DAYS = "day >= $1 AND day <= $2";
-const FUNNEL_COLUMNS =
-  "day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents";
 /** The period's rows of lead_funnel and of the deltas not folded into it yet, as one table. */
 const FUNNEL = `(SELECT ${FUNNEL_COLUMNS} FROM lead_funnel WHERE ${DAYS}
   UNION ALL SELECT ${FUNNEL_COLUMNS} FROM lead_funnel_deltas WHERE ${DAYS}) AS f`;

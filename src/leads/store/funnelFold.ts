@@ -17,14 +17,9 @@
  * first), so a backlog folded at once leaves a period's rows side by side, as intake would.
  */
 import type { Db } from "../../server/db.ts";
+import { FUNNEL_KEY as GROUP, FUNNEL_UPSERT, STAGES_UPSERT } from "./migrations/index.ts";
 
-const GROUP = "day, form, page, campaign, utm_source, utm_medium, referrer, counted";
 const FUNNEL_SUMS = "sum(leads), sum(contacted), sum(won), sum(won_cents)";
-const FUNNEL_UPSERT = `ON CONFLICT (${GROUP}) DO UPDATE SET
-  leads = lead_funnel.leads + excluded.leads, contacted = lead_funnel.contacted + excluded.contacted,
-  won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents`;
-const STAGES_UPSERT =
-  "ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads";
 
 /** The report folds the log first from this many rows on (an hour of a busy intake). */
 export const FOLD_ON_READ = 1000;

@@ -14,13 +14,55 @@ export interface Migration {
   postgres: string;
 }
 
-/** Migration 26's lead_funnel upsert: a group's counts move by the row inserted. */
-const FUNNEL_UPSERT = `ON CONFLICT (day, form, page, campaign, utm_source, utm_medium, referrer, counted)
+/** lead_funnel's key (migration 26): a day of arrival and everything a lead came by. */
+export const FUNNEL_KEY = "day, form, page, campaign, utm_source, utm_medium, referrer, counted";
+/** lead_funnel's columns: the key, then the counts. */
+export const FUNNEL_COLUMNS = `${FUNNEL_KEY}, leads, contacted, won, won_cents`;
+/** The roll-ups' upserts (migration 26, and the fold of migration 29's deltas): counts add up. */
+export const FUNNEL_UPSERT = `ON CONFLICT (${FUNNEL_KEY})
           DO UPDATE SET leads = lead_funnel.leads + excluded.leads,
           contacted = lead_funnel.contacted + excluded.contacted,
-          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents;`;
-const FUNNEL_COLUMNS =
-  "day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents";
+          won = lead_funnel.won + excluded.won, won_cents = lead_funnel.won_cents + excluded.won_cents`;
+export const STAGES_UPSERT =
+  "ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads";
+
+/**
+ * What one lead (`new` or `old`) adds to (sign 1) or takes from (sign -1) the roll-ups, on SQLite:
+ * its group (day, form, page, campaign, utm source and medium, referrer, counted visit), its
+ * counts (leads, contacted, won, won value) and the condition under which it counts at all.
+ * Migrations 26-27 upsert it into lead_funnel, migration 29 appends it to lead_funnel_deltas.
+ */
+function sqliteLeadFunnel(row: "new" | "old", sign: 1 | -1, day: string) {
+  const meta = (path: string) => `coalesce(json_extract(${row}.metadata, '$.${path}'), '')`;
+  const minus = sign < 0 ? "-" : "";
+  return {
+    group: `${day}, ${row}.form, ${meta("page")},
+          ${meta("utm.utm_campaign")}, ${meta("utm.utm_source")}, ${meta("utm.utm_medium")},
+          ${meta("referrer")},
+          CASE WHEN json_extract(${row}.metadata, '$.landingPage') IS NOT NULL
+                AND json_extract(${row}.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,`,
+    counts: `${sign}, CASE WHEN ${row}.first_contacted_at IS NULL THEN 0 ELSE ${sign} END,
+          CASE WHEN ${row}.status = 'won' THEN ${sign} ELSE 0 END,
+          CASE WHEN ${row}.status = 'won' THEN ${minus}coalesce(${row}.won_value_cents, 0) ELSE 0 END`,
+    counted: `${row}.spam = 0 AND ${row}.completed_by IS NULL`,
+  };
+}
+
+/** The same on PostgreSQL (`OLD` or `NEW`); the trigger function tests spam and partials itself. */
+function postgresLeadFunnel(row: "OLD" | "NEW", sign: 1 | -1, day: string) {
+  const minus = sign < 0 ? "-" : "";
+  return {
+    group: `${day}, ${row}.form,
+          coalesce(${row}.metadata->>'page', ''), coalesce(${row}.metadata->'utm'->>'utm_campaign', ''),
+          coalesce(${row}.metadata->'utm'->>'utm_source', ''),
+          coalesce(${row}.metadata->'utm'->>'utm_medium', ''), coalesce(${row}.metadata->>'referrer', ''),
+          CASE WHEN ${row}.metadata->>'landingPage' IS NOT NULL AND ${row}.metadata->>'gpc' IS NULL
+               THEN 1 ELSE 0 END,`,
+    counts: `${sign}, CASE WHEN ${row}.first_contacted_at IS NULL THEN 0 ELSE ${sign} END,
+          CASE WHEN ${row}.status = 'won' THEN ${sign} ELSE 0 END,
+          CASE WHEN ${row}.status = 'won' THEN ${minus}coalesce(${row}.won_value_cents, 0) ELSE 0 END`,
+  };
+}
 
 /**
  * Migration 26's SQLite trigger step: one lead (`new` or `old`) added to (sign 1) or taken from
@@ -31,23 +73,16 @@ function sqliteFunnelStep(
   sign: 1 | -1,
   day: string = `substr(${row}.created_at, 1, 10)`,
 ): string {
-  const meta = (path: string) => `coalesce(json_extract(${row}.metadata, '$.${path}'), '')`;
-  const minus = sign < 0 ? "-" : "";
+  const { group, counts, counted } = sqliteLeadFunnel(row, sign, day);
   return `INSERT INTO lead_funnel (${FUNNEL_COLUMNS})
-        SELECT ${day}, ${row}.form, ${meta("page")},
-          ${meta("utm.utm_campaign")}, ${meta("utm.utm_source")}, ${meta("utm.utm_medium")},
-          ${meta("referrer")},
-          CASE WHEN json_extract(${row}.metadata, '$.landingPage') IS NOT NULL
-                AND json_extract(${row}.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
-          ${sign}, CASE WHEN ${row}.first_contacted_at IS NULL THEN 0 ELSE ${sign} END,
-          CASE WHEN ${row}.status = 'won' THEN ${sign} ELSE 0 END,
-          CASE WHEN ${row}.status = 'won' THEN ${minus}coalesce(${row}.won_value_cents, 0) ELSE 0 END
-        WHERE ${row}.spam = 0 AND ${row}.completed_by IS NULL
-        ${FUNNEL_UPSERT}
+        SELECT ${group}
+          ${counts}
+        WHERE ${counted}
+        ${FUNNEL_UPSERT};
         INSERT INTO lead_stages (day, status, leads)
         SELECT ${day}, ${row}.status, ${sign}
-        WHERE ${row}.spam = 0 AND ${row}.completed_by IS NULL
-        ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;`;
+        WHERE ${counted}
+        ${STAGES_UPSERT};`;
 }
 
 /** The same step in migration 26's PostgreSQL trigger function (`OLD` or `NEW`). */
@@ -56,20 +91,13 @@ function postgresFunnelStep(
   sign: 1 | -1,
   day: string = `to_char(${row}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
 ): string {
-  const minus = sign < 0 ? "-" : "";
+  const { group, counts } = postgresLeadFunnel(row, sign, day);
   return `INSERT INTO lead_funnel (${FUNNEL_COLUMNS})
-          VALUES (${day}, ${row}.form,
-          coalesce(${row}.metadata->>'page', ''), coalesce(${row}.metadata->'utm'->>'utm_campaign', ''),
-          coalesce(${row}.metadata->'utm'->>'utm_source', ''),
-          coalesce(${row}.metadata->'utm'->>'utm_medium', ''), coalesce(${row}.metadata->>'referrer', ''),
-          CASE WHEN ${row}.metadata->>'landingPage' IS NOT NULL AND ${row}.metadata->>'gpc' IS NULL
-               THEN 1 ELSE 0 END,
-          ${sign}, CASE WHEN ${row}.first_contacted_at IS NULL THEN 0 ELSE ${sign} END,
-          CASE WHEN ${row}.status = 'won' THEN ${sign} ELSE 0 END,
-          CASE WHEN ${row}.status = 'won' THEN ${minus}coalesce(${row}.won_value_cents, 0) ELSE 0 END)
-          ${FUNNEL_UPSERT}
+          VALUES (${group}
+          ${counts})
+          ${FUNNEL_UPSERT};
           INSERT INTO lead_stages (day, status, leads) VALUES (${day}, ${row}.status, ${sign})
-          ON CONFLICT (day, status) DO UPDATE SET leads = lead_stages.leads + excluded.leads;`;
+          ${STAGES_UPSERT};`;
 }
 
 /** Migration 29's append-only log of the roll-ups' changes: its columns, in order. */
@@ -83,35 +111,21 @@ const DELTA_COLUMNS =
  * every concurrent insert shares.
  */
 function sqliteDeltaStep(row: "new" | "old", sign: 1 | -1, day: string): string {
-  const meta = (path: string) => `coalesce(json_extract(${row}.metadata, '$.${path}'), '')`;
-  const minus = sign < 0 ? "-" : "";
+  const { group, counts, counted } = sqliteLeadFunnel(row, sign, day);
   return `INSERT INTO lead_funnel_deltas (${DELTA_COLUMNS})
-        SELECT ${day}, ${row}.form, ${meta("page")},
-          ${meta("utm.utm_campaign")}, ${meta("utm.utm_source")}, ${meta("utm.utm_medium")},
-          ${meta("referrer")},
-          CASE WHEN json_extract(${row}.metadata, '$.landingPage') IS NOT NULL
-                AND json_extract(${row}.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END,
+        SELECT ${group}
           ${row}.status,
-          ${sign}, CASE WHEN ${row}.first_contacted_at IS NULL THEN 0 ELSE ${sign} END,
-          CASE WHEN ${row}.status = 'won' THEN ${sign} ELSE 0 END,
-          CASE WHEN ${row}.status = 'won' THEN ${minus}coalesce(${row}.won_value_cents, 0) ELSE 0 END
-        WHERE ${row}.spam = 0 AND ${row}.completed_by IS NULL;`;
+          ${counts}
+        WHERE ${counted};`;
 }
 
 /** The same step in migration 29's PostgreSQL trigger function (`OLD` or `NEW`). */
 function postgresDeltaStep(row: "OLD" | "NEW", sign: 1 | -1, day: string): string {
-  const minus = sign < 0 ? "-" : "";
+  const { group, counts } = postgresLeadFunnel(row, sign, day);
   return `INSERT INTO lead_funnel_deltas (${DELTA_COLUMNS})
-          VALUES (${day}, ${row}.form,
-          coalesce(${row}.metadata->>'page', ''), coalesce(${row}.metadata->'utm'->>'utm_campaign', ''),
-          coalesce(${row}.metadata->'utm'->>'utm_source', ''),
-          coalesce(${row}.metadata->'utm'->>'utm_medium', ''), coalesce(${row}.metadata->>'referrer', ''),
-          CASE WHEN ${row}.metadata->>'landingPage' IS NOT NULL AND ${row}.metadata->>'gpc' IS NULL
-               THEN 1 ELSE 0 END,
+          VALUES (${group}
           ${row}.status,
-          ${sign}, CASE WHEN ${row}.first_contacted_at IS NULL THEN 0 ELSE ${sign} END,
-          CASE WHEN ${row}.status = 'won' THEN ${sign} ELSE 0 END,
-          CASE WHEN ${row}.status = 'won' THEN ${minus}coalesce(${row}.won_value_cents, 0) ELSE 0 END);`;
+          ${counts});`;
 }
 /** A lead's UTC day of arrival (migration 26), from `leads.created_at` as each dialect stores it. */
 const SQLITE_UTC_DAY = "substr(leads.created_at, 1, 10)";
