@@ -77,15 +77,14 @@ async function othersPastErasure(db: Db, limitMs: number): Promise<boolean> {
   const before = new Map(
     (await db.all<{ pid: number; ids: string }>(sessions)).map((s) => [s.pid, s.ids]),
   );
+  if (!before.size) return true;
   const deadline = Date.now() + limitMs;
-  while (before.size) {
+  for (;;) {
     const now = await db.all<{ pid: number; ids: string }>(sessions);
-    const still = now.filter((s) => before.get(s.pid) === s.ids);
-    if (!still.length) return true;
+    if (!now.some((s) => before.get(s.pid) === s.ids)) return true;
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return true;
 }
 
 /** How long an erasure waits for older snapshots before it rewrites the tables anyway. */

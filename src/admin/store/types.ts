@@ -530,8 +530,8 @@ export interface AdminStore {
    * still holds the pages as they were. PostgreSQL: VACUUM FULL of the tables an erasure
    * touches (a plain VACUUM leaves the dead tuples' bytes in the pages), which locks each table
    * for the length of its rewrite; it first waits (up to a minute) for other sessions' older
-   * snapshots to end, since the rewrite keeps a row any of them could still read. Old backups and PostgreSQL's own WAL keep what they had
-   * (docs/erasure.md).
+   * snapshots to end, since the rewrite keeps a row any of them could still read. Old backups
+   * and PostgreSQL's own WAL keep what they had (docs/erasure.md).
    */
   forgetErased(): Promise<void>;
   /**
