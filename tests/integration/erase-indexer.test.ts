@@ -10,34 +10,8 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminStoreFor } from "../../src/admin/store/index";
-import { newLeadId } from "../../src/server/id";
 import type { PostgresLeadStore } from "../../src/leads/store/postgres";
-import type { LeadRecord } from "../../src/leads/store/types";
-import { freshStore, postgresAvailable, testDatabaseUrl } from "./support";
-
-function lead(): LeadRecord {
-  const at = new Date().toISOString();
-  return {
-    id: newLeadId(),
-    kind: "contact",
-    form: "contact",
-    subject: null,
-    createdAt: at,
-    spam: false,
-    fields: { name: "Ines Indexed", email: "ines@indexed.test", message: "Quote for sod" },
-    metadata: {
-      source: "contact_form",
-      page: "/contact-us",
-      landingPage: null,
-      referrer: null,
-      timestamp: at,
-      userAgent: null,
-      utm: {},
-      ipHash: null,
-      spamReasons: [],
-    },
-  };
-}
+import { contactLead, freshStore, postgresAvailable, testDatabaseUrl } from "./support";
 
 const pg = await postgresAvailable();
 
@@ -56,7 +30,9 @@ describe.skipIf(!pg)("PostgreSQL: an erasure beside the search indexer", () => {
   });
 
   it("erases a lead whose pending index row the indexer holds; neither fails", async () => {
-    const l = lead();
+    const l = contactLead(new Date(), {
+      fields: { name: "Ines Indexed", email: "ines@indexed.test", message: "Quote for sod" },
+    });
     await leads.insert(l);
     const schema = (await leads.sql<[{ s: string }]>`SELECT current_schema() AS s`)[0].s;
     const session = await indexer.reserve();

@@ -15,35 +15,24 @@ import { foldLeadFunnel } from "../../src/leads/store/funnelFold";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import type { Db } from "../../src/server/db";
 import { newLeadId } from "../../src/server/id";
-import { onBothStores } from "./support";
+import { contactLead, onBothStores } from "./support";
 
 /** Noon UTC: the same date on the agency's clock (New York) and on UTC. */
 const DAYS = ["2026-03-02", "2026-03-03", "2026-03-04"];
 const PAGES = ["/", "/pricing", "/contact"];
 
 function lead(i: number): LeadRecord {
-  const createdAt = `${DAYS[i % DAYS.length]}T12:00:${String(i % 60).padStart(2, "0")}.000Z`;
-  return {
-    id: newLeadId(Date.parse(createdAt)),
-    kind: "contact",
-    form: "contact",
-    subject: null,
-    createdAt,
-    spam: i % 11 === 0,
+  const spam = i % 11 === 0;
+  return contactLead(`${DAYS[i % DAYS.length]}T12:00:${String(i % 60).padStart(2, "0")}.000Z`, {
+    spam,
     fields: { name: "Dee Delta", email: `dee${i}@delta.test`, message: "A quote" },
     metadata: {
-      source: "contact_form",
       page: PAGES[i % PAGES.length]!,
       // Every fourth lead came without JavaScript: no counted visit.
       landingPage: i % 4 === 0 ? null : "/",
-      referrer: null,
-      timestamp: createdAt,
-      userAgent: null,
-      utm: {},
-      ipHash: null,
-      spamReasons: i % 11 === 0 ? ["honeypot"] : [],
+      spamReasons: spam ? ["honeypot"] : [],
     },
-  };
+  });
 }
 
 const countDeltas = async (db: Db) =>

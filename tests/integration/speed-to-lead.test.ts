@@ -14,7 +14,7 @@ import { newLeadId } from "../../src/server/id";
 import { defaultOutboxSettings, OutboxWorker } from "../../src/leads/notify/outbox";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { EMAIL_FROM, EMAIL_TO, startSmtpReceiver, waitFor } from "./notify-support";
-import { onBothStores } from "./support";
+import { contactLead, onBothStores } from "./support";
 
 const MIN = 60_000;
 /**
@@ -34,31 +34,6 @@ const est = (day: number, hh: number, mm: number) => {
   return new Date(guess.getTime() - ((shown - hh + 24) % 24) * 3_600_000);
 };
 const RULES = { minutes: 30 };
-
-function lead(createdAt: Date, over: Partial<LeadRecord> = {}): LeadRecord {
-  const at = createdAt.toISOString();
-  return {
-    id: newLeadId(createdAt.getTime()),
-    kind: "contact",
-    form: "contact",
-    subject: null,
-    createdAt: at,
-    spam: false,
-    fields: { name: "Rosa Waiting", email: "rosa@waiting.test", message: "Call me back" },
-    metadata: {
-      source: "contact_form",
-      page: "/contact",
-      landingPage: null,
-      referrer: null,
-      timestamp: at,
-      userAgent: null,
-      utm: {},
-      ipHash: null,
-      spamReasons: [],
-    },
-    ...over,
-  };
-}
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -93,13 +68,13 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
         waiting: 0,
       });
       const waits = [10, 40, 20];
-      const made = waits.map((_, i) => lead(new Date(day.getTime() + i * MIN)));
+      const made = waits.map((_, i) => contactLead(new Date(day.getTime() + i * MIN)));
       for (const l of made) await leads.insert(l);
       for (const [i, l] of made.entries()) await contact(l, waits[i]!);
       // Not counted: a spam lead contacted at once, a lead of the day before, one still new.
-      const spam = lead(new Date(day.getTime() + 5 * MIN), { spam: true });
-      const before = lead(new Date(day.getTime() - 24 * 60 * MIN));
-      const open = lead(new Date(day.getTime() + 6 * MIN));
+      const spam = contactLead(new Date(day.getTime() + 5 * MIN), { spam: true });
+      const before = contactLead(new Date(day.getTime() - 24 * 60 * MIN));
+      const open = contactLead(new Date(day.getTime() + 6 * MIN));
       for (const l of [spam, before, open]) await leads.insert(l);
       await contact(spam, 1);
       await contact(before, 1);
@@ -110,7 +85,7 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
         waiting: 1,
       });
       // An even count: the mean of the middle two.
-      const fourth = lead(new Date(day.getTime() + 7 * MIN));
+      const fourth = contactLead(new Date(day.getTime() + 7 * MIN));
       await leads.insert(fourth);
       await contact(fourth, 60);
       const even = await store.speedToLead(period);
@@ -123,7 +98,7 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
       const period = { from: day.toISOString(), to: est(13, 0, 0).toISOString() };
       // Waits from a second and a quarter to three days and a bit, in milliseconds.
       const waits = [1_250, 61_999, 7_380_001, 86_400_000 + 3, 3 * 86_400_000 + 45_678, 59_001];
-      const made = waits.map((_, i) => lead(new Date(day.getTime() + i * 7 * MIN)));
+      const made = waits.map((_, i) => contactLead(new Date(day.getTime() + i * 7 * MIN)));
       for (const l of made) await leads.insert(l);
       const median = (values: number[]) => {
         const sorted = [...values].sort((a, b) => a - b);
@@ -140,8 +115,8 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
 
     it("a lead still new after 30 minutes of opening hours is queued for one reminder", async () => {
       const arrived = est(17, 10, 0); // Wednesday 17 March, 10:00
-      const waiting = lead(arrived);
-      const answered = lead(new Date(arrived.getTime() + MIN));
+      const waiting = contactLead(arrived);
+      const answered = contactLead(new Date(arrived.getTime() + MIN));
       for (const l of [waiting, answered]) await leads.insert(l);
       await contact(answered, 5);
 
@@ -159,7 +134,7 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
     });
 
     it("counts only the agency's hours: Friday 17:50 is due on Monday at 09:20, not at the weekend", async () => {
-      const friday = lead(est(33, 17, 50));
+      const friday = contactLead(est(33, 17, 50));
       await leads.insert(friday);
       expect(await sweepReminders(store, RULES, est(33, 17, 59))).toBe(0);
       expect(await sweepReminders(store, RULES, est(34, 12, 0))).toBe(0); // Saturday: closed
@@ -185,13 +160,13 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
         now: () => est(45, 12, 0),
       });
       try {
-        const assigned = lead(est(45, 11, 0), {
+        const assigned = contactLead(est(45, 11, 0), {
           fields: { name: "Ada Assigned", email: "a@x.test" },
         });
-        const unassigned = lead(est(45, 11, 1), {
+        const unassigned = contactLead(est(45, 11, 1), {
           fields: { name: "Uma Nobody", email: "u@x.test" },
         });
-        const contactedLater = lead(est(45, 11, 2), { fields: { name: "Cole Called" } });
+        const contactedLater = contactLead(est(45, 11, 2), { fields: { name: "Cole Called" } });
         for (const l of [assigned, unassigned, contactedLater]) await leads.insert(l);
         await store.assign(assigned.id, {
           assigneeId: helper.staff.id,
@@ -242,8 +217,8 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
     it("a logged call is the first contact, whatever its outcome; 'talked' moves a new lead; no reminder after a call", async () => {
       const arrived = est(59, 10, 0); // Wednesday 28 April
       const at = (minutes: number) => new Date(arrived.getTime() + minutes * MIN).toISOString();
-      const unanswered = lead(arrived);
-      const reached = lead(new Date(arrived.getTime() + MIN));
+      const unanswered = contactLead(arrived);
+      const reached = contactLead(new Date(arrived.getTime() + MIN));
       for (const l of [unanswered, reached]) await leads.insert(l);
       const logCall = (l: LeadRecord, outcome: CallOutcome, minutes: number) =>
         store.logCall(l.id, { outcome, eventId: newLeadId(), actorId: null, at: at(minutes) });

@@ -13,6 +13,7 @@ import { describe } from "vitest";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
+import { newLeadId } from "../../src/server/id";
 
 export const root = resolve(import.meta.dirname, "../..");
 export const buildDir = process.env.BUILD_DIR || "dist";
@@ -292,6 +293,44 @@ export function freshStore(
       return store;
     },
     cleanup: async () => dropSchema(schema),
+  };
+}
+
+/**
+ * A contact lead as the site stores it, arrived at `at`, for tests that insert through a store:
+ * `over` replaces the record's own fields (fields, spam, …), `metadata` the metadata's entries.
+ */
+export function contactLead(
+  at: Date | string,
+  {
+    metadata,
+    ...over
+  }: Partial<Omit<LeadRecord, "metadata">> & {
+    metadata?: Partial<LeadRecord["metadata"]>;
+  } = {},
+): LeadRecord {
+  const createdAt = typeof at === "string" ? at : at.toISOString();
+  return {
+    id: newLeadId(Date.parse(createdAt)),
+    kind: "contact",
+    form: "contact",
+    subject: null,
+    createdAt,
+    spam: false,
+    fields: { name: "Rosa Waiting", email: "rosa@waiting.test", message: "Call me back" },
+    ...over,
+    metadata: {
+      source: "contact_form",
+      page: "/contact",
+      landingPage: null,
+      referrer: null,
+      timestamp: createdAt,
+      userAgent: null,
+      utm: {},
+      ipHash: null,
+      spamReasons: [],
+      ...metadata,
+    },
   };
 }
 
