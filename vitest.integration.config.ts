@@ -20,6 +20,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    setupFiles: ["tests/support/freshConnections.ts"],
     projects: [
       {
         extends: true,

@@ -16,7 +16,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  adminCliSettled as adminCli,
+  adminCli,
   adminForm,
   postgresAvailable,
   serverStore,

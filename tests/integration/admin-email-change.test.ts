@@ -17,7 +17,7 @@ import {
   type SmtpReceiver,
 } from "./notify-support";
 import {
-  adminCliSettled as adminCli,
+  adminCli,
   adminForm,
   ownerSession,
   OWNER_PASSWORD as PASSWORD,

@@ -134,8 +134,6 @@ function suite(driver: "sqlite" | "postgres") {
 
     async function owner(email: string): Promise<string> {
       const link = adminCli(["invite", email, "--role", "owner"], env).stdout.trim();
-      // (The CLI ran synchronously: let fetch see keep-alive sockets the server closed meanwhile.)
-      await new Promise((r) => setTimeout(r, 50));
       const set = await post(link, { password: PASSWORD, confirm: PASSWORD });
       expect(set.status).toBe(303);
       return cookieOf(set);

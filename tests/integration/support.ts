@@ -390,16 +390,6 @@ export function adminCli(args: string[], env: Record<string, string>) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/**
- * `adminCli`, then a moment for the test's event loop (which stood still while the CLI ran) to see
- * keep-alive sockets the server closed meanwhile, so the next fetch does not reuse one.
- */
-export async function adminCliSettled(args: string[], env: Record<string, string>) {
-  const result = adminCli(args, env);
-  await new Promise((r) => setTimeout(r, 50));
-  return result;
-}
-
 /** A same-origin form post to the inbox (redirects not followed), as its own pages send one. */
 export function adminForm(
   base: string,
