@@ -33,6 +33,44 @@ export interface Db {
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
 }
 
+/**
+ * The SQL fragments every store's queries need where the two databases really differ; a store
+ * adds its own beside them (src/admin/store/sql.ts). Pinned by tests/unit/admin-store-sql.test.ts
+ * and tests/unit/audit-store-sql.test.ts.
+ */
+export interface DialectSql {
+  /** Row locks for the rest of the transaction (PostgreSQL; SQLite's transaction locks it all). */
+  forUpdate(of?: string): string;
+  /** Row locks that pass over rows another transaction holds (a queue's claim). */
+  skipLocked(): string;
+  /** `column` in the list of values bound as `$n` (an array parameter). */
+  inList(column: string, n: number): string;
+  /** A JSON parameter `$n` bound as its text (PostgreSQL's driver would encode a string again). */
+  jsonParam(n: number): string;
+}
+
+const dialects: Record<Dialect, DialectSql> = {
+  sqlite: {
+    forUpdate: () => "",
+    skipLocked: () => "",
+    inList: (column, n) => `${column} IN (SELECT value FROM json_each($${n}))`,
+    jsonParam: (n) => `$${n}`,
+  },
+  postgres: {
+    forUpdate: (of) => (of ? ` FOR UPDATE OF ${of}` : " FOR UPDATE"),
+    skipLocked: () => " FOR UPDATE SKIP LOCKED",
+    inList: (column, n) => `${column} = ANY($${n})`,
+    jsonParam: (n) => `$${n}::text::jsonb`,
+  },
+};
+
+/** The fragments of `db`'s dialect. */
+export const dialectSql = (db: Pick<Db, "dialect">): DialectSql => dialects[db.dialect];
+
+/** A JSON column's value: parsed from SQLite's text, as PostgreSQL's driver already parsed it. */
+export const json = <T>(value: string | T): T =>
+  typeof value === "string" ? (JSON.parse(value) as T) : value;
+
 /** `$1` → `?1`, outside quoted strings and identifiers. */
 export function toSqlitePlaceholders(sql: string): string {
   return sql.replace(/('(?:[^']|'')*'|"(?:[^"]|"")*")|\$(\d+)/g, (match, quoted, n) =>

@@ -6,48 +6,13 @@
  * (admin-store, admin-hardening-store, admin-concurrency, store-contract, erase, speed-to-lead).
  */
 import { describe, expect, it } from "vitest";
-import type { Db, Dialect, Param } from "../../src/server/db.ts";
+import { pin } from "./recordingDb.ts";
 import * as accounts from "../../src/admin/store/accounts.ts";
 import * as audit from "../../src/admin/store/audit.ts";
 import * as erasure from "../../src/admin/store/erasure.ts";
 import * as followUps from "../../src/admin/store/followUps.ts";
 import * as pipeline from "../../src/admin/store/pipeline.ts";
 import * as reminders from "../../src/admin/store/reminders.ts";
-
-/** A driver that records each statement (whitespace folded) and answers `rows` to every read. */
-function recording(dialect: Dialect, rows: Record<string, unknown>[] = []) {
-  const sent: string[] = [];
-  const note = (sql: string, params: readonly Param[]) =>
-    sent.push(`${sql.replace(/\s+/g, " ").trim()}${params.length ? ` -- ${params.length}` : ""}`);
-  const db: Db = {
-    dialect,
-    async all<T>(sql: string, params: readonly Param[] = []) {
-      note(sql, params);
-      return rows as T[];
-    },
-    async one<T>(sql: string, params: readonly Param[] = []) {
-      note(sql, params);
-      return rows[0] as T | undefined;
-    },
-    async run(sql: string, params: readonly Param[] = []) {
-      note(sql, params);
-      return 1;
-    },
-    transaction: (work) => work(db),
-  };
-  return { db, sent };
-}
-
-/** The statements `work` sends on each dialect. */
-async function pin(work: (db: Db) => Promise<unknown>, rows?: Record<string, unknown>[]) {
-  const sent: Record<Dialect, string[]> = { sqlite: [], postgres: [] };
-  for (const dialect of ["sqlite", "postgres"] as const) {
-    const r = recording(dialect, rows);
-    await work(r.db);
-    sent[dialect] = r.sent;
-  }
-  return sent;
-}
 
 const AT = "2026-11-26T12:00:00.000Z";
 

@@ -4,7 +4,8 @@
  */
 import type { Db, Param } from "../../server/db.ts";
 import { likeEscaped } from "../search.ts";
-import { json, sql } from "./sql.ts";
+import { json } from "../../server/db.ts";
+import { sql } from "./sql.ts";
 import type { AuditEntry, AuditQuery } from "./types.ts";
 
 export async function audit(db: Db, entry: AuditEntry) {

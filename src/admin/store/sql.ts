@@ -5,11 +5,8 @@
  * writes each query once and takes a fragment from here where the databases really differ, so
  * every branch is named, small and pinned by tests/unit/admin-store-sql.test.ts.
  */
-import type { Db } from "../../server/db.ts";
+import { dialectSql, json, type Db, type DialectSql } from "../../server/db.ts";
 import type { LeadRecord } from "../../leads/store/types.ts";
-import { StoreUnavailableError } from "../../leads/store/types.ts";
-import { unavailable as postgresUnavailable } from "../../leads/store/postgres.ts";
-import { unavailable as sqliteUnavailable } from "../../leads/store/sqlite.ts";
 import type { AdminStore, LeadStatus, Role, StaffRecord } from "./types.ts";
 
 /** The argument `i` of the AdminStore method `K` (so a concern module restates no shapes). */
@@ -58,10 +55,6 @@ export const LEAD =
   "leads.id, leads.kind, leads.form, leads.subject, leads.created_at, leads.spam, " +
   "leads.fields, leads.metadata, leads.completed_by, leads.status";
 
-/** A JSON column's value: parsed from SQLite's text, as PostgreSQL's driver already parsed it. */
-export const json = <T>(value: string | T): T =>
-  typeof value === "string" ? (JSON.parse(value) as T) : value;
-
 export const toLead = (row: LeadRow): LeadRecord => ({
   id: row.id,
   kind: row.kind as LeadRecord["kind"],
@@ -89,44 +82,29 @@ export const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === "23505" ||
   /UNIQUE constraint/.test(String((error as Error)?.message));
 
-/** The SQL fragments that differ between the dialects (see tests/unit/admin-store-sql.test.ts). */
-export interface Fragments {
-  /** Row locks for the rest of the transaction (PostgreSQL; SQLite's transaction locks it all). */
-  forUpdate(of?: string): string;
-  /** `lead_id` (any column) in the list of ids bound as `$n` (an array parameter). */
-  inList(column: string, n: number): string;
+/**
+ * The SQL fragments that differ between the dialects (see tests/unit/admin-store-sql.test.ts):
+ * the driver's own (src/server/db.ts) and the lead columns' spellings.
+ */
+export interface Fragments extends DialectSql {
   /** A lead's text field, as the expression indexes of migration 6 spell it. */
   field(name: "email" | "phone"): string;
   /** Not in the spam folder, as the partial indexes spell it (migration 10's leads_contacted). */
   notSpam(table: string): string;
-  /** A JSON parameter `$n` bound as its text (PostgreSQL's driver would encode a string again). */
-  jsonParam(n: number): string;
 }
 
 const fragments: Record<Db["dialect"], Fragments> = {
   sqlite: {
-    forUpdate: () => "",
-    inList: (column, n) => `${column} IN (SELECT value FROM json_each($${n}))`,
+    ...dialectSql({ dialect: "sqlite" }),
     field: (name) => `json_extract(fields, '$.${name}')`,
     notSpam: (table) => `${table}.spam = 0`,
-    jsonParam: (n) => `$${n}`,
   },
   postgres: {
-    forUpdate: (of) => (of ? ` FOR UPDATE OF ${of}` : " FOR UPDATE"),
-    inList: (column, n) => `${column} = ANY($${n})`,
+    ...dialectSql({ dialect: "postgres" }),
     field: (name) => `fields->>'${name}'`,
     notSpam: (table) => `NOT ${table}.spam`,
-    jsonParam: (n) => `$${n}::text::jsonb`,
   },
 };
 
 /** The fragments of `db`'s dialect. */
 export const sql = (db: Db): Fragments => fragments[db.dialect];
-
-/** A failure of the store, as the rest of the app expects it (503, "try again shortly"). */
-export const unavailableError = (db: Db, error: unknown): StoreUnavailableError =>
-  error instanceof StoreUnavailableError
-    ? error
-    : db.dialect === "sqlite"
-      ? sqliteUnavailable(error)
-      : postgresUnavailable(error);

@@ -19,7 +19,7 @@ import * as revenue from "./revenue.ts";
 import * as sessions from "./sessions.ts";
 import * as tags from "./tags.ts";
 import * as views from "./views.ts";
-import { unavailableError } from "./sql.ts";
+import { unavailableError } from "../../leads/store/unavailable.ts";
 import { countInbox, newerThan } from "./inboxWindow.ts";
 import type { AdminStore, ExportDetails, InboxLead, InboxQuery } from "./types.ts";
 

@@ -1,9 +1,9 @@
 /** The website checks' store sharing an open lead store's connection (one per lead store). */
-import type { PostgresLeadStore } from "../../leads/store/postgres.ts";
+import { postgresDb, sqliteDb } from "../../server/db.ts";
+import { PostgresLeadStore } from "../../leads/store/postgres.ts";
 import { SqliteLeadStore } from "../../leads/store/sqlite.ts";
 import type { LeadStore } from "../../leads/store/types.ts";
-import { PostgresAuditJobStore } from "./postgres.ts";
-import { SqliteAuditJobStore } from "./sqlite.ts";
+import { SqlAuditJobStore } from "./store.ts";
 import type { AuditJobStore } from "./types.ts";
 
 export type * from "./types.ts";
@@ -13,10 +13,10 @@ const stores = new WeakMap<LeadStore, AuditJobStore>();
 export function auditJobStoreFor(leads: LeadStore): AuditJobStore {
   let store = stores.get(leads);
   if (!store) {
-    store =
-      leads instanceof SqliteLeadStore
-        ? new SqliteAuditJobStore(leads.database)
-        : new PostgresAuditJobStore((leads as PostgresLeadStore).sql);
+    if (leads instanceof SqliteLeadStore) store = new SqlAuditJobStore(sqliteDb(leads.database));
+    else if (leads instanceof PostgresLeadStore)
+      store = new SqlAuditJobStore(postgresDb(leads.sql));
+    else throw new Error("No website-check store for this kind of lead store");
     stores.set(leads, store);
   }
   return store;
