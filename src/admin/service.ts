@@ -4,6 +4,7 @@
  */
 import { leadService } from "../leads/server.ts";
 import { PostgresLeadStore } from "../leads/store/postgres.ts";
+import { StoreUnavailableError } from "../leads/store/types.ts";
 import { adminStoreFor } from "./store/index.ts";
 import type { AdminStore } from "./store/types.ts";
 import { createSignInThrottle, throttleSettings, type SignInThrottle } from "./throttle.ts";
@@ -14,7 +15,12 @@ export async function adminStore(): Promise<AdminStore> {
   return adminStoreFor(await leadService().store());
 }
 
-/** The process's sign-in throttle (in the lead store's PostgreSQL when there is one). */
+/**
+ * The process's sign-in throttle (in the lead store's PostgreSQL when there is one). Set up by
+ * the first sign-in; when PostgreSQL refuses that (its limiter table, or any limiter query in
+ * the last moment: src/leads/rateLimit.ts), the store is unavailable (503, "try again shortly":
+ * without the throttle no password is judged), and the next sign-in tries again.
+ */
 export function signInThrottle(): Promise<SignInThrottle> {
   throttle ??= (async () => {
     const store = await leadService().store();
@@ -22,7 +28,10 @@ export function signInThrottle(): Promise<SignInThrottle> {
     return createSignInThrottle(throttleSettings(), pg);
   })().catch((error: unknown) => {
     throttle = undefined;
-    throw error;
+    if (error instanceof StoreUnavailableError) throw error;
+    throw new StoreUnavailableError(`Sign-in throttle not set up: ${(error as Error).message}`, {
+      cause: error,
+    });
   });
   return throttle;
 }

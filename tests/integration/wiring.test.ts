@@ -2,7 +2,8 @@
  * The server process's wiring (issue 25): one module graph, one composition root.
  * - With the store unavailable, a signed-in staff member's /admin and the inbox's
  *   /api/admin/new-count answer 503 with the inbox's friendly message (never a 500), on SQLite
- *   (DATA_DIR unusable) and on PostgreSQL (nothing listening), like /api/health.
+ *   (DATA_DIR unusable) and on PostgreSQL (nothing listening), like /api/health. A sign-in whose
+ *   throttle PostgreSQL refuses to set up answers 503 too, and works once PostgreSQL does.
  * - The build holds one copy of every module: the store's error class and the lead service are
  *   emitted once, in a chunk both entries share, and `npm start` loads nothing from src/.
  */
@@ -10,14 +11,19 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { adminMessages } from "../../src/admin/messages";
+import { LIMITER_OUTAGE_MS } from "../../src/leads/rateLimit";
+import postgres from "postgres";
 import {
+  adminForm,
   buildDir,
   ownerSession,
   postgresAvailable,
+  postJson,
   root,
   serverStore,
   startServer,
   tempDir,
+  testDatabaseUrl,
   removeDir,
 } from "./support";
 
@@ -81,6 +87,46 @@ for (const driver of ["sqlite", "postgres"] as const) {
     });
   });
 }
+
+describe.skipIf(!pg)("sign-in throttle refused by PostgreSQL", () => {
+  it("a sign-in answers 503 with the friendly message, and works once PostgreSQL does", async () => {
+    const store = serverStore("postgres", "wiring-throttle");
+    const schema = store.env.DATABASE_SCHEMA!;
+    const server = await startServer({ ...store.env, IP_HASH_SALT: "w".repeat(32) });
+    const sql = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} });
+    const signIn = () =>
+      adminForm(server.url, "/admin/sign-in", {
+        email: "nobody@example.test",
+        password: "not the password",
+      });
+    try {
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200); // the schema is made
+      // The limiters' table is not a table (a type of its name is in the way): a lead post's
+      // limiter query fails, and for LIMITER_OUTAGE_MS every limiter query on the pool answers
+      // from memory, so the throttle, set up by the first sign-in, cannot make its table.
+      await sql.unsafe(`CREATE TYPE "${schema}".rate_limits AS (x integer)`);
+      const lead = await postJson(server.url, {
+        _form: "quick",
+        name: "Rosa Diaz",
+        email: "rosa@example.test",
+        phone: "+1 512 555 0142",
+      });
+      expect(lead.status).toBe(201); // the lead is stored all the same
+      const refused = await signIn();
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      expect(await refused.text()).toContain(escaped(m.body));
+      // PostgreSQL answers again: the next sign-in sets the throttle up and is judged.
+      await sql.unsafe(`DROP TYPE "${schema}".rate_limits`);
+      await new Promise((r) => setTimeout(r, LIMITER_OUTAGE_MS + 100));
+      expect((await signIn()).status).toBe(401);
+    } finally {
+      await sql.end();
+      await server.stop();
+      await store.cleanup();
+    }
+  });
+});
 
 describe("one copy of every module", () => {
   const server = join(root, buildDir, "server");
