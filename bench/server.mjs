@@ -84,10 +84,28 @@ export async function benchmarkPaths(origin) {
   return [...paths, "/thank-you", NOT_FOUND_PATH];
 }
 
+/** Waits until the server on `port` says its store is ready (its health check answers 200). */
+async function storeReady(port) {
+  let last = "no answer";
+  for (const started = Date.now(); Date.now() - started < 25_000;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      await res.arrayBuffer();
+      if (res.ok) return;
+      last = `health ${res.status}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server's store not ready (${last})`);
+}
+
 /**
  * Starts `scripts/start.mjs` on a free port with exactly `env` (plus PATH, HOST, PORT and
  * BUILD_DIR), for the intake benchmarks (leads, events); resolves with the child, its `port` set,
- * once it listens.
+ * once it listens and its store is ready (/api/health answers 200: on PostgreSQL, migrated), so
+ * a warm-up never meets a schema still being made.
  */
 export function startIntakeServer(env, buildDir = process.env.BUILD_DIR || "dist") {
   const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
@@ -104,8 +122,13 @@ export function startIntakeServer(env, buildDir = process.env.BUILD_DIR || "dist
       const m = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out);
       if (m && !child.port) {
         child.port = Number(m[1]);
-        clearTimeout(timer);
-        resolve(child);
+        storeReady(child.port).then(
+          () => {
+            clearTimeout(timer);
+            resolve(child);
+          },
+          (error) => reject(new Error(`${error.message}:\n${out}`)),
+        );
       }
     });
     child.on("exit", (code) => reject(new Error(`server exited ${code}:\n${out}`)));
