@@ -16,6 +16,7 @@ import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { deliveryEnv, startSmtpReceiver, waitFor, type SmtpReceiver } from "./notify-support";
 import {
   adminCli,
+  contactLead,
   OWNER_PASSWORD,
   onBothStores,
   openServerStore,
@@ -322,29 +323,10 @@ describe.skipIf(!pg)("PostgreSQL", () => suite("postgres"));
 // ---------------------------------------------------------------------------------------------
 // On the stores: the sweep's once-only queueing, done before due, snooze, and the index.
 
-function lead(createdAt: Date): LeadRecord {
-  const at = createdAt.toISOString();
-  return {
-    id: newLeadId(createdAt.getTime()),
-    kind: "contact",
-    form: "contact",
-    subject: null,
-    createdAt: at,
-    spam: false,
+const lead = (createdAt: Date): LeadRecord =>
+  contactLead(createdAt, {
     fields: { name: "Otto Once", email: "otto@once.test", message: "Call me" },
-    metadata: {
-      source: "contact_form",
-      page: "/contact",
-      landingPage: null,
-      referrer: null,
-      timestamp: at,
-      userAgent: null,
-      utm: {},
-      ipHash: null,
-      spamReasons: [],
-    },
-  };
-}
+  });
 
 await onBothStores("follow-up-sweep", (name, open, cleanup) => {
   describe(`follow-up emails are queued once: ${name}`, () => {

@@ -26,7 +26,7 @@ import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, StaffRecord } from "../../src/admin/store/types";
 import { newLeadId } from "../../src/server/id";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
-import { onBothStores } from "./support";
+import { contactLead, onBothStores } from "./support";
 
 type Attribution = {
   page?: string | null;
@@ -36,26 +36,17 @@ type Attribution = {
 };
 
 function lead(createdAt: string, a: Attribution = {}, spam = false): LeadRecord {
-  return {
-    id: newLeadId(Date.parse(createdAt)),
-    kind: "contact",
-    form: "contact",
-    subject: null,
-    createdAt,
+  return contactLead(createdAt, {
     spam,
     fields: { name: "Rhea Revenue", email: "rhea@revenue.test", message: "Quote please" },
     metadata: {
-      source: "contact_form",
       page: a.page ?? "/",
       landingPage: a.landingPage === undefined ? "/" : a.landingPage,
       referrer: a.referrer ?? null,
-      timestamp: createdAt,
-      userAgent: null,
       utm: a.utm ?? {},
-      ipHash: null,
       spamReasons: spam ? ["honeypot"] : [],
     },
-  };
+  });
 }
 
 await onBothStores("revenue", (name, open, cleanup) => {
