@@ -11,9 +11,11 @@
  * - every cell formula-safe and quoted (src/leads/csv.ts).
  * Tags (migration 24) are a column after the assignee, joined with ", ".
  * Leads are read in keyset batches of EXPORT_BATCH and written as they come: memory stays flat
- * however many leads match. The inbox's view reads each lead's pipeline state with the lead
- * (inboxPage); the command line's plain export reads it per batch (exportDetails). Both read each
- * batch's won values and open follow-ups in one more query (exportExtras, issue 27).
+ * however many leads match. The inbox's view (also the command line's filtered export) reads
+ * each batch in one query, the lead with all its line shows (exportRows, D209); the command
+ * line's plain export and 'Export selected' read the leads from the lead store, then their
+ * pipeline state (exportDetails), won values and open follow-ups (exportExtras). All three write
+ * each line with exportLine.
  */
 import { agencyHours } from "../config/agency.ts";
 import { offsetMinutes as zoneOffset } from "../lib/agencyClock.ts";
@@ -23,6 +25,7 @@ import { formatPhone } from "../leads/phone.ts";
 import { leadCompany, leadName, spamMark, trafficSource } from "../leads/source.ts";
 import type { LeadQuery, LeadRecord, LeadStore } from "../leads/store/types.ts";
 import { adminMessages } from "./messages.ts";
+import type { ExportDbRow, ExportTime } from "./store/exportRows.ts";
 import type { ExportExtras } from "./store/revenue.ts";
 import type { AdminStore, ExportDetails, InboxLead, InboxQuery } from "./store/types.ts";
 
@@ -218,29 +221,6 @@ async function withExtras(store: AdminStore, rows: ExportRow[]): Promise<ExportR
   return rows;
 }
 
-/** The inbox's rows with the details inboxPage read with them (one query a batch). */
-async function* inboxRows(
-  store: AdminStore,
-  pages: AsyncIterable<InboxLead[]>,
-): AsyncGenerator<ExportRow[]> {
-  for await (const page of pages) {
-    yield withExtras(
-      store,
-      page.map(({ lead, status, score, details, tags }) => ({
-        lead,
-        details: details ?? {
-          status,
-          score,
-          firstContactedAt: null,
-          lostReason: null,
-          assignee: null,
-          tags: tags ?? [],
-        },
-      })),
-    );
-  }
-}
-
 /** The lead store's leads with their details, read for each batch (a lead erased since is left out). */
 async function* storedRows(
   store: AdminStore,
@@ -260,9 +240,62 @@ async function* storedRows(
   }
 }
 
-/** The CSV of the inbox's filtered view, newest first. */
-export function exportCsv(store: AdminStore, query: InboxQuery): AsyncGenerator<string, number> {
-  return csvOf(inboxRows(store, inboxPages(store, query)));
+/** A time as the lead store gives it: epoch milliseconds (PostgreSQL) as a Date's ISO text. */
+const iso = (at: ExportTime): string => (typeof at === "number" ? new Date(at).toISOString() : at);
+
+/** A lead as exportRows read it, as exportLine takes it: the values inboxPage and exportExtras gave. */
+export function exportRowOf(r: ExportDbRow): ExportRow {
+  const tags = r.tags === null ? [] : r.tags.split(",").sort();
+  const createdAt = iso(r.created_at);
+  return {
+    lead: {
+      id: r.id,
+      kind: r.kind as LeadRecord["kind"],
+      form: r.form as LeadRecord["form"],
+      subject: r.subject,
+      createdAt,
+      spam: r.spam === true || r.spam === 1,
+      fields: JSON.parse(r.fields) as LeadRecord["fields"],
+      metadata: JSON.parse(r.metadata) as LeadRecord["metadata"],
+    },
+    details: {
+      status: r.status as ExportDetails["status"],
+      firstContactedAt: r.first_contacted_at === null ? null : iso(r.first_contacted_at),
+      lostReason: r.lost_reason,
+      assignee: r.assignee,
+      score: r.score ?? null,
+      tags,
+    },
+    extras: {
+      wonValueCents: r.won === null ? null : Number(r.won),
+      followUpDueAt: r.due_at === null ? null : iso(r.due_at),
+      followUpNote: r.note,
+    },
+  };
+}
+
+/** The CSV of the inbox's filtered view, newest first: a query a batch (exportRows, D209). */
+export async function* exportCsv(
+  store: AdminStore,
+  query: InboxQuery,
+): AsyncGenerator<string, number> {
+  yield exportHead();
+  let count = 0;
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const rows = await store.exportRows(query, after, EXPORT_BATCH);
+    if (rows.length) {
+      let chunk = "";
+      for (const row of rows) chunk += exportLine(exportRowOf(row));
+      yield chunk;
+      count += rows.length;
+    }
+    if (rows.length < EXPORT_BATCH) return count;
+    // Without this turn the heap of a million-row export grew past 100 MB.
+    await turn();
+    const last = rows.at(-1)!;
+    after = { createdAt: iso(last.created_at), id: last.id };
+  }
 }
 
 /** The CSV of the lead store's query (the command line's plain export), in its order. */

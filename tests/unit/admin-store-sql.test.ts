@@ -10,6 +10,7 @@ import { pin } from "./recordingDb.ts";
 import * as accounts from "../../src/admin/store/accounts.ts";
 import * as audit from "../../src/admin/store/audit.ts";
 import * as erasure from "../../src/admin/store/erasure.ts";
+import { exportRows } from "../../src/admin/store/exportRows.ts";
 import * as followUps from "../../src/admin/store/followUps.ts";
 import * as pipeline from "../../src/admin/store/pipeline.ts";
 import * as reminders from "../../src/admin/store/reminders.ts";
@@ -198,6 +199,21 @@ describe("the SQL each dialect receives where the admin store branches", () => {
         ],
         "sqlite": [
           "INSERT INTO audit_log (id, at, actor_id, action, subject, detail, bucket) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (bucket) WHERE bucket IS NOT NULL DO UPDATE SET count = audit_log.count + 1, at = excluded.at -- 7",
+        ],
+      }
+    `);
+  });
+
+  it("reads the CSV export's batch with times as epoch ms and JSON as text on PostgreSQL", async () => {
+    const after = { createdAt: AT, id: "l1" };
+    expect(await pin((db) => exportRows(db, { spam: false, limit: 50 }, after, 500)))
+      .toMatchInlineSnapshot(`
+      {
+        "postgres": [
+          "SELECT leads.id, leads.kind, leads.form, leads.subject, floor(extract(epoch FROM leads.created_at) * 1000)::float8 AS created_at, leads.spam, leads.fields::text AS fields, leads.metadata::text AS metadata, leads.status, floor(extract(epoch FROM leads.first_contacted_at) * 1000)::float8 AS first_contacted_at, leads.lost_reason, assignee.staff_email AS assignee, (SELECT string_agg(tag, ',') FROM lead_tags t WHERE t.lead_id = leads.id) AS tags, (SELECT j.score FROM audit_jobs j WHERE j.lead_id = leads.id AND j.status = 'done' AND j.score IS NOT NULL ORDER BY j.created_at DESC, j.id DESC LIMIT 1) AS score, leads.won_value_cents AS won, floor(extract(epoch FROM follow_up.follow_up_due) * 1000)::float8 AS due_at, follow_up.follow_up_note AS note FROM leads LEFT JOIN (SELECT id AS staff_id, email AS staff_email FROM staff) assignee ON assignee.staff_id = leads.assignee_id LEFT JOIN (SELECT lead_id AS follow_up_lead, due_at AS follow_up_due, note AS follow_up_note FROM lead_follow_ups) follow_up ON follow_up.follow_up_lead = leads.id WHERE spam = $1 AND completed_by IS NULL AND (leads.created_at, leads.id) < ($2::timestamptz, $3) ORDER BY leads.created_at DESC, leads.id DESC LIMIT 500 -- 3",
+        ],
+        "sqlite": [
+          "SELECT leads.id, leads.kind, leads.form, leads.subject, leads.created_at AS created_at, leads.spam, leads.fields AS fields, leads.metadata AS metadata, leads.status, leads.first_contacted_at AS first_contacted_at, leads.lost_reason, assignee.staff_email AS assignee, (SELECT string_agg(tag, ',') FROM lead_tags t WHERE t.lead_id = leads.id) AS tags, (SELECT j.score FROM audit_jobs j WHERE j.lead_id = leads.id AND j.status = 'done' AND j.score IS NOT NULL ORDER BY j.created_at DESC, j.id DESC LIMIT 1) AS score, leads.won_value_cents AS won, follow_up.follow_up_due AS due_at, follow_up.follow_up_note AS note FROM leads LEFT JOIN (SELECT id AS staff_id, email AS staff_email FROM staff) assignee ON assignee.staff_id = leads.assignee_id LEFT JOIN (SELECT lead_id AS follow_up_lead, due_at AS follow_up_due, note AS follow_up_note FROM lead_follow_ups) follow_up ON follow_up.follow_up_lead = leads.id WHERE spam = $1 AND completed_by IS NULL AND (leads.created_at, leads.id) < ($2, $3) ORDER BY leads.created_at DESC, leads.id DESC LIMIT 500 -- 3",
         ],
       }
     `);

@@ -21,6 +21,7 @@ import * as tags from "./tags.ts";
 import * as views from "./views.ts";
 import { unavailableError } from "../../leads/store/unavailable.ts";
 import { countInbox, newerThan } from "./inboxWindow.ts";
+import { exportRows } from "./exportRows.ts";
 import type { AdminStore, ExportDetails, InboxLead, InboxQuery } from "./types.ts";
 
 type Method<K extends keyof AdminStore> = AdminStore[K];
@@ -175,6 +176,8 @@ export abstract class SqlAdminStore implements AdminStore {
     this.#run((db) => revenue.deleteNote(db, id, del));
   noteStates: Method<"noteStates"> = (id) => this.#run((db) => revenue.noteStates(db, id));
   exportExtras: Method<"exportExtras"> = (ids) => this.#run((db) => revenue.exportExtras(db, ids));
+  exportRows: Method<"exportRows"> = (q, after, limit) =>
+    this.#run((db) => exportRows(db, q, after, limit));
 
   // The inbox's count and its page before the first row (./inboxWindow.ts).
   inboxTotal: Method<"inboxTotal"> = (q, cap) => this.#run((db) => countInbox(db, q, cap));

@@ -9,6 +9,8 @@ import type * as emails from "./emails.ts";
 import type { EmailEventRow, TemplateEdit } from "./emails.ts";
 import type { LeadRecord } from "../../leads/store/types.ts";
 import type { ExportExtras, NoteChange, NoteState } from "./revenue.ts";
+import type { ExportDbRow } from "./exportRows.ts";
+import type { InboxCursor } from "./inboxWindow.ts";
 
 export type Role = "owner" | "staff";
 export const roles: readonly Role[] = ["owner", "staff"];
@@ -625,4 +627,13 @@ export interface AdminStore {
   noteStates(leadId: string): Promise<Map<string, NoteState>>;
   /** Won value and open follow-up of these leads, for the CSV export. */
   exportExtras(leadIds: readonly string[]): Promise<Map<string, ExportExtras>>;
+  /**
+   * Up to `limit` of the inbox's filtered leads after `after`, newest first, with what the CSV
+   * export shows of each, in one query (./exportRows.ts).
+   */
+  exportRows(
+    query: InboxQuery,
+    after: InboxCursor | undefined,
+    limit: number,
+  ): Promise<ExportDbRow[]>;
 }
