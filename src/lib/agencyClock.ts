@@ -75,10 +75,24 @@ export function agencyMoment(day: string, time: string, timeZone: string): Date 
     : null;
 }
 
-/** Today's date on the agency's clock (YYYY-MM-DD). */
+/** Per zone, the last day `agencyDay` read and the UTC second it was read for. */
+const lastDays = new Map<string, { second: number; day: string }>();
+
+/**
+ * Today's date on the agency's clock (YYYY-MM-DD). Every page-view beacon asks (its day), so the
+ * answer is kept for the rest of its UTC second: zones' offsets are whole seconds and change on
+ * a whole second, so the date cannot change within one; Intl's reading costs several µs and
+ * would otherwise be paid by every beacon (issue 25's bench, docs/analytics.md).
+ */
 export function agencyDay(now: Date, timeZone: string = agencyHours.timeZone): string {
-  const c = wallClock(now.getTime(), timeZone);
-  return `${c.y}-${String(c.mo).padStart(2, "0")}-${String(c.d).padStart(2, "0")}`;
+  const at = now.getTime();
+  const second = Math.floor(at / 1000);
+  const last = lastDays.get(timeZone);
+  if (last?.second === second) return last.day;
+  const c = wallClock(at, timeZone);
+  const day = `${c.y}-${String(c.mo).padStart(2, "0")}-${String(c.d).padStart(2, "0")}`;
+  lastDays.set(timeZone, { second, day });
+  return day;
 }
 
 /**

@@ -90,6 +90,37 @@ describe("an event", () => {
       salt: async () => "salt",
     });
 
+  it("is counted on the agency's day, which turns at its midnight to the millisecond", async () => {
+    // Beacons of one second share one reading of the zone (src/lib/agencyClock.ts agencyDay):
+    // the last millisecond before New York's midnight, its first, and the same second elsewhere.
+    const dayAt = async (at: string, timeZone = "America/New_York") => {
+      const out = await readEvent({
+        body: { k: "view", _page: "/" },
+        ip: "203.0.113.7",
+        userAgent: CHROME,
+        acceptLanguage: "en",
+        origin: "https://site.test",
+        secGpc: null,
+        site: "site.test",
+        now: new Date(at),
+        timeZone,
+        salt: async () => "salt",
+      });
+      return out.kind === "count" ? out.events[0]!.day : out.kind;
+    };
+    expect(await dayAt("2026-11-27T04:59:59.000Z")).toBe("2026-11-26");
+    expect(await dayAt("2026-11-27T04:59:59.999Z")).toBe("2026-11-26");
+    expect(await dayAt("2026-11-27T05:00:00.000Z")).toBe("2026-11-27");
+    expect(await dayAt("2026-11-27T04:59:59.999Z", "Asia/Tokyo")).toBe("2026-11-27");
+    expect(await dayAt("2026-11-27T04:59:59.500Z")).toBe("2026-11-26");
+    // A zone whose midnight is on the half hour (India, UTC+05:30).
+    expect(await dayAt("2026-11-26T18:29:59.999Z", "Asia/Kolkata")).toBe("2026-11-26");
+    expect(await dayAt("2026-11-26T18:30:00.000Z", "Asia/Kolkata")).toBe("2026-11-27");
+    // Summer time: midnight in New York is 04:00 UTC.
+    expect(await dayAt("2027-07-02T03:59:59.999Z")).toBe("2027-07-01");
+    expect(await dayAt("2027-07-02T04:00:00.000Z")).toBe("2027-07-02");
+  });
+
   it("a view with its forms, its source and campaign as a lead's would be", async () => {
     const out = await request({
       k: "view",
