@@ -281,19 +281,9 @@ export async function* exportCsv(
 ): AsyncGenerator<string, number> {
   yield exportHead();
   let count = 0;
-  const read = (after?: { createdAt: string; id: string }) => {
-    const rows = store.exportRows(query, after, EXPORT_BATCH);
-    rows.catch(() => {}); // awaited below; a reader that stops early must not leave it unhandled
-    return rows;
-  };
-  let next = read();
+  let after: { createdAt: string; id: string } | undefined;
   for (;;) {
-    const rows = await next;
-    // The next batch is asked for before this one is written: on PostgreSQL the database reads
-    // it while this process writes the lines (the two took turns, each half of the time).
-    const last = rows.at(-1);
-    if (rows.length === EXPORT_BATCH && last)
-      next = read({ createdAt: iso(last.created_at), id: last.id });
+    const rows = await store.exportRows(query, after, EXPORT_BATCH);
     if (rows.length) {
       let chunk = "";
       for (const row of rows) chunk += exportLine(exportRowOf(row));
@@ -303,6 +293,8 @@ export async function* exportCsv(
     if (rows.length < EXPORT_BATCH) return count;
     // Without this turn the heap of a million-row export grew past 100 MB.
     await turn();
+    const last = rows.at(-1)!;
+    after = { createdAt: iso(last.created_at), id: last.id };
   }
 }
 
