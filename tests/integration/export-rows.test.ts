@@ -21,33 +21,12 @@ import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, InboxQuery } from "../../src/admin/store/types";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { newLeadId } from "../../src/server/id";
-import { onBothStores } from "./support";
+import { contactLead, onBothStores } from "./support";
 
 type Meta = Partial<LeadRecord["metadata"]>;
 
-function lead(createdAt: string, fields: Record<string, string>, metadata: Meta = {}): LeadRecord {
-  return {
-    id: newLeadId(Date.parse(createdAt)),
-    kind: "contact",
-    form: "contact",
-    subject: null,
-    createdAt,
-    spam: false,
-    fields,
-    metadata: {
-      source: "contact_form",
-      page: "/contact",
-      landingPage: "/",
-      referrer: null,
-      timestamp: createdAt,
-      userAgent: null,
-      utm: {},
-      ipHash: null,
-      spamReasons: [],
-      ...metadata,
-    } as LeadRecord["metadata"],
-  };
-}
+const lead = (createdAt: string, fields: Record<string, string>, metadata: Meta = {}) =>
+  contactLead(createdAt, { fields, metadata: { landingPage: "/", ...metadata } });
 
 /** Leads whose cells test every rule of a line (each a minute apart, newest last). */
 function awkwardLeads(): LeadRecord[] {

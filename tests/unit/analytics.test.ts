@@ -77,7 +77,7 @@ describe("who is counted", () => {
 });
 
 describe("an event", () => {
-  const request = (body: unknown) =>
+  const request = (body: unknown, over: { now?: Date; timeZone?: string } = {}) =>
     readEvent({
       body,
       ip: "203.0.113.7",
@@ -88,24 +88,14 @@ describe("an event", () => {
       site: "site.test",
       now: new Date("2026-04-02T10:00:00Z"),
       salt: async () => "salt",
+      ...over,
     });
 
   it("is counted on the agency's day, which turns at its midnight to the millisecond", async () => {
     // Beacons of one second share one reading of the zone (src/lib/agencyClock.ts agencyDay):
     // the last millisecond before New York's midnight, its first, and the same second elsewhere.
     const dayAt = async (at: string, timeZone = "America/New_York") => {
-      const out = await readEvent({
-        body: { k: "view", _page: "/" },
-        ip: "203.0.113.7",
-        userAgent: CHROME,
-        acceptLanguage: "en",
-        origin: "https://site.test",
-        secGpc: null,
-        site: "site.test",
-        now: new Date(at),
-        timeZone,
-        salt: async () => "salt",
-      });
+      const out = await request({ k: "view", _page: "/" }, { now: new Date(at), timeZone });
       return out.kind === "count" ? out.events[0]!.day : out.kind;
     };
     expect(await dayAt("2026-11-27T04:59:59.000Z")).toBe("2026-11-26");
