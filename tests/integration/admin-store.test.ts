@@ -35,6 +35,7 @@ import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import {
+  contactLead,
   dropSchema,
   postgresAvailable,
   removeDir,
@@ -303,15 +304,10 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
 
     it("pages the inbox newest first with filters, search and a keyset cursor", async () => {
       const base = Date.UTC(2026, 2, 1, 12);
-      const make = (i: number, over: Partial<LeadRecord> = {}): LeadRecord => {
-        const createdAt = new Date(base + i * 60_000).toISOString();
-        return {
-          id: newLeadId(base + i * 60_000),
+      const make = (i: number, over: Partial<Omit<LeadRecord, "metadata">> = {}): LeadRecord =>
+        contactLead(new Date(base + i * 60_000), {
           kind: i % 2 ? "audit" : "contact",
           form: i % 2 ? "audit" : "contact",
-          subject: null,
-          createdAt,
-          spam: false,
           fields: {
             name: `Inbox Person ${i}`,
             email: `p${i}@inbox.test`,
@@ -321,17 +317,10 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
           metadata: {
             source: "audit_form",
             page: "/",
-            landingPage: null,
-            referrer: null,
-            timestamp: createdAt,
-            userAgent: null,
             utm: i < 4 ? { utm_source: "Google", utm_campaign: "Spring" } : {},
-            ipHash: null,
-            spamReasons: [],
           },
           ...over,
-        };
-      };
+        });
       const all = Array.from({ length: 12 }, (_, i) => make(i));
       all.push(make(12, { spam: true }));
       for (const l of all) await leads.insert(l);
@@ -390,29 +379,13 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
 
     it("moves leads in and out of the spam folder, and erases a lead with all derived from it", async () => {
       const at = Date.UTC(2026, 3, 1, 9);
-      const make = (kind: LeadKind, form: FormId, email: string, offset: number): LeadRecord => {
-        const createdAt = new Date(at + offset).toISOString();
-        return {
-          id: newLeadId(at + offset),
+      const make = (kind: LeadKind, form: FormId, email: string, offset: number): LeadRecord =>
+        contactLead(new Date(at + offset), {
           kind,
           form,
-          subject: null,
-          createdAt,
-          spam: false,
           fields: { name: "Erase Me", email, phone: "+15125550199" },
-          metadata: {
-            source: "growth_form",
-            page: "/landscape-business-growth-initiation",
-            landingPage: null,
-            referrer: null,
-            timestamp: createdAt,
-            userAgent: null,
-            utm: {},
-            ipHash: null,
-            spamReasons: [],
-          },
-        };
-      };
+          metadata: { source: "growth_form", page: "/landscape-business-growth-initiation" },
+        });
       const partial = make("growth_partial", "growthPartial", "erase@example.test", 0);
       const growth = make("growth", "growth", "erase@example.test", 1_000);
       const other = make("quick", "quick", "keep@example.test", 2_000);

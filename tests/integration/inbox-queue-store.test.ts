@@ -14,40 +14,20 @@ import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, InboxQuery, StaffRecord } from "../../src/admin/store/types";
 import { addLeadTag, removeLeadTag, TAGS_PER_LEAD } from "../../src/admin/tags";
 import { deleteInboxView, saveInboxView, VIEWS_PER_ACCOUNT } from "../../src/admin/views";
-import { newLeadId } from "../../src/server/id";
 import type { Db } from "../../src/server/db";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
-import { onBothStores } from "./support";
+import { contactLead, onBothStores } from "./support";
 
 const BASE = Date.UTC(2026, 5, 1, 12);
 
 /** The shared driver both admin stores carry (src/server/db.ts), for reading tables directly. */
 const dbOf = (store: AdminStore) => (store as AdminStore & { db: Db }).db;
 
-function lead(i: number, over: Partial<LeadRecord> = {}): LeadRecord {
-  const createdAt = new Date(BASE + i * 60_000).toISOString();
-  return {
-    id: newLeadId(BASE + i * 60_000),
-    kind: "contact",
-    form: "contact",
-    subject: null,
-    createdAt,
-    spam: false,
+const lead = (i: number): LeadRecord =>
+  contactLead(new Date(BASE + i * 60_000), {
     fields: { "full-name": `Queue Person ${i}`, email: `q${i}@queue.test`, message: "hi" },
-    metadata: {
-      source: "contact_form",
-      page: "/contact-us",
-      landingPage: null,
-      referrer: null,
-      timestamp: createdAt,
-      userAgent: null,
-      utm: {},
-      ipHash: null,
-      spamReasons: [],
-    },
-    ...over,
-  };
-}
+    metadata: { page: "/contact-us" },
+  });
 
 await onBothStores("inbox-queue", (name, open, cleanup) => {
   describe(`inbox work queue on ${name}`, () => {

@@ -20,6 +20,7 @@ import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import {
+  contactLead,
   dropSchema,
   onBothStores,
   postgresAvailable,
@@ -45,26 +46,11 @@ function lead(i: number): LeadRecord {
   };
   if (i % 4 === 0) fields.companyName = `Meadow Crew ${i % 7}`;
   if (i % 50 === 0) fields.message = `Need 100% more patio_leads, job ${i}`;
-  return {
+  return contactLead(createdAt, {
     id: `${String(i).padStart(8, "0")}-search-test`,
-    kind: "contact",
-    form: "contact",
-    subject: null,
-    createdAt,
-    spam: false,
     fields,
-    metadata: {
-      source: "contact_form",
-      page: "/",
-      landingPage: null,
-      referrer: null,
-      timestamp: createdAt,
-      userAgent: null,
-      utm: {},
-      ipHash: null,
-      spamReasons: [],
-    },
-  };
+    metadata: { page: "/" },
+  });
 }
 
 /** The search by hand: every term in the text (or, for digits, in the phone). */

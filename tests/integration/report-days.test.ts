@@ -13,35 +13,17 @@ import { sweepAnalytics } from "../../src/analytics/rollup";
 import { funnelGroups, stageDays } from "../../src/analytics/store/funnel";
 import { analyticsStoreFor } from "../../src/analytics/store/index";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
-import { newLeadId } from "../../src/server/id";
-import { CHROME_UA, freshStore, postgresAvailable } from "./support";
+import { CHROME_UA, contactLead, freshStore, postgresAvailable } from "./support";
 
 const NEW_YORK = "America/New_York";
 /** 21:00 on 19 November in New York (EST, UTC−5). */
 const ARRIVED = "2026-11-20T02:00:00.000Z";
 
-function lead(createdAt: string): LeadRecord {
-  return {
-    id: newLeadId(Date.parse(createdAt)),
-    kind: "contact",
-    form: "contact",
-    subject: null,
-    createdAt,
-    spam: false,
+const lead = (createdAt: string): LeadRecord =>
+  contactLead(createdAt, {
     fields: { name: "Nina Night", email: "nina@night.test", message: "Call me tomorrow" },
-    metadata: {
-      source: "contact_form",
-      page: "/",
-      landingPage: "/",
-      referrer: null,
-      timestamp: createdAt,
-      userAgent: null,
-      utm: {},
-      ipHash: null,
-      spamReasons: [],
-    },
-  };
-}
+    metadata: { page: "/", landingPage: "/" },
+  });
 
 /** A page view from a browser, as the beacon posts it, stored like the intake stores it. */
 async function visit(leads: LeadStore, at: string, timeZone: string, ip = "203.0.113.9") {
