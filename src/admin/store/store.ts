@@ -19,7 +19,7 @@ import * as revenue from "./revenue.ts";
 import * as sessions from "./sessions.ts";
 import * as tags from "./tags.ts";
 import * as views from "./views.ts";
-import { unavailableError } from "../../leads/store/unavailable.ts";
+import { onStore } from "../../leads/store/unavailable.ts";
 import { countInbox, newerThan } from "./inboxWindow.ts";
 import { exportRows } from "./exportRows.ts";
 import type { AdminStore, ExportDetails, InboxLead, InboxQuery } from "./types.ts";
@@ -34,12 +34,8 @@ export abstract class SqlAdminStore implements AdminStore {
     this.db = db;
   }
 
-  async #run<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    try {
-      return await work(this.db);
-    } catch (error) {
-      throw unavailableError(this.db, error);
-    }
+  #run<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return onStore(this.db, work);
   }
 
   abstract inboxPage(query: InboxQuery): Promise<InboxLead[]>;

@@ -6,7 +6,7 @@
  * too. Pinned by tests/unit/audit-store-sql.test.ts.
  */
 import { dialectSql, json, type Db } from "../../server/db.ts";
-import { unavailableError } from "../../leads/store/unavailable.ts";
+import { onStore } from "../../leads/store/unavailable.ts";
 import { auditReportSchema } from "../report.ts";
 import type {
   AuditClaimRequest,
@@ -97,12 +97,8 @@ export class SqlAuditJobStore implements AuditJobStore {
     this.#db = db;
   }
 
-  async #run<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    try {
-      return await work(this.#db);
-    } catch (error) {
-      throw unavailableError(this.#db, error);
-    }
+  #run<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return onStore(this.#db, work);
   }
 
   #jobs(where: string, params: readonly (string | number)[]): Promise<AuditJob[]> {
