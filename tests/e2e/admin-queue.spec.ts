@@ -34,7 +34,7 @@ for (const screen of [
     const ann = await send("Ann");
     const bob = await send("Bob");
 
-    const owner = uniqueEmail("queue-owner").toLowerCase();
+    const owner = uniqueEmail("queue-owner-with-a-rather-long-address").toLowerCase();
     await page.goto(invite(owner));
     await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("New password again").fill(PASSWORD);

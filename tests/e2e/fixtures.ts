@@ -50,7 +50,12 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, "axe-core violations").toEqual([]);
 }
 
-/** True when the page is wider than its viewport (sideways scrolling on a phone). */
+/**
+ * True when the page is wider than its viewport (sideways scrolling on a phone). Judged once the
+ * page has loaded: a locator can find the new page's text before its stylesheet applies, and an
+ * unstyled table is wider than a phone (CI caught that on a loaded machine).
+ */
 export async function hasHorizontalOverflow(page: Page) {
+  await page.waitForLoadState("load");
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
