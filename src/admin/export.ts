@@ -39,12 +39,19 @@ export const EXPORT_BATCH = 500;
 /** The byte-order mark the file starts with (U+FEFF, written as EF BB BF in UTF-8). */
 export const BOM = "\uFEFF";
 
-/** One row of the export: the lead, its pipeline state, its won value and open follow-up. */
+/** A time as a row of the export may carry it: ISO text, or epoch milliseconds (PostgreSQL's). */
+type AnyTime = string | number;
+
+/**
+ * One row of the export: the lead, its pipeline state, its won value and open follow-up. Its
+ * times are ISO text as the stores give them, or (exportRowOf, from PostgreSQL) epoch
+ * milliseconds, which spreadsheetTime writes without making ISO text only to read it again.
+ */
 export interface ExportRow {
-  lead: LeadRecord;
-  details: ExportDetails;
+  lead: Omit<LeadRecord, "createdAt"> & { createdAt: AnyTime };
+  details: Omit<ExportDetails, "firstContactedAt"> & { firstContactedAt: AnyTime | null };
   /** Read per batch (AdminStore.exportExtras); absent: empty cells. */
-  extras?: ExportExtras | undefined;
+  extras?: (Omit<ExportExtras, "followUpDueAt"> & { followUpDueAt: AnyTime | null }) | undefined;
 }
 
 /** Fields the shared columns show (each form names the person and the company its own way). */
@@ -86,19 +93,34 @@ function offsetMinutes(ms: number, timeZone: string): number {
 
 const two = (n: number) => String(n).padStart(2, "0");
 
+/** Per zone: the "YYYY-MM-DD" of a day of its wall clock, by the day's number since 1970. */
+const dayTexts = new Map<string, Map<number, string>>();
+
 /**
- * An ISO time as "YYYY-MM-DD HH:MM" on the wall clock of `timeZone` (the agency's: summer time
- * kept), the form spreadsheets read as a date and time; "" for none.
+ * A time (ISO text, or epoch milliseconds as PostgreSQL's export rows carry it) as
+ * "YYYY-MM-DD HH:MM" on the wall clock of `timeZone` (the agency's: summer time kept), the form
+ * spreadsheets read as a date and time; "" for none. The date's text is made once a day: the
+ * export writes three times a lead.
  */
-export function spreadsheetTime(iso: string | null, timeZone = agencyHours.timeZone): string {
-  if (!iso) return "";
-  const ms = Date.parse(iso);
+export function spreadsheetTime(
+  at: string | number | null,
+  timeZone = agencyHours.timeZone,
+): string {
+  if (at === null || at === "") return "";
+  const ms = typeof at === "number" ? at : Date.parse(at);
   if (Number.isNaN(ms)) return "";
-  const d = new Date(ms + offsetMinutes(ms, timeZone) * 60_000);
-  return (
-    `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ` +
-    `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`
-  );
+  const wall = ms + offsetMinutes(ms, timeZone) * 60_000;
+  const day = Math.floor(wall / 86_400_000);
+  let texts = dayTexts.get(timeZone);
+  if (!texts) dayTexts.set(timeZone, (texts = new Map()));
+  let date = texts.get(day);
+  if (date === undefined) {
+    const d = new Date(day * 86_400_000);
+    date = `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
+    texts.set(day, date);
+  }
+  const minute = Math.floor((wall - day * 86_400_000) / 60_000);
+  return `${date} ${two(Math.floor(minute / 60))}:${two(minute % 60)}`;
 }
 
 const m = adminMessages;
@@ -161,6 +183,13 @@ export function exportLine(row: ExportRow): string {
   for (let i = 1; i < columns.length; i++) text += `,${csvCell(columns[i]![1](row))}`;
   return `${text}\r\n`;
 }
+
+/**
+ * Two turns of the event loop: the driver queues a query's bytes and writes them on the next
+ * turn (postgres' write), so a batch asked for before this reaches the database before the
+ * current one is written out, and the database works while Node does.
+ */
+const sent = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /** A turn of the event loop between batches: other requests run, and so does the collector. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -246,21 +275,20 @@ const iso = (at: ExportTime): string => (typeof at === "number" ? new Date(at).t
 /** A lead as exportRows read it, as exportLine takes it: the values inboxPage and exportExtras gave. */
 export function exportRowOf(r: ExportDbRow): ExportRow {
   const tags = r.tags === null ? [] : r.tags.split(",").sort();
-  const createdAt = iso(r.created_at);
   return {
     lead: {
       id: r.id,
       kind: r.kind as LeadRecord["kind"],
       form: r.form as LeadRecord["form"],
       subject: r.subject,
-      createdAt,
+      createdAt: r.created_at,
       spam: r.spam === true || r.spam === 1,
       fields: JSON.parse(r.fields) as LeadRecord["fields"],
       metadata: JSON.parse(r.metadata) as LeadRecord["metadata"],
     },
     details: {
       status: r.status as ExportDetails["status"],
-      firstContactedAt: r.first_contacted_at === null ? null : iso(r.first_contacted_at),
+      firstContactedAt: r.first_contacted_at,
       lostReason: r.lost_reason,
       assignee: r.assignee,
       score: r.score ?? null,
@@ -268,7 +296,7 @@ export function exportRowOf(r: ExportDbRow): ExportRow {
     },
     extras: {
       wonValueCents: r.won === null ? null : Number(r.won),
-      followUpDueAt: r.due_at === null ? null : iso(r.due_at),
+      followUpDueAt: r.due_at,
       followUpNote: r.note,
     },
   };
@@ -281,9 +309,15 @@ export async function* exportCsv(
 ): AsyncGenerator<string, number> {
   yield exportHead();
   let count = 0;
-  let after: { createdAt: string; id: string } | undefined;
+  let next = store.exportRows(query, undefined, EXPORT_BATCH);
   for (;;) {
-    const rows = await store.exportRows(query, after, EXPORT_BATCH);
+    const rows = await next;
+    const last = rows.at(-1);
+    if (rows.length === EXPORT_BATCH && last) {
+      next = store.exportRows(query, { createdAt: iso(last.created_at), id: last.id }, EXPORT_BATCH);
+      next.catch(() => undefined);
+      await sent();
+    }
     if (rows.length) {
       let chunk = "";
       for (const row of rows) chunk += exportLine(exportRowOf(row));
@@ -291,10 +325,6 @@ export async function* exportCsv(
       count += rows.length;
     }
     if (rows.length < EXPORT_BATCH) return count;
-    // Without this turn the heap of a million-row export grew past 100 MB.
-    await turn();
-    const last = rows.at(-1)!;
-    after = { createdAt: iso(last.created_at), id: last.id };
   }
 }
 

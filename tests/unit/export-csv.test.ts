@@ -68,11 +68,15 @@ describe("the CSV export's file", () => {
       const at = new Date(ms).toISOString();
       if (spreadsheetTime(at) !== wall.format(ms))
         expect(spreadsheetTime(at), at).toBe(wall.format(ms));
+      // PostgreSQL's export rows carry the time as epoch milliseconds.
+      if (spreadsheetTime(ms + 59_999) !== wall.format(ms))
+        expect(spreadsheetTime(ms + 59_999), `${at} + 59.999 s`).toBe(wall.format(ms));
     }
     expect(spreadsheetTime("2026-03-08T06:59:00Z")).toBe("2026-03-08 01:59");
     expect(spreadsheetTime("2026-11-01T05:59:00Z")).toBe("2026-11-01 01:59");
     expect(spreadsheetTime("2026-11-01T06:00:00Z")).toBe("2026-11-01 01:00");
     expect(spreadsheetTime(null)).toBe("");
+    expect(spreadsheetTime(Date.UTC(1969, 11, 31, 23, 59), "UTC")).toBe("1969-12-31 23:59");
   });
 
   it("starts with a byte-order mark, so 'José Muñoz' opens as written", () => {

@@ -51,7 +51,7 @@ const FROM = `leads
  * The columns. PostgreSQL's differ in type only: its times come as epoch milliseconds and its
  * JSON as text, since the driver's parsing of a timestamp into a Date (and the Date into ISO
  * text, src/server/db.ts) and of jsonb cost the export more than the rest of a line
- * (exportRowOf makes the same ISO text and parses the same JSON).
+ * (exportRowOf parses the same JSON; the times go to spreadsheetTime as numbers).
  */
 const columns = (db: Db) => {
   const pg = db.dialect === "postgres";
