@@ -24,22 +24,20 @@ export interface InboxCursor {
 }
 
 /**
- * On SQLite a search the index matches at least this often is found by a walk over the leads in
- * order, a chunk at a time, rather than by listing every match: as inboxPage decides between its
- * walk and its index read.
+ * On SQLite a search the index matches at least this often is found by reading the leads in
+ * order and testing each one's text, rather than by listing every match: as inboxPage decides.
  */
 const DENSE_MATCHES = 2_000;
-/** Leads read per step of that walk. */
-const WALK_CHUNK = 500;
 
 /**
- * The filters as SQL. On SQLite an indexed search is kept apart: its FTS5 query, the condition
- * of a matching lead not indexed yet, and whether the word is common (walked, not listed).
+ * The filters as SQL. On SQLite an indexed search is kept apart: its FTS5 query, the test of a
+ * lead's own text (`like`), that test for a lead not indexed yet (`waiting`), and whether the
+ * word is common (tested lead by lead, not listed).
  */
 interface Filter {
   where: string[];
   params: Param[];
-  fts?: { indexed: string; waiting: string; dense: boolean } | undefined;
+  fts?: { indexed: string; waiting: string; like: string; dense: boolean } | undefined;
 }
 
 /** The WHERE of the inbox's filters (without its cursor) and its parameters. */
@@ -127,63 +125,11 @@ export async function inboxWhere(db: Db, q: InboxQuery): Promise<Filter> {
       return {
         where,
         params,
-        fts: { indexed, waiting, dense: Number(dense?.n ?? 0) >= DENSE_MATCHES },
+        fts: { indexed, waiting, like: pending, dense: Number(dense?.n ?? 0) >= DENSE_MATCHES },
       };
     }
   }
   return { where, params };
-}
-
-/**
- * Walks the filters' leads from `from` (newest first, or oldest first when `ascending`), a chunk
- * at a time, keeping those a common word's index matches within the chunk's rowid span (the
- * index's rowid is its lead's) or that wait to be indexed and match: inboxPage's walk on
- * SQLite, which stops once it has `need` leads instead of listing every match.
- */
-async function walk(
-  db: Db,
-  { where, params, fts: search }: Filter & { fts: NonNullable<Filter["fts"]> },
-  from: InboxCursor | undefined,
-  ascending: boolean,
-  need: number,
-): Promise<InboxCursor[]> {
-  const found: InboxCursor[] = [];
-  let cursor = from;
-  while (found.length < need) {
-    const values = [...params];
-    const conds = [...where];
-    if (cursor) {
-      values.push(cursor.createdAt, cursor.id);
-      conds.push(
-        `(created_at, id) ${ascending ? ">" : "<"} ($${values.length - 1}, $${values.length})`,
-      );
-    }
-    const order = ascending ? "ASC" : "DESC";
-    const chunk = await db.all<{ r: number; created_at: string; id: string; waiting: number }>(
-      `SELECT rowid AS r, created_at, id, ${search.waiting} AS waiting FROM leads
-       WHERE ${conds.join(" AND ")} ORDER BY created_at ${order}, id ${order} LIMIT ${WALK_CHUNK}`,
-      values,
-    );
-    if (!chunk.length) break;
-    const rowids = chunk.map((c) => c.r);
-    const hits = new Set(
-      (
-        await db.all<{ rowid: number }>(
-          "SELECT rowid FROM lead_search WHERE lead_search MATCH $1 AND rowid BETWEEN $2 AND $3",
-          [search.indexed, Math.min(...rowids), Math.max(...rowids)],
-        )
-      ).map((h) => h.rowid),
-    );
-    for (const c of chunk) {
-      if (found.length < need && (hits.has(c.r) || c.waiting)) {
-        found.push({ createdAt: c.created_at, id: c.id });
-      }
-    }
-    if (chunk.length < WALK_CHUNK) break;
-    const last = chunk.at(-1)!;
-    cursor = { createdAt: last.created_at, id: last.id };
-  }
-  return found;
 }
 
 /**
@@ -229,8 +175,9 @@ export async function newerThan(
   const { where, params, fts } = await inboxWhere(db, q);
   const need = Math.max(0, Math.floor(limit));
   const start = { createdAt: new Date(first.createdAt).toISOString(), id: first.id };
-  if (fts?.dense) return walk(db, { where, params, fts }, start, true, need);
-  if (fts) {
+  // A common word: each lead's text tested, as inboxPage reads it (D212).
+  if (fts?.dense) where.push(fts.like);
+  else if (fts) {
     params.push(fts.indexed);
     where.push(`(id IN (SELECT lead_id FROM lead_search WHERE lead_search MATCH $${params.length})
       OR ${fts.waiting})`);
