@@ -30,7 +30,7 @@
  * MAINTHREAD_JSON when set.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -257,6 +257,15 @@ async function loadOnce(url) {
     isMobile: true,
     hasTouch: true,
   });
+  // Closed whatever happens: a page left open keeps running, throttled, and loads the machine.
+  try {
+    return await traced(context, url);
+  } finally {
+    await context.close();
+  }
+}
+
+async function traced(context, url) {
   // Other hosts are unreachable here (the scheduling widget): fail them at once.
   await context.route(/^https:/, (route) => route.abort());
   const page = await context.newPage();
@@ -279,7 +288,8 @@ async function loadOnce(url) {
   await complete;
   browserSession.off("Tracing.dataCollected", onData);
   // MAINTHREAD_TRACES=folder keeps each load's trace (DevTools' Performance panel opens them).
-  if (process.env.MAINTHREAD_TRACES)
+  if (process.env.MAINTHREAD_TRACES) {
+    mkdirSync(process.env.MAINTHREAD_TRACES, { recursive: true });
     writeFileSync(
       join(
         process.env.MAINTHREAD_TRACES,
@@ -287,12 +297,12 @@ async function loadOnce(url) {
       ),
       JSON.stringify({ traceEvents: events }),
     );
+  }
   const dom = await page.evaluate(() => ({
     elements: document.getElementsByTagName("*").length,
     svgs: document.getElementsByTagName("svg").length,
     html: document.documentElement.outerHTML.length,
   }));
-  await context.close();
   return { ...analyse(events, url), ...dom };
 }
 
