@@ -314,7 +314,11 @@ export async function* exportCsv(
     const rows = await next;
     const last = rows.at(-1);
     if (rows.length === EXPORT_BATCH && last) {
-      next = store.exportRows(query, { createdAt: iso(last.created_at), id: last.id }, EXPORT_BATCH);
+      next = store.exportRows(
+        query,
+        { createdAt: iso(last.created_at), id: last.id },
+        EXPORT_BATCH,
+      );
       next.catch(() => undefined);
       await sent();
     }
