@@ -7,8 +7,9 @@ interface Props {
 
 /**
  * A list of short statements, each with a check mark (features, results, assurances). The mark
- * is drawn by CSS (`.check-item` in global.css: lucide's check, stroke 1.75, in the marker's
- * colour), not an element per item: decoration costs no DOM (docs/lighthouse/mainthread.md).
+ * is drawn by CSS (`.check-item` in global.css: two borders of a turned box, in the
+ * marker's colour), not an element per item: decoration costs no DOM and no image
+ * (docs/lighthouse/mainthread.md).
  */
 export function CheckList({
   items,
