@@ -61,6 +61,9 @@ export const LIMITER_OUTAGE_MS = 2_000;
  */
 export const LIMITER_QUERY_BUDGET_MS = 250;
 const limiterFailedAt = new WeakMap<postgres.Sql, number>();
+/** What a CREATE TABLE IF NOT EXISTS meets beside another's: a unique violation, a duplicate. */
+const CREATED_MEANWHILE = new Set(["23505", "42710", "42P07"]);
+
 /** When a budgeted limiter's query last ran out of time: the other budgeted ones skip it too. */
 const limiterSlowAt = new WeakMap<postgres.Sql, number>();
 
@@ -71,42 +74,61 @@ const recent = (map: WeakMap<postgres.Sql, number>, sql: postgres.Sql) => {
 
 /**
  * rate-limiter-flexible speaks node-postgres' `query({ text, values })`; this adapts `postgres`.
- * With `budgetMs`, once `armed` (after the limiter's table exists), a query gets that long.
+ * Once `armed` (after the limiter's table exists), a failure sends the process's limiters to
+ * their in-memory insurance for a moment, and with `budgetMs` a query gets that long.
  */
 function pgClientFor(sql: postgres.Sql, budgetMs?: number) {
   let armed = false;
   const client = {
-    query: async ({ text, values }: { text: string; values?: unknown[] }) => {
-      if (recent(limiterFailedAt, sql) || (budgetMs && recent(limiterSlowAt, sql))) {
-        // The insurance limiter (in memory) decides, as for any failure of the store.
-        throw new Error("PostgreSQL failed a moment ago: the in-memory limiter answers");
-      }
-      const query = sql.unsafe(text, (values ?? []) as postgres.ParameterOrJSON<never>[]);
-      let timer: NodeJS.Timeout | undefined;
-      let late = false;
+    query: async (q: { text: string; values?: unknown[] }): Promise<{ rows: unknown[] }> => {
+      if (armed) return run(q);
       try {
-        const rows =
-          armed && budgetMs
-            ? await Promise.race([
-                query,
-                new Promise<never>((_, reject) => {
-                  timer = setTimeout(() => {
-                    late = true;
-                    reject(new Error("PostgreSQL did not answer the limiter in time"));
-                  }, budgetMs);
-                }),
-              ])
-            : await query;
-        return { rows, rowCount: rows.count };
+        return await run(q);
       } catch (error) {
-        // A late answer or failure of a query given up on must not be an unhandled rejection.
-        query.catch(() => {});
-        (late ? limiterSlowAt : limiterFailedAt).set(sql, Date.now());
+        // Two servers creating the limiters' table at once: PostgreSQL can fail one CREATE TABLE
+        // IF NOT EXISTS on the type or table the other just made. It exists now; ask again.
+        const code = (error as { code?: string }).code;
+        if (/^\s*CREATE TABLE IF NOT EXISTS/i.test(q.text) && CREATED_MEANWHILE.has(code ?? "")) {
+          return run(q);
+        }
         throw error;
-      } finally {
-        clearTimeout(timer);
       }
     },
+  };
+  const run = async ({ text, values }: { text: string; values?: unknown[] }) => {
+    if (armed && (recent(limiterFailedAt, sql) || (budgetMs && recent(limiterSlowAt, sql)))) {
+      // The insurance limiter (in memory) decides, as for any failure of the store.
+      throw new Error("PostgreSQL failed a moment ago: the in-memory limiter answers");
+    }
+    const query = sql.unsafe(text, (values ?? []) as postgres.ParameterOrJSON<never>[]);
+    let timer: NodeJS.Timeout | undefined;
+    let late = false;
+    try {
+      const rows =
+        armed && budgetMs
+          ? await Promise.race([
+              query,
+              new Promise<never>((_, reject) => {
+                timer = setTimeout(() => {
+                  late = true;
+                  reject(new Error("PostgreSQL did not answer the limiter in time"));
+                }, budgetMs);
+              }),
+            ])
+          : await query;
+      return { rows, rowCount: rows.count };
+    } catch (error) {
+      // A late answer or failure of a query given up on must not be an unhandled rejection.
+      query.catch(() => {});
+      // Only a limiter in service marks the store as failing. Setting up its table can meet
+      // another server setting up the same table (PostgreSQL then fails one CREATE TABLE IF NOT
+      // EXISTS, which rate-limiter-flexible takes as done); marking that would fail the next
+      // limiter's set-up, and with it every sign-in on this server until the mark expires.
+      if (armed) (late ? limiterSlowAt : limiterFailedAt).set(sql, Date.now());
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
   };
   return { client, arm: () => (armed = true) };
 }

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { adminMessages } from "../../src/admin/messages";
+import { createSignInThrottle, throttleSettings } from "../../src/admin/throttle";
 import { LIMITER_OUTAGE_MS } from "../../src/leads/rateLimit";
 import postgres from "postgres";
 import {
@@ -102,8 +103,8 @@ describe.skipIf(!pg)("sign-in throttle refused by PostgreSQL", () => {
     try {
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200); // the schema is made
       // The limiters' table is not a table (a type of its name is in the way): a lead post's
-      // limiter query fails, and for LIMITER_OUTAGE_MS every limiter query on the pool answers
-      // from memory, so the throttle, set up by the first sign-in, cannot make its table.
+      // limiter query fails (for LIMITER_OUTAGE_MS the limiters in service answer from memory),
+      // and the throttle, set up by the first sign-in, cannot make its table.
       await sql.unsafe(`CREATE TYPE "${schema}".rate_limits AS (x integer)`);
       const lead = await postJson(server.url, {
         _form: "quick",
@@ -125,6 +126,32 @@ describe.skipIf(!pg)("sign-in throttle refused by PostgreSQL", () => {
       await server.stop();
       await store.cleanup();
     }
+  });
+});
+
+describe.skipIf(!pg)("sign-in throttles of two servers set up at once", () => {
+  it("both set up: the limiters' table made once, neither server refused", async () => {
+    // CI caught a burst of sign-ins on two servers answering 503 from one of them: both made
+    // the limiters' table at once, PostgreSQL failed one CREATE TABLE IF NOT EXISTS, and that
+    // failure sent the next limiter's set-up to the in-memory fallback, which refuses set-ups.
+    const sql = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} });
+    const pools = [0, 1].map(() => postgres(testDatabaseUrl, { max: 4, onnotice: () => {} }));
+    const failures: string[] = [];
+    try {
+      for (let round = 0; round < 12; round++) {
+        const schema = `wiring_race_${process.pid}_${round}`;
+        await sql.unsafe(`CREATE SCHEMA "${schema}"`);
+        const settled = await Promise.allSettled(
+          pools.map((pool) => createSignInThrottle(throttleSettings(), { sql: pool, schema })),
+        );
+        for (const s of settled) if (s.status === "rejected") failures.push(String(s.reason));
+        await sql.unsafe(`DROP SCHEMA "${schema}" CASCADE`);
+      }
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+      await sql.end();
+    }
+    expect(failures).toEqual([]);
   });
 });
 
