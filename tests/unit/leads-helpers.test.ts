@@ -299,3 +299,17 @@ describe("ids and config", () => {
     expect(() => leadConfig({ LEADS_RATE_LIMIT_POINTS: "ten" })).toThrow();
   });
 });
+
+describe("newLeadId within one millisecond", () => {
+  it("counts up, so timeline entries written in turn sort in the order they were written", () => {
+    const at = Date.UTC(2026, 10, 27, 6, 30);
+    const ids = Array.from({ length: 500 }, () => newLeadId(at));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(
+      ids.every((id) =>
+        /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id),
+      ),
+    ).toBe(true);
+  });
+});
