@@ -2,9 +2,9 @@
  * Where the inbox's page stands in its filtered list (issue 27 §2): how many leads the filters
  * match (counted up to a cap) and the cursor of the page before (newer leads), so the inbox can
  * say "1,234 leads" and offer Newer and Older. Written once for both stores (src/server/db.ts);
- * the filters are read as inboxPage reads them (src/admin/store/sqlite.ts, postgres.ts): the
- * same columns and expressions, and a search that never misses a lead waiting to be indexed.
- * A filter added to inboxPage is added here too (tests/integration/inbox-window.test.ts).
+ * SQLite's page reads its filters from here too (inboxWhere); PostgreSQL's page (postgres.ts)
+ * builds the same columns and expressions with its driver's fragments, so a filter added here is
+ * added there too (tests/integration/inbox-window.test.ts checks the count against the pages).
  */
 import type { Db, Param } from "../../server/db.ts";
 import {
@@ -40,8 +40,16 @@ interface Filter {
   fts?: { indexed: string; waiting: string; like: string; dense: boolean } | undefined;
 }
 
-/** The WHERE of the inbox's filters (without its cursor) and its parameters. */
-export async function inboxWhere(db: Db, q: InboxQuery): Promise<Filter> {
+/**
+ * The WHERE of the inbox's filters (without its cursor) and its parameters. `page` is for the
+ * SQLite page, which walks the leads newest first: a tag many leads carry is then probed lead by
+ * lead (as D125 for a common search word) instead of listing all its leads.
+ */
+export async function inboxWhere(
+  db: Db,
+  q: InboxQuery,
+  { page = false }: { page?: boolean } = {},
+): Promise<Filter> {
   const params: Param[] = [];
   const p = (value: Param) => {
     params.push(value);
@@ -80,15 +88,29 @@ export async function inboxWhere(db: Db, q: InboxQuery): Promise<Filter> {
     where.push(`lower(${json("metadata", "utm", "utm_campaign")}) = ${p(q.campaign)}`);
   }
   if (q.score) where.push(`${AUDIT_SCORE} BETWEEN ${p(q.score.min)} AND ${p(q.score.max)}`);
-  // The assignee and tag filters a parallel change (issue 27 §2, the work queue's 'My leads' and
-  // tags; migration 24's lead_tags) adds to InboxQuery: read here whenever a query has them.
-  const queue = q as InboxQuery & {
-    assignee?: string | null | undefined;
-    tag?: string | undefined;
-  };
-  if (queue.assignee === null) where.push("assignee_id IS NULL");
-  else if (queue.assignee) where.push(`assignee_id = ${p(queue.assignee)}`);
-  if (queue.tag) where.push(`id IN (SELECT lead_id FROM lead_tags WHERE tag = ${p(queue.tag)})`);
+  // The assignee: migration 24's (assignee_id, created_at, id) index, walked newest first.
+  if (q.assignee === null) where.push("assignee_id IS NULL");
+  else if (q.assignee) where.push(`assignee_id = ${p(q.assignee)}`);
+  if (q.tag) {
+    // A tag few leads carry: its leads read from lead_tags_tag. On SQLite's page, one that many
+    // carry: each lead's tags probed by the primary key as the walk goes (as D125 for a word).
+    const common =
+      page &&
+      !pg &&
+      Number(
+        (
+          await db.one<{ n: number }>(
+            `SELECT count(*) AS n FROM (SELECT 1 FROM lead_tags WHERE tag = $1 LIMIT ${DENSE_MATCHES})`,
+            [q.tag],
+          )
+        )?.n ?? 0,
+      ) >= DENSE_MATCHES;
+    where.push(
+      common
+        ? `EXISTS (SELECT 1 FROM lead_tags t WHERE t.lead_id = leads.id AND t.tag = ${p(q.tag)})`
+        : `id IN (SELECT lead_id FROM lead_tags WHERE tag = ${p(q.tag)})`,
+    );
+  }
   const terms = searchTerms(q.search);
   if (pg && (terms.words.length || terms.digits.length)) {
     // As inboxPage: the trigram-indexed text, and the leads not indexed yet read from the table.
@@ -133,6 +155,22 @@ export async function inboxWhere(db: Db, q: InboxQuery): Promise<Filter> {
 }
 
 /**
+ * Adds an indexed SQLite search to the filter's WHERE, as the page and the page before read it:
+ * a common word tested on each lead's own text, so the newest-first walk stops once the page is
+ * full (D212); a rarer one's leads from the index, and the leads not indexed yet unless the caller
+ * has just indexed them.
+ */
+export function withSearch({ where, params, fts }: Filter, allIndexed: boolean): Filter {
+  if (fts?.dense) return { where: [...where, fts.like], params };
+  if (!fts) return { where, params };
+  const match = `id IN (SELECT lead_id FROM lead_search WHERE lead_search MATCH $${params.length + 1})`;
+  return {
+    where: [...where, allIndexed ? match : `(${match} OR ${fts.waiting})`],
+    params: [...params, fts.indexed],
+  };
+}
+
+/**
  * The inbox's filters' leads, counted up to `cap`. On SQLite a search is counted from the index
  * out (each match's lead read by its rowid, which the index shares), stopping at the cap, plus
  * the matching leads not indexed yet; no order is needed to count.
@@ -172,16 +210,9 @@ export async function newerThan(
   first: InboxCursor,
   limit: number,
 ): Promise<InboxCursor[]> {
-  const { where, params, fts } = await inboxWhere(db, q);
+  const { where, params } = withSearch(await inboxWhere(db, q), false);
   const need = Math.max(0, Math.floor(limit));
   const start = { createdAt: new Date(first.createdAt).toISOString(), id: first.id };
-  // A common word: each lead's text tested, as inboxPage reads it (D212).
-  if (fts?.dense) where.push(fts.like);
-  else if (fts) {
-    params.push(fts.indexed);
-    where.push(`(id IN (SELECT lead_id FROM lead_search WHERE lead_search MATCH $${params.length})
-      OR ${fts.waiting})`);
-  }
   params.push(start.createdAt, start.id);
   const at =
     db.dialect === "postgres" ? `$${params.length - 1}::timestamptz` : `$${params.length - 1}`;
