@@ -93,8 +93,11 @@ function offsetMinutes(ms: number, timeZone: string): number {
 
 const two = (n: number) => String(n).padStart(2, "0");
 
-/** Per zone: the "YYYY-MM-DD" of a day of its wall clock, by the day's number since 1970. */
-const dayTexts = new Map<string, Map<number, string>>();
+/**
+ * The "YYYY-MM-DD" of a day by its number since 1970, whatever the zone: a wall clock's day
+ * number (below) names the same date in every zone.
+ */
+const dayTexts = new Map<number, string>();
 
 /**
  * A time (ISO text, or epoch milliseconds as PostgreSQL's export rows carry it) as
@@ -111,13 +114,11 @@ export function spreadsheetTime(
   if (Number.isNaN(ms)) return "";
   const wall = ms + offsetMinutes(ms, timeZone) * 60_000;
   const day = Math.floor(wall / 86_400_000);
-  let texts = dayTexts.get(timeZone);
-  if (!texts) dayTexts.set(timeZone, (texts = new Map()));
-  let date = texts.get(day);
+  let date = dayTexts.get(day);
   if (date === undefined) {
     const d = new Date(day * 86_400_000);
     date = `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
-    texts.set(day, date);
+    dayTexts.set(day, date);
   }
   const minute = Math.floor((wall - day * 86_400_000) / 60_000);
   return `${date} ${two(Math.floor(minute / 60))}:${two(minute % 60)}`;
