@@ -74,3 +74,29 @@ export async function deleteInboxView(
     ? { ok: true }
     : { ok: false, status: 404, message: adminMessages.queue.views.missing };
 }
+
+/**
+ * The post of /admin/views, as `staff`: `action=delete` with `id`, else a save of `name` and
+ * `query`. Saved: 303 to the view (`savedView=saved`); deleted: 303 to the inbox
+ * (`savedView=deleted`); refused: the status (422, 404), the message and the view the form was
+ * sent from.
+ */
+export async function viewsPageAction(
+  store: AdminStore,
+  staff: StaffRecord,
+  form: FormData,
+): Promise<{ redirect: string } | { status: number; message: string; back: string }> {
+  const back = viewHref({ query: viewQuery(String(form.get("query") ?? "")) });
+  if (form.get("action") === "delete") {
+    const result = await deleteInboxView(store, staff, form.get("id"));
+    if (result.ok) return { redirect: "/admin?savedView=deleted" };
+    return { status: result.status, message: result.message, back };
+  }
+  const result = await saveInboxView(store, staff, {
+    name: form.get("name"),
+    query: form.get("query"),
+  });
+  if (!result.ok) return { status: result.status, message: result.message, back };
+  const href = viewHref({ query: result.query ?? "" });
+  return { redirect: `${href}${href.includes("?") ? "&" : "?"}savedView=saved` };
+}
