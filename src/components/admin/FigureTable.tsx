@@ -1,4 +1,4 @@
-import { STACKED } from "./ReportTable";
+import { STACKED, StackedRows } from "./ReportTable";
 
 interface Props {
   id: string;
@@ -41,31 +41,7 @@ export function FigureTable({ id, heading, intro, empty, columns, rows, total }:
                 ))}
               </tr>
             </thead>
-            <tbody className={STACKED.tbody}>
-              {rows.map((r) => (
-                <tr
-                  key={r.key}
-                  className={`border-b border-slate-200 ${STACKED.tr}`}
-                  data-row={r.key}
-                >
-                  {r.cells.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={i} scope="row" className={`px-3 py-2 font-normal ${STACKED.th}`}>
-                        {cell}
-                      </th>
-                    ) : (
-                      <td
-                        key={i}
-                        data-label={columns[i]}
-                        className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${STACKED.td}`}
-                      >
-                        {cell}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
+            <StackedRows rows={rows} labels={columns} />
           </table>
         </div>
       )}

@@ -47,6 +47,50 @@ export const STACKED = {
 } as const;
 
 /**
+ * The rows of a report table (ReportTable, FigureTable): the first cell names the row, the rest
+ * are figures right-aligned, each labelled by its column (`labels`, in the cells' order) for the
+ * stacked cards below the `lg` width.
+ */
+export function StackedRows({
+  rows,
+  labels,
+  nameClass = "",
+}: {
+  rows: { key: string; cells: string[] }[];
+  labels: (string | undefined)[];
+  /** More classes for the name cell. */
+  nameClass?: string;
+}) {
+  return (
+    <tbody className={STACKED.tbody}>
+      {rows.map((r) => (
+        <tr key={r.key} className={`border-b border-slate-200 ${STACKED.tr}`} data-row={r.key}>
+          {r.cells.map((cell, i) =>
+            i === 0 ? (
+              <th
+                key={i}
+                scope="row"
+                className={`${nameClass ? `${nameClass} ` : ""}px-3 py-2 font-normal ${STACKED.th}`}
+              >
+                {cell}
+              </th>
+            ) : (
+              <td
+                key={i}
+                data-label={labels[i]}
+                className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${STACKED.td}`}
+              >
+                {cell}
+              </td>
+            ),
+          )}
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+/**
  * One of the report's tables: headings are links that sort by the column (server-side, so it
  * works without JavaScript), a page of rows at a time with links to the others, and a link
  * downloads every row as CSV.
@@ -107,35 +151,11 @@ export function ReportTable({
                 ))}
               </tr>
             </thead>
-            <tbody className={STACKED.tbody}>
-              {rows.map((r) => (
-                <tr
-                  key={r.key}
-                  className={`border-b border-slate-200 ${STACKED.tr}`}
-                  data-row={r.key}
-                >
-                  {r.cells.map((cell, i) =>
-                    i === 0 ? (
-                      <th
-                        key={i}
-                        scope="row"
-                        className={`min-w-40 px-3 py-2 font-normal break-words ${STACKED.th}`}
-                      >
-                        {cell}
-                      </th>
-                    ) : (
-                      <td
-                        key={i}
-                        data-label={columns[i]?.label}
-                        className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${STACKED.td}`}
-                      >
-                        {cell}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
+            <StackedRows
+              rows={rows}
+              labels={columns.map((c) => c.label)}
+              nameClass="min-w-40 break-words"
+            />
           </table>
         </div>
       )}
