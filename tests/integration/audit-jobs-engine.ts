@@ -28,110 +28,107 @@ const SALT = "audit-engine-test-salt-0123456789abc";
  * (audit-jobs-engine-{sqlite,postgres}.test.ts), so the two lease waits run side by side.
  */
 export async function engineSuite(driver: "sqlite" | "postgres") {
-  const pg = driver === "postgres" && (await postgresAvailable());
-  describe.skipIf(driver === "postgres" && !pg)(
-    `the audit funnel with the engine (${driver})`,
-    () => {
-      let site: FixtureSite;
-      let slow: FixtureSite;
-      let env: Record<string, string>;
-      let cleanup: () => Promise<void>;
-      let store: LeadStore;
-      const servers: RunningServer[] = [];
+  const skip = driver === "postgres" && !(await postgresAvailable());
+  describe.skipIf(skip)(`the audit funnel with the engine (${driver})`, () => {
+    let site: FixtureSite;
+    let slow: FixtureSite;
+    let env: Record<string, string>;
+    let cleanup: () => Promise<void>;
+    let store: LeadStore;
+    const servers: RunningServer[] = [];
 
-      beforeAll(async () => {
-        // The fixture sites are reached by a name, like a prospect's website: lawnpros.loopback.test
-        // resolves to 127.0.0.1 in the test server (tests/support/loopbackNames.mjs).
-        site = await serveSite((origin) => strongSite(named(origin)));
-        // The same site whose home page answers after 2.5 s: a check to kill the server in.
-        slow = await serveSite((origin) => {
-          const routes = strongSite(named(origin));
-          return { ...routes, "/": { ...routes["/"], delayMs: 2_500 } };
-        });
-        const s = serverStore(driver, `audit-engine-${driver}`);
-        cleanup = s.cleanup;
-        env = {
-          ...s.env,
-          IP_HASH_SALT: SALT,
-          LEADS_RATE_LIMIT: "off",
-          AUDIT_CONCURRENCY: "2",
-          AUDIT_ALLOW_HOSTS: [site, slow].map((s) => named(s.hostPort)).join(","),
-          NODE_OPTIONS: loopbackNodeOptions,
-          AUDIT_LEASE_MS: "10000",
-          AUDIT_POLL_MS: "200",
-        };
-        store = openServerStore(driver, s.env);
+    beforeAll(async () => {
+      // The fixture sites are reached by a name, like a prospect's website: lawnpros.loopback.test
+      // resolves to 127.0.0.1 in the test server (tests/support/loopbackNames.mjs).
+      site = await serveSite((origin) => strongSite(named(origin)));
+      // The same site whose home page answers after 2.5 s: a check to kill the server in.
+      slow = await serveSite((origin) => {
+        const routes = strongSite(named(origin));
+        return { ...routes, "/": { ...routes["/"], delayMs: 2_500 } };
       });
-      afterAll(async () => {
-        for (const s of servers) await s.stop();
-        await store?.close();
-        await site?.close();
-        await slow?.close();
-        await cleanup?.();
-      });
+      const s = serverStore(driver, `audit-engine-${driver}`);
+      cleanup = s.cleanup;
+      env = {
+        ...s.env,
+        IP_HASH_SALT: SALT,
+        LEADS_RATE_LIMIT: "off",
+        AUDIT_CONCURRENCY: "2",
+        AUDIT_ALLOW_HOSTS: [site, slow].map((s) => named(s.hostPort)).join(","),
+        NODE_OPTIONS: loopbackNodeOptions,
+        AUDIT_LEASE_MS: "10000",
+        AUDIT_POLL_MS: "200",
+      };
+      store = openServerStore(driver, s.env);
+    });
+    afterAll(async () => {
+      for (const s of servers) await s.stop();
+      await store?.close();
+      await site?.close();
+      await slow?.close();
+      await cleanup?.();
+    });
 
-      it("a native audit post lands on its thank-you page, and the check's score follows", async () => {
-        const server = await startServer(env);
-        servers.push(server);
-        const response = await postForm(server.url, {
-          _form: "audit",
-          ...validLeads.audit,
-          website: named(site.origin),
-        });
-        expect(response.status).toBe(303);
-        const location = response.headers.get("location") ?? "";
-        expect(location).toMatch(/^\/thank-you\/audit\?t=[\w.-]+$/);
-        const token = new URL(location, server.url).searchParams.get("t")!;
-        const status = await until(async () => {
-          const json = (await (await fetch(`${server.url}/api/audit/${token}`)).json()) as {
-            state: string;
-            score: number | null;
-          };
-          return json.state !== "running" ? json : null;
-        }, 45_000);
-        expect(status.state).toBe("ready");
-        expect(status.score).toBeGreaterThanOrEqual(90);
-        const page = await (await fetch(`${server.url}/audit/${token}`)).text();
-        expect(page).toContain(`data-audit-score="${status.score}"`);
-        // The fixture site saw our robot, robots.txt first.
-        expect(site.requests[0]).toBe("/robots.txt");
-        expect(site.headers[0]?.["user-agent"]).toMatch(/AuditBot\/1\.0/);
-        await server.stop();
+    it("a native audit post lands on its thank-you page, and the check's score follows", async () => {
+      const server = await startServer(env);
+      servers.push(server);
+      const response = await postForm(server.url, {
+        _form: "audit",
+        ...validLeads.audit,
+        website: named(site.origin),
       });
-
-      it("a server killed mid-check gives its job back after the lease; the restarted one finishes it, once", async () => {
-        const first = await startServer(env);
-        servers.push(first);
-        const response = await postForm(first.url, {
-          _form: "audit",
-          ...validLeads.audit,
-          website: named(slow.origin),
-        });
-        const token = new URL(response.headers.get("location")!, first.url).searchParams.get("t")!;
-        const opened = openAuditToken(token, SALT);
-        expect(opened.ok).toBe(true);
-        const jobId = opened.ok ? opened.jobId : "";
-        // Wait until the check has started fetching, then kill the server.
-        await until(async () => slow.requests.length > 0, 45_000);
-        await first.kill9();
-        const held = await auditJobStoreFor(store).get(jobId);
-        expect(held).toMatchObject({ status: "queued", attempts: 1 });
-        expect(held?.claimedBy).not.toBeNull();
-        const second = await startServer(env);
-        servers.push(second);
-        const done = await until(async () => {
-          const job = await auditJobStoreFor(store).get(jobId);
-          return job?.status === "done" ? job : null;
-        }, 60_000);
-        expect(done.attempts).toBe(2);
-        expect(done.report?.outcome).toBe("ok");
-        expect(done.claimedBy).toBeNull();
-        const json = (await (await fetch(`${second.url}/api/audit/${token}`)).json()) as {
+      expect(response.status).toBe(303);
+      const location = response.headers.get("location") ?? "";
+      expect(location).toMatch(/^\/thank-you\/audit\?t=[\w.-]+$/);
+      const token = new URL(location, server.url).searchParams.get("t")!;
+      const status = await until(async () => {
+        const json = (await (await fetch(`${server.url}/api/audit/${token}`)).json()) as {
           state: string;
+          score: number | null;
         };
-        expect(json.state).toBe("ready");
-        await second.stop();
+        return json.state !== "running" ? json : null;
+      }, 45_000);
+      expect(status.state).toBe("ready");
+      expect(status.score).toBeGreaterThanOrEqual(90);
+      const page = await (await fetch(`${server.url}/audit/${token}`)).text();
+      expect(page).toContain(`data-audit-score="${status.score}"`);
+      // The fixture site saw our robot, robots.txt first.
+      expect(site.requests[0]).toBe("/robots.txt");
+      expect(site.headers[0]?.["user-agent"]).toMatch(/AuditBot\/1\.0/);
+      await server.stop();
+    });
+
+    it("a server killed mid-check gives its job back after the lease; the restarted one finishes it, once", async () => {
+      const first = await startServer(env);
+      servers.push(first);
+      const response = await postForm(first.url, {
+        _form: "audit",
+        ...validLeads.audit,
+        website: named(slow.origin),
       });
-    },
-  );
+      const token = new URL(response.headers.get("location")!, first.url).searchParams.get("t")!;
+      const opened = openAuditToken(token, SALT);
+      expect(opened.ok).toBe(true);
+      const jobId = opened.ok ? opened.jobId : "";
+      // Wait until the check has started fetching, then kill the server.
+      await until(async () => slow.requests.length > 0, 45_000);
+      await first.kill9();
+      const held = await auditJobStoreFor(store).get(jobId);
+      expect(held).toMatchObject({ status: "queued", attempts: 1 });
+      expect(held?.claimedBy).not.toBeNull();
+      const second = await startServer(env);
+      servers.push(second);
+      const done = await until(async () => {
+        const job = await auditJobStoreFor(store).get(jobId);
+        return job?.status === "done" ? job : null;
+      }, 60_000);
+      expect(done.attempts).toBe(2);
+      expect(done.report?.outcome).toBe("ok");
+      expect(done.claimedBy).toBeNull();
+      const json = (await (await fetch(`${second.url}/api/audit/${token}`)).json()) as {
+        state: string;
+      };
+      expect(json.state).toBe("ready");
+      await second.stop();
+    });
+  });
 }

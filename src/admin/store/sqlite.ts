@@ -8,7 +8,8 @@
 import { AUDIT_SCORE } from "./auditScore.ts";
 import { sqliteDb } from "../../server/db.ts";
 import type { DatabaseSync } from "node:sqlite";
-import { READ_COLUMNS, toRecord, unavailable, type Row } from "../../leads/store/sqlite.ts";
+import { READ_COLUMNS, toRecord, type Row } from "../../leads/store/sqlite.ts";
+import { onStore } from "../../leads/store/unavailable.ts";
 import { indexAllPendingSearch } from "../../leads/store/searchIndex.ts";
 import { ftsQuery, searchTerms } from "../search.ts";
 import { inboxWhere, withSearch } from "./inboxWindow.ts";
@@ -33,14 +34,6 @@ export class SqliteAdminStore extends SqlAdminStore {
     this.#db = db;
   }
 
-  async #run<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw unavailable(error);
-    }
-  }
-
   /**
    * The inbox's page: the filters as inboxWhere writes them for both stores, read newest first
    * on the (created_at, id) index. A search's words of three characters or more and its phone
@@ -49,16 +42,16 @@ export class SqliteAdminStore extends SqlAdminStore {
    * instead, stopping once the page is full (D212, withSearch).
    */
   async inboxPage(q: InboxQuery): Promise<InboxLead[]> {
-    return this.#run(async () => {
+    return onStore(this.db, async (db) => {
       if (ftsQuery(searchTerms(q.search))) indexAllPendingSearch(this.#db);
-      const { where, params } = withSearch(await inboxWhere(this.db, q, { page: true }), true);
+      const { where, params } = withSearch(await inboxWhere(db, q, { page: true }), true);
       if (q.before) {
         // A row value, so the next page starts where the last ended in the (created_at, id) index.
         params.push(q.before.createdAt, q.before.id);
         where.push(`(created_at, id) < ($${params.length - 1}, $${params.length})`);
       }
       params.push(q.limit + 1);
-      const rows = await this.db.all<InboxRow>(
+      const rows = await db.all<InboxRow>(
         `SELECT ${READ_COLUMNS}, status, ${AUDIT_SCORE} AS audit_score,
                 first_contacted_at, lost_reason,
                 (SELECT email FROM staff WHERE staff.id = leads.assignee_id) AS assignee_email,
@@ -89,8 +82,8 @@ export class SqliteAdminStore extends SqlAdminStore {
   }
 
   async exportDetails(leadIds: readonly string[]) {
-    const rows = await this.#run(() =>
-      this.db.all<{
+    const rows = await onStore(this.db, (db) =>
+      db.all<{
         id: string;
         status: string;
         first_contacted_at: string | null;
