@@ -6,6 +6,8 @@
  * of its paths; the page gets one hidden `<svg>` at the start of its body holding a `<symbol>`
  * for each icon it references, and no other. The browser then parses each icon's paths once per
  * page instead of once per use (docs/lighthouse/mainthread.md, "Icon symbols"; decision D205).
+ * Every icon outside islands, in a symbol or not, is first drawn as one `<path>` (iconPath.ts,
+ * D214): lucide's two to eight shapes an icon become one element.
  *
  * Icons inside an `<astro-island>` are left inline: React hydrates islands against the server's
  * markup and may draw more icons after an interaction, which must not depend on a symbol this
@@ -18,6 +20,7 @@ import type { AstroIntegration } from "astro";
 import { readFile, writeFile } from "node:fs/promises";
 import { htmlFiles } from "./htmlFiles.ts";
 import { fileURLToPath } from "node:url";
+import { drawingAsOnePath } from "./iconPath.ts";
 
 /** A lucide icon as React renders it: its opening tag's attributes, its name and its drawing. */
 const LUCIDE_SVG =
@@ -110,6 +113,7 @@ export function drawIconsFromSymbols(html: string): IconSymbolsResult {
     offset: number,
   ): Candidate | undefined => {
     if (offset < body.index || inIsland(offset)) return undefined;
+    drawing = drawingAsOnePath(drawing) ?? drawing;
     // Only a plain drawing moves into a symbol (never nested svg, ids or <use> of its own).
     if (/<svg\b|<use\b|\bid=/i.test(drawing) || drawing.trim() === "") return undefined;
     const attributeSet = attributeList(attributes);

@@ -1,7 +1,8 @@
 /**
  * Every built page's icons (integrations/iconSymbols.ts, D205): each `<use href="#x">` finds its
  * symbol in the same page, no symbol goes unused, the sprite is hidden, every icon drawn from a
- * symbol stays decorative, and icons inside islands are as React renders them. Reads the build
+ * symbol stays decorative, every icon outside islands is one shape (integrations/iconPath.ts,
+ * D214), and icons inside islands are as React renders them. Reads the build
  * (dist/client, or BUILD_DIR): `npm run build` first.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -78,5 +79,26 @@ describe("icon symbols in the built pages", () => {
       const outside = islands.reduce((rest, island) => rest.replace(island, ""), html);
       expect(outside, name).not.toMatch(/class="lucide/);
     }
+  });
+
+  it("outside islands each icon is drawn as one path, but for one that paints a shape its own way", () => {
+    let icons = 0;
+    for (const { name, html } of pages) {
+      const outside = [...html.matchAll(/<astro-island\b[\s\S]*?<\/astro-island>/g)].reduce(
+        (rest, [island]) => rest.replace(island, ""),
+        html,
+      );
+      for (const [, attributes = "", drawing = ""] of outside.matchAll(
+        /<(?:svg|symbol)\b([^>]*\bstroke="currentColor"[^>]*)>([\s\S]*?)<\/(?:svg|symbol)>/g,
+      )) {
+        if (drawing.startsWith("<symbol") || drawing.startsWith("<use")) continue;
+        icons += 1;
+        const shapes =
+          drawing.match(/<(?:path|circle|rect|line|ellipse|polyline|polygon)\b/g) ?? [];
+        if (/\s(?:fill|stroke)="/.test(drawing)) continue;
+        expect(shapes, `${name}: <svg${attributes}>${drawing.slice(0, 80)}…`).toHaveLength(1);
+      }
+    }
+    expect(icons).toBeGreaterThan(300);
   });
 });
