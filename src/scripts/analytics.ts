@@ -1,5 +1,5 @@
 /**
- * First-party page-view counting (src/analytics/, README "Analytics"): after load, one beacon
+ * First-party page-view counting (src/analytics/, README "Analytics"): just after load, one beacon
  * for the page view (with the lead forms it shows); on the first input into a lead form, one for
  * that form's start. It sends the visit's attribution as lead forms do, and the screen width for
  * the device class. No cookie, no storage of its own; nothing at all under Global Privacy Control.
@@ -25,8 +25,11 @@ if (!(navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl) {
       "view",
       [...new Set([...document.querySelectorAll("form[data-lead-form]")].map(formOf))].join(","),
     );
-  if (document.readyState === "complete") view();
-  else addEventListener("load", view, { once: true });
+  // In a task of its own after load: the load event often fires in the task that ends parsing,
+  // where the browser styles and lays out the rest of the page (docs/lighthouse/mainthread.md).
+  const viewSoon = () => setTimeout(view, 0);
+  if (document.readyState === "complete") viewSoon();
+  else addEventListener("load", viewSoon, { once: true });
   const started = new Set<string>();
   document.addEventListener(
     "input",
