@@ -30,19 +30,23 @@ const ATTRIBUTE = /\s+([a-zA-Z][\w-]*)="([^"]*)"/g;
 /** A number written short: at most three decimals, no trailing zeros. */
 const n = (value: number) => String(Math.round(value * 1000) / 1000);
 
+/** The number at `at` (after any separators) and where it ends, or undefined when none is there. */
+function numberAt(text: string, at: number): { number: string; end: number } | undefined {
+  SEPARATOR.lastIndex = at;
+  const start = at + (SEPARATOR.exec(text)?.[0].length ?? 0);
+  NUMBER.lastIndex = start;
+  const match = NUMBER.exec(text);
+  return match ? { number: match[0], end: start + match[0].length } : undefined;
+}
+
 /** The numbers of a `points` list, or undefined when it holds anything else. */
 function numbers(text: string): number[] | undefined {
   const list: number[] = [];
-  let at = 0;
-  while (at < text.length) {
-    SEPARATOR.lastIndex = at;
-    at += SEPARATOR.exec(text)?.[0].length ?? 0;
-    if (at >= text.length) break;
-    NUMBER.lastIndex = at;
-    const match = NUMBER.exec(text);
-    if (!match) return undefined;
-    list.push(Number(match[0]));
-    at += match[0].length;
+  for (let at = 0; !/^[\s,]*$/.test(text.slice(at));) {
+    const found = numberAt(text, at);
+    if (!found) return undefined;
+    list.push(Number(found.number));
+    at = found.end;
   }
   return list;
 }
@@ -57,25 +61,19 @@ function standalone(d: string): string | undefined {
   const open = /^\s*([mM])/.exec(d);
   if (!open) return undefined;
   if (open[1] === "M") return d.trim();
-  let at = open[0].length;
-  const pair: string[] = [];
-  for (let i = 0; i < 2; i += 1) {
-    SEPARATOR.lastIndex = at;
-    at += SEPARATOR.exec(d)?.[0].length ?? 0;
-    NUMBER.lastIndex = at;
-    const match = NUMBER.exec(d);
-    if (!match) return undefined;
-    pair.push(match[0]);
-    at += match[0].length;
-  }
-  SEPARATOR.lastIndex = at;
-  const rest = d.slice(at + (SEPARATOR.exec(d)?.[0].length ?? 0)).trim();
+  const x = numberAt(d, open[0].length);
+  const y = x && numberAt(d, x.end);
+  if (!x || !y) return undefined;
+  const rest = d
+    .slice(y.end)
+    .replace(/^[\s,]+/, "")
+    .trim();
   const implicitLines = /^[+\-.\d]/.test(rest);
-  return `M${pair[0]} ${pair[1]}${implicitLines ? "l" : ""}${rest}`;
+  return `M${x.number} ${y.number}${implicitLines ? "l" : ""}${rest}`;
 }
 
 /** One shape's outline as path data, or undefined when it cannot be drawn so. */
-function outline(tag: string, a: Record<string, number | string>): string | undefined {
+function outline(tag: string, a: Record<string, string>): string | undefined {
   const num = (name: string, fallback?: number) => {
     const value = a[name];
     if (value === undefined) return fallback;
