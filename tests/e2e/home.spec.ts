@@ -328,12 +328,14 @@ test.describe("hero background video", () => {
   test("starts only after the page has loaded, muted and looping", async ({ page }) => {
     const requests: string[] = [];
     page.on("request", (r) => requests.push(r.url()));
-    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.goto("/", { waitUntil: "load" });
     const video = page.locator("video[data-hero-video]");
+    await expect(video).toHaveCount(1);
     await expect(video).toHaveJSProperty("muted", true);
     await expect(video).toHaveAttribute("loop", "");
-    await page.waitForLoadState("load");
     await expect(video).toHaveAttribute("src", site.heroVideo);
+    // It is put in the hero's scene, over the poster.
+    await expect(page.locator("[data-hero-scene] > video[data-hero-video]")).toBeAttached();
     // The first request of the page was the document, not the video.
     expect(requests.findIndex((u) => u.endsWith(site.heroVideo))).toBeGreaterThan(0);
   });
@@ -360,12 +362,28 @@ test.describe("hero background video", () => {
     });
     await page.goto("/", { waitUntil: "load" });
     await page.waitForTimeout(1000);
-    await expect(page.locator("video[data-hero-video]")).not.toHaveAttribute("src", /./);
-    await expect(page.locator("video[data-hero-video]")).toBeHidden();
+    // No media element at all: the video waits in its template.
+    await expect(page.locator("video")).toHaveCount(0);
+    await expect(page.locator("template[data-hero-video]")).toBeAttached();
     expect(requests.some((u) => u.endsWith(site.heroVideo))).toBe(false);
     const lcp = await page.evaluate(() => (window as Window & { lcp?: string[] }).lcp ?? []);
     expect(lcp.at(-1)).not.toBe("VIDEO");
     await context.close();
+  });
+
+  test("a window that widens past 48rem gets the loop then, and narrowing pauses it", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/", { waitUntil: "load" });
+    await expect(page.locator("video")).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const video = page.locator("video[data-hero-video]");
+    await expect(video).toHaveAttribute("src", site.heroVideo);
+    await expect(video).toHaveJSProperty("muted", true);
+    await page.setViewportSize({ width: 600, height: 800 });
+    await expect(video).toHaveJSProperty("paused", true);
+    await expect(video).toBeHidden();
   });
 
   test("does not load under prefers-reduced-motion", async ({ browser }) => {
@@ -375,7 +393,7 @@ test.describe("hero background video", () => {
     page.on("request", (r) => requests.push(r.url()));
     await page.goto("/", { waitUntil: "load" });
     await page.waitForTimeout(500);
-    await expect(page.locator("video[data-hero-video]")).not.toHaveAttribute("src", /./);
+    await expect(page.locator("video")).toHaveCount(0);
     expect(requests.some((u) => u.endsWith(site.heroVideo))).toBe(false);
     await context.close();
   });
