@@ -119,6 +119,38 @@ export async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * How long a lead's statement may wait for a connection before it is given up (and the post
+ * answered 503). During a database restart the pool reconnects one connection attempt at a time
+ * and hands each attempt one waiting statement, so the waiting ones failed one by one: posts
+ * waited 4.6-7 s for their 503 in CI when a restart took 10-19 s. A healthy pool sends a
+ * statement within milliseconds, even at thousands of leads a second.
+ */
+export const STATEMENT_QUEUE_DEADLINE_MS = 1_500;
+
+/**
+ * Awaits `query`, cancelling it if it has not been sent to the database within `deadlineMs`. A
+ * statement not yet sent is then never sent (postgres.js drops a cancelled query from its queue
+ * and from a connection still connecting) and fails at once with 57014, so nothing is stored that
+ * the answer does not report. A statement already sent is left to finish or fail on its own: it
+ * is not cancelled on the server, whose answer would then be known only to the database (and
+ * postgres.js's cancel request, on a connection of its own, would fail unhandled during an
+ * outage). postgres.js sets `state` on a query when a connection sends it.
+ */
+export async function withQueueDeadline<T>(
+  query: postgres.PendingQuery<postgres.Row[]> & Promise<T>,
+  deadlineMs = STATEMENT_QUEUE_DEADLINE_MS,
+): Promise<T> {
+  const timer = setTimeout(() => {
+    if (!(query as unknown as { state?: unknown }).state) void query.cancel();
+  }, deadlineMs);
+  try {
+    return await query;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Seconds before a pooled connection tries again after `retries` failures in a row. */
 export function reconnectDelaySeconds(retries: number): number {
   return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 1);
@@ -208,7 +240,7 @@ export class PostgresLeadStore implements LeadStore {
       }
       // The lead is noted as pending for the search index in the same statement (migration 11).
       if (!notifications.length) {
-        await sql`
+        await withQueueDeadline(sql`
           WITH lead AS (
             INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
             VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
@@ -216,13 +248,13 @@ export class PostgresLeadStore implements LeadStore {
                     ${sql.json(lead.metadata as unknown as postgres.JSONValue)})
             RETURNING id
           )
-          INSERT INTO lead_search_pending (lead_id) SELECT id FROM lead`;
+          INSERT INTO lead_search_pending (lead_id) SELECT id FROM lead`);
         this.#inserted();
         return;
       }
       // One statement, so one round trip and one transaction: the lead and its outbox rows
       // commit together or not at all.
-      await sql`
+      await withQueueDeadline(sql`
         WITH lead AS (
           INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
           VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
@@ -239,7 +271,7 @@ export class PostgresLeadStore implements LeadStore {
              unnest(${sql.array(notifications.map((n) => n.id))}::text[],
                     ${sql.array(notifications.map((n) => n.channel))}::text[],
                     ${sql.array(notifications.map((n) => n.giveUpAt))}::timestamptz[])
-               AS n (id, channel, give_up_at)`;
+               AS n (id, channel, give_up_at)`);
       this.#inserted();
     } catch (error) {
       throw unavailable(error);
