@@ -30,6 +30,17 @@ export const securityHeaders: Record<string, string> = {
 };
 
 /**
+ * The opener policy of the prebuilt public pages (decisions.md D216); every other response (staff
+ * pages, website-check reports, the API, pages made on demand) keeps `same-origin` from
+ * `securityHeaders`. A `same-origin` page opened from a tab's blank first page, as Lighthouse and
+ * PageSpeed Insights open a page, needs a new browsing context group and so a new renderer
+ * process, whose first task Lighthouse's 4× simulation turns into most of the page's blocking
+ * time. These pages hold nothing of a visitor's to isolate, and they cannot be framed
+ * (X-Frame-Options, frame-ancestors).
+ */
+export const PUBLIC_PAGE_OPENER_POLICY = "unsafe-none";
+
+/**
  * Methods the pages answer. The API routes (/api/…) get the other ordinary methods too and answer
  * 405 themselves where they have no handler. Anything else (TRACE and CONNECT among them, which
  * cannot even become a web Request in the adapter: it threw, a 500 with a stack trace) is
@@ -189,6 +200,8 @@ export function createRequestListener({
         const { body, encoding } = pickBody(req, file);
         const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
         res.setHeader("Content-Type", file.type);
+        if (file.type.startsWith("text/html"))
+          res.setHeader("Cross-Origin-Opener-Policy", PUBLIC_PAGE_OPENER_POLICY);
         res.setHeader("Vary", "Accept-Encoding");
         res.setHeader("ETag", etag);
         if (encoding) res.setHeader("Content-Encoding", encoding);

@@ -132,6 +132,23 @@ test.describe("production server", () => {
     }
   });
 
+  test("prebuilt public pages leave the opener alone; staff pages, the API and the rest isolate it", async ({
+    request,
+  }) => {
+    // D216: a same-origin opener policy costs a public page a new renderer process when it is
+    // opened from a blank tab (Lighthouse, PageSpeed Insights); staff pages keep the isolation.
+    for (const path of ["/", "/guides", "/contact-us", "/thank-you"]) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()["cross-origin-opener-policy"], path).toBe("unsafe-none");
+    }
+    const asset = await firstAsset(request, "css");
+    for (const path of ["/admin/forgot", "/admin", "/api/health", "/no-such-page", asset]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.headers()["cross-origin-opener-policy"], path).toBe("same-origin");
+    }
+  });
+
   test("every inline script on the home page is allowed by its hash", async ({ request }) => {
     const res = await request.get("/");
     const csp = res.headers()["content-security-policy"] ?? "";
