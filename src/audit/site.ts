@@ -3,7 +3,7 @@
  * site ever runs), robots.txt and the sitemap. `buildSite` is pure: the same fetched bytes and
  * the same `now` always give the same Site, so the same score.
  */
-import { DomUtils, ElementType, parseDocument } from "htmlparser2";
+import { DomHandler, DomUtils, ElementType, Parser, type parseDocument } from "htmlparser2";
 
 type Document = ReturnType<typeof parseDocument>;
 type Node = Document["children"][number];
@@ -120,29 +120,104 @@ const BLOCK =
 const isElement = (node: Node): node is Element => ElementType.isTag(node);
 const isText = (node: Node): node is Node & { data: string } => node.type === ElementType.Text;
 
-/** Visible text of a node: words, with a space where a block ends. */
-function textOf(node: Node, out: string[]): void {
-  if (isText(node)) {
-    out.push(node.data);
-    return;
+/**
+ * What one page may make the parser read (issue 36): a page a stranger points us at is read in
+ * one walk, in time linear in its size, and only this much of it. Past a cap the rest of that
+ * kind is left unread, as a crawler's would be.
+ */
+export const PARSE_LIMITS = Object.freeze({
+  /** Elements visited (a 2 MB page of empty elements holds about 200,000). */
+  elements: 40_000,
+  /** Nesting: elements deeper than this are not read (browsers stop well before). */
+  depth: 256,
+  /** Links, images, forms, fields per form, iframes, JSON-LD blocks, <time>s kept. */
+  links: 2_000,
+  images: 1_000,
+  forms: 50,
+  fields: 100,
+  iframes: 100,
+  jsonLd: 20,
+  times: 200,
+  /** Characters of an href or src read (longer ones are cut before any pattern sees them). */
+  url: 2_048,
+  /** Characters of a link's text, a heading, the title, an alt text. */
+  label: 300,
+  /** Characters of visible text and of header text kept. */
+  text: 200_000,
+  headerText: 5_000,
+  /** Characters of one JSON-LD block parsed. */
+  jsonLdBlock: 100_000,
+  /** Characters of an attribute value read (meta content, rel, type…). */
+  attribute: 2_000,
+});
+
+const cut = (
+  value: string | undefined,
+  max: number = PARSE_LIMITS.attribute,
+): string | undefined =>
+  value === undefined ? undefined : value.length > max ? value.slice(0, max) : value;
+
+const attr = (el: Element, name: string, max?: number): string | undefined =>
+  cut(el.attribs[name], max);
+
+/** Collects text up to a length; `full` once it has it all. */
+class TextSink {
+  #parts: string[] = [];
+  #length = 0;
+  readonly max: number;
+  constructor(max: number) {
+    this.max = max;
   }
-  if (!isElement(node)) {
-    if ("children" in node) for (const child of node.children) textOf(child as Node, out);
-    return;
+  get full(): boolean {
+    return this.#length >= this.max;
   }
-  if (HIDDEN.has(node.name) || node.attribs.hidden !== undefined) return;
-  if (node.name === "img" && node.attribs.alt) out.push(` ${node.attribs.alt} `);
-  for (const child of node.children) textOf(child as Node, out);
-  if (BLOCK.test(node.name)) out.push(" ");
+  push(text: string): void {
+    if (this.full) return;
+    const part =
+      text.length > this.max - this.#length ? text.slice(0, this.max - this.#length) : text;
+    this.#parts.push(part);
+    this.#length += part.length;
+  }
+  raw(): string {
+    return this.#parts.join("");
+  }
+  text(): string {
+    return collapse(this.raw());
+  }
 }
 
-export const visibleText = (node: Node | Node[]): string => {
-  const out: string[] = [];
-  for (const n of Array.isArray(node) ? node : [node]) textOf(n, out);
-  return out.join("").replace(/\s+/g, " ").trim();
+const collapse = (text: string): string => text.replace(/\s+/g, " ").trim();
+
+/** Visible text of a node (no script, style, template, noscript or svg): words, a space where a block ends. */
+export const visibleText = (node: Node | Node[], max: number = PARSE_LIMITS.text): string => {
+  const sink = new TextSink(max);
+  const stack: (Node | typeof BLOCK_END)[] = (Array.isArray(node) ? node : [node])
+    .slice()
+    .reverse();
+  let visited = 0;
+  while (stack.length && !sink.full && visited++ < PARSE_LIMITS.elements) {
+    const n = stack.pop()!;
+    if (n === BLOCK_END) {
+      sink.push(" ");
+      continue;
+    }
+    if (isText(n)) {
+      sink.push(n.data);
+      continue;
+    }
+    if (isElement(n)) {
+      if (HIDDEN.has(n.name) || n.attribs.hidden !== undefined) continue;
+      if (n.name === "img" && n.attribs.alt)
+        sink.push(` ${cut(n.attribs.alt, PARSE_LIMITS.label)} `);
+      if (BLOCK.test(n.name)) stack.push(BLOCK_END);
+    }
+    if ("children" in n)
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as Node);
+  }
+  return sink.text();
 };
 
-const attr = (el: Element, name: string): string | undefined => el.attribs[name];
+const BLOCK_END = Symbol("block end");
 
 function absolute(href: string, base: string): string | null {
   try {
@@ -155,9 +230,9 @@ function absolute(href: string, base: string): string | null {
 }
 
 function flattenJsonLd(value: unknown, out: Record<string, unknown>[], depth = 0): void {
-  if (depth > 4 || value === null || typeof value !== "object") return;
+  if (depth > 4 || value === null || typeof value !== "object" || out.length >= 200) return;
   if (Array.isArray(value)) {
-    for (const item of value) flattenJsonLd(item, out, depth + 1);
+    for (const item of value.slice(0, 200)) flattenJsonLd(item, out, depth + 1);
     return;
   }
   const node = value as Record<string, unknown>;
@@ -166,73 +241,323 @@ function flattenJsonLd(value: unknown, out: Record<string, unknown>[], depth = 0
 }
 
 export const isHtmlType = (contentType: string | undefined, body: string): boolean => {
-  if (contentType) return /^\s*(text\/html|application\/xhtml\+xml)/i.test(contentType);
+  if (contentType)
+    return /^\s*(text\/html|application\/xhtml\+xml)/i.test(contentType.slice(0, 200));
   return /^\s*(<!doctype html|<html|<head|<body)/i.test(body.slice(0, 512));
 };
 
+const STOP = Symbol("parse limit");
+
+/**
+ * htmlparser2's DOM builder, stopped at PARSE_LIMITS' elements and depth: htmlparser2 keeps its
+ * open elements in an array it shifts at the front, so each open tag costs as much as the depth,
+ * and 2 MB of unclosed <div>s took 23 s. The parse ends where a limit is reached; what came
+ * before it is the page that is read.
+ */
+class BoundedHandler extends DomHandler {
+  elements = 0;
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    if (++this.elements > PARSE_LIMITS.elements || this.tagStack.length > PARSE_LIMITS.depth)
+      throw STOP;
+    super.onopentag(name, attribs);
+  }
+}
+
+/** The page's DOM, and whether a parse limit cut it. */
+export function parseBounded(html: string, xmlMode = false): { doc: Document; cut: boolean } {
+  const handler = new BoundedHandler(undefined, { xmlMode });
+  const parser = new Parser(handler, { decodeEntities: true, xmlMode });
+  try {
+    parser.end(html);
+    return { doc: handler.root, cut: false };
+  } catch (error) {
+    if (error !== STOP) throw error;
+    return { doc: handler.root, cut: true };
+  }
+}
+
+/** An element whose own text is wanted (a link, the title, a heading, a JSON-LD block). */
+interface Capture {
+  sink: TextSink;
+  /** Hidden elements around it when it began: text under a further hidden one is not its text. */
+  hidden: number;
+  /** All text, hidden or not (the title, a script's JSON). */
+  raw: boolean;
+  done: (text: string) => void;
+}
+
+/** The walk's frame: an element being read, and what to undo when it ends. */
+interface Frame {
+  el: Element;
+  next: number;
+  depth: number;
+  header: boolean;
+  hidden: boolean;
+  block: boolean;
+  form: FormInfo | null;
+  capture: Capture | null;
+}
+
+/**
+ * A fetched page, parsed once (htmlparser2) and read in one walk of its elements: linear in
+ * its size whatever its shape (nested headers, links or forms cost no more than flat ones),
+ * bounded by PARSE_LIMITS.
+ */
 export function parsePage(input: PageInput): Page {
   const isHtml = isHtmlType(input.contentType, input.body);
-  const doc = parseDocument(isHtml ? input.body : "", { decodeEntities: true });
-  const all = DomUtils.getElementsByTagName(() => true, doc.children, true);
-  const byTag = (tag: string) => all.filter((el) => el.name === tag);
-  const base =
-    absolute(attr(byTag("base")[0] ?? ({ attribs: {} } as Element), "href") ?? "", input.url) ??
-    input.url;
+  const { doc } = parseBounded(isHtml ? input.body : "");
+  const L = PARSE_LIMITS;
 
   const meta = new Map<string, string>();
-  for (const el of byTag("meta")) {
-    const key = (attr(el, "name") ?? attr(el, "property") ?? attr(el, "http-equiv"))?.toLowerCase();
-    const content = attr(el, "content");
-    if (key && content !== undefined && !meta.has(key)) meta.set(key, content);
-  }
-  const canonicalEl = byTag("link").find((el) =>
-    (attr(el, "rel") ?? "").toLowerCase().split(/\s+/).includes("canonical"),
-  );
-  const headers = all.filter(
-    (el) => el.name === "header" || (attr(el, "role") ?? "").toLowerCase() === "banner",
-  );
-  const inHeader = (el: Element): boolean => {
-    for (let p = el.parent; p; p = p.parent) if (headers.includes(p as Element)) return true;
-    return false;
+  let baseHref: string | undefined;
+  let canonicalHref: string | undefined;
+  let lang: string | null = null;
+  let sawHtml = false;
+  let title: string | null = null;
+  let sawTitle = false;
+  let body: Element | null = null;
+  const h1s: string[] = [];
+  const rawLinks: { href: string; text: string; label: string; inHeader: boolean }[] = [];
+  const images: Page["images"] = [];
+  const forms: FormInfo[] = [];
+  const iframes: string[] = [];
+  const jsonLdText: string[] = [];
+  const times: string[] = [];
+  let scripts = 0;
+  let stylesheets = 0;
+
+  const text = new TextSink(L.text);
+  const headerText = new TextSink(L.headerText);
+  // Captures still taking text. A text node feeds the raw ones (at most the title and the JSON-LD
+  // blocks) and those begun at its own level of hidden elements; a full one leaves its list. So
+  // the work they cost is bounded by their sizes, not by how deeply they nest.
+  const openRaw: Capture[] = [];
+  const openByLevel = new Map<number, Capture[]>();
+  let headerDepth = 0;
+  let hiddenDepth = 0;
+  let inBody = 0;
+  let elements = 0;
+
+  const listOf = (c: Capture): Capture[] => {
+    if (c.raw) return openRaw;
+    let list = openByLevel.get(c.hidden);
+    if (!list) openByLevel.set(c.hidden, (list = []));
+    return list;
+  };
+  const close = (c: Capture) => {
+    const list = listOf(c);
+    if (list[list.length - 1] === c) list.pop();
+    else {
+      const at = list.indexOf(c);
+      if (at >= 0) list.splice(at, 1);
+    }
+  };
+  const capture = (max: number, raw: boolean, done: (t: string) => void) => {
+    const c: Capture = { sink: new TextSink(max), hidden: hiddenDepth, raw, done };
+    listOf(c).push(c);
+    return c;
+  };
+  const feed = (list: Capture[] | undefined, data: string) => {
+    if (!list?.length) return;
+    let full = false;
+    for (const c of list) {
+      c.sink.push(data);
+      if (c.sink.full) full = true;
+    }
+    if (full) {
+      const keep = list.filter((c) => !c.sink.full);
+      list.length = 0;
+      list.push(...keep);
+    }
+  };
+  const pushText = (data: string) => {
+    if (hiddenDepth === 0 && inBody) text.push(data);
+    if (hiddenDepth === 0 && headerDepth > 0) headerText.push(data);
+    feed(openRaw, data);
+    feed(openByLevel.get(hiddenDepth), data);
   };
 
+  const enter = (el: Element, depth: number, parentForm: FormInfo | null): Frame => {
+    const name = el.name;
+    const frame: Frame = {
+      el,
+      next: 0,
+      depth,
+      header: false,
+      hidden: false,
+      block: BLOCK.test(name),
+      form: parentForm,
+      capture: null,
+    };
+    const role = (attr(el, "role", 40) ?? "").toLowerCase();
+    if (name === "header" || role === "banner") {
+      frame.header = true;
+      headerDepth++;
+    }
+    const hidden = HIDDEN.has(name) || el.attribs.hidden !== undefined;
+    switch (name) {
+      case "html":
+        if (!sawHtml) lang = attr(el, "lang", 40) ?? null;
+        sawHtml = true;
+        break;
+      case "body":
+        body ??= el;
+        if (body === el) inBody++;
+        break;
+      case "base":
+        baseHref ??= attr(el, "href", L.url);
+        break;
+      case "meta": {
+        const key = (
+          attr(el, "name", 100) ??
+          attr(el, "property", 100) ??
+          attr(el, "http-equiv", 100)
+        )?.toLowerCase();
+        const content = attr(el, "content");
+        if (key && content !== undefined && !meta.has(key) && meta.size < 200)
+          meta.set(key, content);
+        break;
+      }
+      case "link": {
+        const rel = (attr(el, "rel", 200) ?? "").toLowerCase();
+        if (canonicalHref === undefined && rel.split(/\s+/).includes("canonical"))
+          canonicalHref = attr(el, "href", L.url) ?? "";
+        if (rel === "stylesheet") stylesheets++;
+        break;
+      }
+      case "title":
+        if (!sawTitle) {
+          sawTitle = true;
+          frame.capture = capture(L.label, true, (t) => (title = collapse(t)));
+        }
+        break;
+      case "h1":
+        if (h1s.length < 50) {
+          const at = h1s.push("") - 1;
+          frame.capture = capture(L.label, false, (t) => (h1s[at] = collapse(t)));
+        }
+        break;
+      case "a": {
+        const raw = attr(el, "href", L.url);
+        if (raw && rawLinks.length < L.links) {
+          const link = {
+            href: raw,
+            text: "",
+            label: attr(el, "aria-label", L.label) || attr(el, "title", L.label) || "",
+            inHeader: headerDepth > 0,
+          };
+          rawLinks.push(link);
+          frame.capture = capture(L.label, false, (t) => (link.text = collapse(t)));
+        }
+        break;
+      }
+      case "img":
+        if (images.length < L.images)
+          images.push({ src: attr(el, "src", L.url) ?? "", alt: attr(el, "alt", L.label) ?? null });
+        if (!hidden && el.attribs.alt) pushText(` ${cut(el.attribs.alt, L.label)} `);
+        break;
+      case "form":
+        if (forms.length < L.forms) {
+          frame.form = { role: (attr(el, "role", 40) ?? "").toLowerCase(), fields: [] };
+          forms.push(frame.form);
+        }
+        break;
+      case "input":
+      case "textarea":
+      case "select":
+        if (parentForm && parentForm.fields.length < L.fields)
+          parentForm.fields.push({
+            type: name === "input" ? (attr(el, "type", 40) ?? "text").toLowerCase() : name,
+            name: (attr(el, "name", 100) ?? attr(el, "id", 100) ?? "").toLowerCase(),
+          });
+        break;
+      case "iframe":
+        if (iframes.length < L.iframes) iframes.push(attr(el, "src", L.url) ?? "");
+        break;
+      case "script":
+        if (el.attribs.src) scripts++;
+        if (
+          (attr(el, "type", 60) ?? "").toLowerCase().trim() === "application/ld+json" &&
+          jsonLdText.length < L.jsonLd
+        ) {
+          const at = jsonLdText.push("") - 1;
+          frame.capture = capture(L.jsonLdBlock + 1, true, (t) => (jsonLdText[at] = t));
+        }
+        break;
+      case "time": {
+        const datetime = attr(el, "datetime", 100);
+        if (datetime && times.length < L.times) times.push(datetime);
+        break;
+      }
+    }
+    if (hidden) {
+      frame.hidden = true;
+      hiddenDepth++;
+    }
+    return frame;
+  };
+
+  const leave = (frame: Frame) => {
+    if (frame.header) headerDepth--;
+    if (frame.hidden) hiddenDepth--;
+    if (frame.block && !frame.hidden) pushText(" ");
+    if (frame.el === body) inBody--;
+    if (frame.capture) {
+      close(frame.capture);
+      frame.capture.done(frame.capture.sink.raw());
+    }
+  };
+
+  // The walk: an explicit stack (a deeply nested page cannot overflow the call stack).
+  const root: Frame = {
+    el: doc as unknown as Element,
+    next: 0,
+    depth: 0,
+    header: false,
+    hidden: false,
+    block: false,
+    form: null,
+    capture: null,
+  };
+  const stack: Frame[] = [root];
+  while (stack.length) {
+    const frame = stack[stack.length - 1]!;
+    const children = frame.el.children as Node[];
+    if (frame.next >= children.length || elements >= L.elements) {
+      stack.pop();
+      if (frame !== root) leave(frame);
+      continue;
+    }
+    const child = children[frame.next++]!;
+    if (isText(child)) {
+      pushText(child.data);
+    } else if (isElement(child)) {
+      elements++;
+      if (frame.depth + 1 > L.depth) continue;
+      stack.push(enter(child, frame.depth + 1, frame.form));
+    }
+  }
+
+  const base = absolute(baseHref ?? "", input.url) ?? input.url;
   const links: Link[] = [];
-  for (const el of byTag("a")) {
-    const raw = attr(el, "href");
-    if (!raw) continue;
-    const href = /^\s*(tel|mailto|sms|javascript):/i.test(raw) ? raw.trim() : absolute(raw, base);
+  for (const raw of rawLinks) {
+    const href = /^\s*(tel|mailto|sms|javascript):/i.test(raw.href)
+      ? raw.href.trim()
+      : absolute(raw.href, base);
     if (!href) continue;
-    links.push({
-      href,
-      text: visibleText(el) || attr(el, "aria-label") || attr(el, "title") || "",
-      inHeader: inHeader(el),
-      index: links.length,
-    });
+    links.push({ href, text: raw.text || raw.label, inHeader: raw.inHeader, index: links.length });
   }
 
   const jsonLd: Record<string, unknown>[] = [];
-  for (const el of byTag("script")) {
-    if ((attr(el, "type") ?? "").toLowerCase().trim() !== "application/ld+json") continue;
+  for (const block of jsonLdText) {
+    if (block.length > L.jsonLdBlock) continue;
     try {
-      flattenJsonLd(JSON.parse(DomUtils.textContent(el)), jsonLd);
+      flattenJsonLd(JSON.parse(block), jsonLd);
     } catch {
       // A broken block is as good as none: local-business-schema says so.
     }
   }
 
-  const forms: FormInfo[] = byTag("form").map((form) => ({
-    role: (attr(form, "role") ?? "").toLowerCase(),
-    fields: DomUtils.getElementsByTagName(
-      (name) => name === "input" || name === "textarea" || name === "select",
-      form.children,
-      true,
-    ).map((field) => ({
-      type: field.name === "input" ? (attr(field, "type") ?? "text").toLowerCase() : field.name,
-      name: (attr(field, "name") ?? attr(field, "id") ?? "").toLowerCase(),
-    })),
-  }));
-
-  const body = byTag("body")[0];
   return {
     url: input.url,
     status: input.status,
@@ -242,38 +567,27 @@ export function parsePage(input: PageInput): Page {
     contentType: input.contentType,
     xRobotsTag: input.headers?.xRobotsTag,
     isHtml,
-    lang: attr(byTag("html")[0] ?? ({ attribs: {} } as Element), "lang") ?? null,
-    title: byTag("title")[0] ? visibleTitle(byTag("title")[0]!) : null,
+    lang,
+    title,
     meta,
-    canonical: canonicalEl ? (absolute(attr(canonicalEl, "href") ?? "", base) ?? "") : null,
-    h1s: byTag("h1").map((el) => visibleText(el)),
-    text: visibleText(body ?? doc),
-    headerText: visibleText(headers),
+    canonical: canonicalHref !== undefined ? (absolute(canonicalHref, base) ?? "") : null,
+    h1s,
+    text: body ? text.text() : visibleText(doc.children as Node[]),
+    headerText: headerText.text(),
     links,
-    images: byTag("img").map((el) => ({
-      src: attr(el, "src") ?? "",
-      alt: attr(el, "alt") ?? null,
-    })),
+    images,
     forms,
-    iframes: byTag("iframe").map((el) => attr(el, "src") ?? ""),
-    scripts: byTag("script").filter((el) => attr(el, "src")).length,
-    stylesheets: byTag("link").filter(
-      (el) => (attr(el, "rel") ?? "").toLowerCase() === "stylesheet",
-    ).length,
+    iframes,
+    scripts,
+    stylesheets,
     jsonLd,
-    times: byTag("time")
-      .map((el) => attr(el, "datetime") ?? "")
-      .filter(Boolean),
+    times,
   };
-}
-
-function visibleTitle(el: Element): string {
-  return DomUtils.textContent(el).replace(/\s+/g, " ").trim();
 }
 
 /** <loc> and <lastmod> of a sitemap or sitemap index. */
 export function parseSitemap(xml: string): { urls: string[]; lastmods: string[]; index: boolean } {
-  const doc = parseDocument(xml, { xmlMode: true });
+  const { doc } = parseBounded(xml, true);
   const text = (tag: string) =>
     DomUtils.getElementsByTagName(tag, doc.children, true).map((el) =>
       DomUtils.textContent(el).trim(),
@@ -318,10 +632,17 @@ export function pageCandidates(home: Page, sitemapUrls: string[]): string[] {
   return out;
 }
 
+/** The text without the slashes it ends with (a loop: a pattern would cost quadratic time). */
+export function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 47) end--;
+  return text.slice(0, end);
+}
+
 /** A URL's identity for de-duplication: host without www, path without a trailing slash, query. */
 function normalisePath(href: string): string {
   const url = new URL(href);
-  return `${siteHost(href)}${url.pathname.replace(/\/+$/, "") || "/"}${url.search}`;
+  return `${siteHost(href)}${withoutTrailingSlashes(url.pathname) || "/"}${url.search}`;
 }
 
 /** The Site of what was fetched; `home` is input.home already parsed, when the caller has it. */
