@@ -3,6 +3,7 @@ import tseslint from "typescript-eslint";
 import astro from "eslint-plugin-astro";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import regexp from "eslint-plugin-regexp";
 
 export default tseslint.config(
   {
@@ -26,6 +27,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
     },
+  },
+  // Regular expressions run on text strangers choose (form fields, the pages the website check
+  // reads): none may backtrack super-linearly (issue 36).
+  {
+    files: ["**/*.{js,mjs,ts,tsx,astro}"],
+    plugins: { regexp },
+    rules: {
+      "regexp/no-super-linear-backtracking": "error",
+    },
+  },
+  // The website check's code reads whole pages: no pattern there may even move super-linearly.
+  {
+    files: ["src/audit/**"],
+    rules: { "regexp/no-super-linear-move": "error" },
   },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
@@ -79,9 +94,14 @@ export default tseslint.config(
                 "../../../analytics/**",
                 "~/analytics/**",
                 "**/src/analytics/**",
+                "../audit/**",
+                "../../audit/**",
+                "../../../audit/**",
+                "~/audit/**",
+                "**/src/audit/**",
               ],
               message:
-                "src/leads/ may not import from src/admin/ or src/analytics/: they use the lead domain, not the other way round; register admin work from src/server/root.ts (docs/architecture.md, Zones).",
+                "src/leads/ may not import from src/admin/, src/analytics/ or src/audit/: they use the lead domain, not the other way round; register their work from src/server/root.ts (docs/architecture.md, Zones).",
             },
           ],
         },

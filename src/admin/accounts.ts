@@ -22,7 +22,7 @@ export const newSecret = (): string => randomBytes(32).toString("base64url");
 export const secretHash = (secret: string): string =>
   createHash("sha256").update(secret, "utf8").digest("hex");
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 export const isEmail = (email: string): boolean => EMAIL.test(email) && email.length <= 254;
 

@@ -17,7 +17,9 @@ export function classifyAddress(address: string): AddressVerdict {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     // parse() only: no process() (it would turn ::ffff:a.b.c.d into a.b.c.d and hide the mapping).
-    parsed = ipaddr.parse(address.replace(/^\[|\]$/g, "").replace(/%.*$/, ""));
+    const bare = address.replace(/^\[|\]$/g, "");
+    const zone = bare.indexOf("%");
+    parsed = ipaddr.parse(zone < 0 ? bare : bare.slice(0, zone));
   } catch {
     return { ok: false, range: "invalid" };
   }

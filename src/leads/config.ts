@@ -89,7 +89,7 @@ function addresses(name: string, value: string): string[] {
     .split(",")
     .map((a) => a.trim())
     .filter(Boolean);
-  const bad = list.find((a) => !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(a));
+  const bad = list.find((a) => !/^[^\s@<>,;"]+@[^\s@<>,;".]+(?:\.[^\s@<>,;".]+)+$/.test(a));
   if (!list.length || bad !== undefined) {
     throw new Error(`${name} must be one or more email addresses separated by commas`);
   }

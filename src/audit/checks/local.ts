@@ -61,7 +61,7 @@ export function businessNames(site: Site): string[] {
     .filter((n): n is string => typeof n === "string");
   const siteName = site.home.meta.get("og:site_name");
   if (siteName) names.push(siteName);
-  if (site.home.title) names.push(...site.home.title.split(/\s+[|–—:-]\s+|\s*\|\s*/));
+  if (site.home.title) names.push(...site.home.title.split(/ [|–—:-] | ?\| ?/));
   return [...new Set(names.map((n) => n.trim()).filter((n) => n.length >= 3))];
 }
 

@@ -1,6 +1,51 @@
 /**
- * The text patterns the checks look for, in one place (US and Canadian sites).
+ * The text patterns the checks look for, in one place (US and Canadian sites). Links are told
+ * apart by their parsed host and path (anchored patterns over short parts), never by a pattern
+ * run over a whole href a stranger wrote (issue 36).
  */
+
+/** A link's parsed parts: host in lower case without `www.`, path and query in lower case. */
+interface UrlParts {
+  host: string;
+  path: string;
+}
+
+/** A test of a link's address, by its parsed parts: `.test(href)` like a RegExp. */
+export interface UrlPattern {
+  test(href: string): boolean;
+}
+
+/** Longest href parsed for these tests (the parser already cuts them there). */
+const HREF_MAX = 2_048;
+
+function urlParts(href: string): UrlParts | null {
+  if (href.length > HREF_MAX) return null;
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  return {
+    host: url.hostname
+      .toLowerCase()
+      .replace(/^www\./, "")
+      .replace(/\.$/, ""),
+    path: `${url.pathname}${url.search}`.toLowerCase(),
+  };
+}
+
+const urlPattern = (match: (parts: UrlParts) => boolean): UrlPattern => ({
+  test: (href) => {
+    const parts = urlParts(href);
+    return parts !== null && match(parts);
+  },
+});
+
+/** The host is the domain or one of its subdomains. */
+const onDomain = (host: string, domain: string): boolean =>
+  host === domain || host.endsWith(`.${domain}`);
 
 /** A ten-digit North American phone number as people write it. */
 export const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\b\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\b/;
@@ -21,13 +66,27 @@ export const HOURS_24 = /\b(?:open 24\/7|24 hours|24\/7)\b/i;
 
 /** A call to action for a quote or a call. */
 export const CTA =
-  /\b(?:free (?:quote|estimate|consultation|assessment)s?|(?:get|request|book|schedule)\s+(?:a|an|my|your)?\s*(?:free\s+)?(?:quote|estimate|consultation|appointment|service|visit)|call (?:us|now|today)|contact us|get started|book (?:now|online)|schedule (?:now|online|service))\b/i;
+  /\b(?:free (?:quote|estimate|consultation|assessment)s?|(?:get|request|book|schedule)\s+(?:(?:a|an|my|your)\s+)?(?:free\s+)?(?:quote|estimate|consultation|appointment|service|visit)|call (?:us|now|today)|contact us|get started|book (?:now|online)|schedule (?:now|online|service))\b/i;
 
 /** Reviews and ratings. */
 export const REVIEWS =
   /\b(?:testimonials?|reviews?|what (?:our )?(?:customers|clients) say|rated \d(?:\.\d)?|\d(?:\.\d)? stars?|five[- ]star|5[- ]star)\b|★/i;
-export const REVIEW_SITES =
-  /(?:google\.[a-z.]+\/(?:maps|search).*review|g\.page|yelp\.com|angi\.com|homeadvisor\.com|nextdoor\.com|bbb\.org|houzz\.com|thumbtack\.com)/i;
+export const REVIEW_SITES: UrlPattern = urlPattern(
+  ({ host, path }) =>
+    (/^google\.[a-z.]{2,12}$/.test(host) &&
+      /^\/(?:maps|search)\b/.test(path) &&
+      path.includes("review")) ||
+    host === "g.page" ||
+    [
+      "yelp.com",
+      "angi.com",
+      "homeadvisor.com",
+      "nextdoor.com",
+      "bbb.org",
+      "houzz.com",
+      "thumbtack.com",
+    ].some((d) => onDomain(host, d)),
+);
 
 /** Trust signals, by kind: a site shows a kind or not. */
 export const TRUST_KINDS: readonly { kind: string; pattern: RegExp }[] = [
@@ -63,10 +122,34 @@ export const TRADES: readonly { trade: string; pattern: RegExp }[] = [
   { trade: "fencing and decks", pattern: /fenc|deck|pergola/i },
 ];
 
-/** Social networks a local business links to. */
-export const SOCIAL =
-  /^https?:\/\/(?:[a-z0-9-]+\.)*(?:facebook\.com|fb\.com|instagram\.com|youtube\.com|youtu\.be|linkedin\.com|twitter\.com|x\.com|tiktok\.com|nextdoor\.com|pinterest\.com|houzz\.com)\//i;
+/** Social networks a local business links to (a page of theirs, not the home page's root). */
+const SOCIAL_DOMAINS = [
+  "facebook.com",
+  "fb.com",
+  "instagram.com",
+  "youtube.com",
+  "youtu.be",
+  "linkedin.com",
+  "twitter.com",
+  "x.com",
+  "tiktok.com",
+  "nextdoor.com",
+  "pinterest.com",
+  "houzz.com",
+];
+export const SOCIAL: UrlPattern = urlPattern(({ host }) =>
+  SOCIAL_DOMAINS.some((d) => onDomain(host, d)),
+);
 
 /** Map and directions links and embeds. */
-export const MAP =
-  /^https?:\/\/(?:(?:www\.)?google\.[a-z.]+\/maps|maps\.google\.[a-z.]+|goo\.gl\/maps|maps\.app\.goo\.gl|g\.page|(?:www\.)?bing\.com\/maps|maps\.apple\.com|(?:www\.)?openstreetmap\.org)/i;
+export const MAP: UrlPattern = urlPattern(
+  ({ host, path }) =>
+    (/^google\.[a-z.]{2,12}$/.test(host) && /^\/maps\b/.test(path)) ||
+    /^maps\.google\.[a-z.]{2,12}$/.test(host) ||
+    (host === "goo.gl" && /^\/maps\b/.test(path)) ||
+    host === "maps.app.goo.gl" ||
+    host === "g.page" ||
+    (host === "bing.com" && /^\/maps\b/.test(path)) ||
+    host === "maps.apple.com" ||
+    host === "openstreetmap.org",
+);

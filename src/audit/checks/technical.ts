@@ -2,6 +2,7 @@
  * Technical checks: what lets Google and a phone read the site. Pure functions over the Site.
  */
 import { robotsTxt } from "../robots.ts";
+import { withoutTrailingSlashes } from "../site.ts";
 import { plain, quote } from "../text.ts";
 import { count, fail, na, pass, type Check, type Outcome } from "./outcome.ts";
 
@@ -227,8 +228,8 @@ export const technicalChecks = {
   },
 
   "broken-links": (site) => {
-    const internal = new Set(site.home.links.map((l) => l.href.replace(/\/+$/, "")));
-    const checked = site.answers.filter((p) => internal.has(p.url.replace(/\/+$/, "")));
+    const internal = new Set(site.home.links.map((l) => withoutTrailingSlashes(l.href)));
+    const checked = site.answers.filter((p) => internal.has(withoutTrailingSlashes(p.url)));
     if (!checked.length)
       return na("The home page links to no other page of the site that we could check.");
     const broken = checked.filter((p) => p.status >= 400 || p.status === 0);
