@@ -28,7 +28,10 @@ export default defineConfig({
     react(),
     clientDirectives(),
     // The process's composition root, built into the server bundle as dist/server/root.mjs.
-    serverRoot({ entry: "src/server/root.ts" }),
+    serverRoot({
+      entry: "src/server/root.ts",
+      workers: { "auditWorker.mjs": "src/audit/worker.ts" },
+    }),
     // Each static page's icons drawn once, as <symbol>s (D205); before csp and precompress.
     iconSymbols(),
     // The guides' search index (Pagefind), written before precompress compresses it.

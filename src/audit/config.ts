@@ -17,6 +17,11 @@ export interface AuditLimits {
   maxRedirects: number;
   /** Pages fetched beside the home page. */
   maxExtraPages: number;
+  /**
+   * Time the pages beside the home page may spend answering, in all (ms, pacing not counted):
+   * a slow site gets fewer of them read, so it holds a check slot for a fraction of the check.
+   */
+  extraPagesBudgetMs: number;
   /** Time between two requests to one site (ms): 500 is 2 a second. */
   minIntervalMs: number;
   /** A robots.txt Crawl-delay is honoured up to this (ms). */
@@ -31,6 +36,7 @@ export const defaultAuditLimits: AuditLimits = Object.freeze({
   checkTimeoutMs: 60_000,
   maxRedirects: 5,
   maxExtraPages: 20,
+  extraPagesBudgetMs: 15_000,
   minIntervalMs: 500,
   maxCrawlDelayMs: 2_000,
   maxTextBytes: 512 * 1024,

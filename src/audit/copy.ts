@@ -184,4 +184,6 @@ export const unreachableCopy = {
   "invalid-url":
     "“{site}” does not look like a website address. Try it as it appears in the browser, e.g. lawnpros.com.",
   "http-error": "{site}'s home page answered with an error, so there was nothing to check.",
+  "too-slow":
+    "{site} took too long to read, so we stopped before we could check it. We'll look at it ourselves.",
 } as const satisfies Record<UnreachableReason, string>;

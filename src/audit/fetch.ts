@@ -80,6 +80,8 @@ export interface GetOptions {
   maxBytes?: number;
   /** Follow redirects (default true); when false a redirect is returned as the answer. */
   followRedirects?: boolean;
+  /** This request's time limit, when shorter than the page limit (ms). */
+  timeoutMs?: number;
 }
 
 class FetchError extends Error {
@@ -179,6 +181,7 @@ export class Fetcher {
   readonly #resolver: Resolver;
   readonly #allow: Set<string>;
   #intervalMs: number;
+  #requestMs = 0;
   /** Requests sent (every hop), for the report's figures and the tests. */
   requests = 0;
 
@@ -353,12 +356,18 @@ export class Fetcher {
     });
   }
 
+  /** Time spent waiting for answers so far, pacing left out (ms). */
+  get requestMs(): number {
+    return this.#requestMs;
+  }
+
   /** GET a URL, following at most the limit's redirects, each hop vetted again. */
   async get(rawUrl: string, options: GetOptions = {}): Promise<FetchResult> {
     const { limits, signal: checkSignal } = this.#options;
     const accept = options.accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5";
     const maxBytes = options.maxBytes ?? limits.maxPageBytes;
-    const signal = AbortSignal.any([checkSignal, AbortSignal.timeout(limits.pageTimeoutMs)]);
+    const timeout = Math.min(limits.pageTimeoutMs, options.timeoutMs ?? Infinity);
+    const signal = AbortSignal.any([checkSignal, AbortSignal.timeout(timeout)]);
     const redirects: string[] = [];
     let current = rawUrl;
     try {
@@ -368,7 +377,10 @@ export class Fetcher {
         const to = await this.#resolve(url);
         // One site is one host and port: sites on one shared IP address are paced apart.
         await pace(url.host.toLowerCase(), this.#intervalMs, signal);
-        const answer = await this.#request(url, to, accept, maxBytes, signal);
+        const asked = performance.now();
+        const answer = await this.#request(url, to, accept, maxBytes, signal).finally(() => {
+          this.#requestMs += performance.now() - asked;
+        });
         if (answer.status >= 300 && answer.status < 400 && answer.location) {
           if (options.followRedirects === false) {
             return { ok: true, page: this.#page(rawUrl, url.href, redirects, answer) };
@@ -392,7 +404,7 @@ export class Fetcher {
         error instanceof FetchError
           ? error.message
           : failure === "timeout"
-            ? `no complete answer within ${limits.pageTimeoutMs / 1000} s`
+            ? `no complete answer within ${timeout / 1000} s`
             : ((error as { code?: string }).code ?? "connection failed");
       return { ok: false, url: current, failure, detail };
     }

@@ -33,6 +33,7 @@ export const unreachableNames: Record<UnreachableReason, string> = {
   blocked: "this address is not a public website",
   "invalid-url": "this does not look like a website address",
   "http-error": "the website's home page answered with an error",
+  "too-slow": "the website took too long to read (the check was stopped)",
 };
 
 export const auditMessages = {

@@ -25,6 +25,7 @@ export const unreachableReasons = [
   "blocked", // the address is not public (or the URL has credentials, a bad scheme…)
   "invalid-url", // nothing that can be read as a website address
   "http-error", // the home page answered 4xx/5xx
+  "too-slow", // reading it overran the check's time or memory (the sandbox stopped it)
 ] as const;
 export type UnreachableReason = (typeof unreachableReasons)[number];
 

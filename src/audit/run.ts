@@ -134,6 +134,32 @@ const asInput = (page: FetchedPage): PageInput => ({
   body: page.body,
 });
 
+/**
+ * The report of a site that could not be checked: `reason`'s plain sentence for the prospect,
+ * `detail` for the agency. The sandbox (./sandbox.ts) writes `too-slow` ones with it.
+ */
+export function unreachableReport(
+  input: string,
+  reason: UnreachableReason,
+  detail: string,
+  extra: { now: Date; durationMs: number; pages?: FetchedPageSummary[]; host?: string },
+): AuditReport {
+  const typed = candidateUrls(input);
+  const host = extra.host ?? (typed instanceof Unreachable ? typed.host : plain(typed.host, 80));
+  return auditReportSchema.parse({
+    url: plain(input, REPORT_URL_MAX),
+    fetchedAt: extra.now.toISOString(),
+    outcome: "unreachable",
+    reason,
+    message: unreachableCopy[reason].replace("{site}", host),
+    detail: plain(detail, 300),
+    categories: [],
+    checks: [],
+    pages: extra.pages ?? [],
+    durationMs: extra.durationMs,
+  });
+}
+
 export async function runAudit(input: string, options: AuditOptions = {}): Promise<AuditReport> {
   const started = performance.now();
   const now = options.now ?? new Date();
@@ -160,8 +186,9 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
     maxBytes?: number,
     followRedirects = true,
     listFailure = false,
+    timeoutMs?: number,
   ): Promise<FetchResult> => {
-    const result = await fetcher.get(url, { accept, maxBytes, followRedirects });
+    const result = await fetcher.get(url, { accept, maxBytes, followRedirects, timeoutMs });
     if (options.signal?.aborted) throw options.signal.reason;
     if (result.ok) pages.push(summary(result.page));
     else if (listFailure) pages.push(failedSummary(url));
@@ -268,9 +295,11 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
     const wanted = pageCandidates(homePage, sitemapUrls)
       .filter((u) => robots.robots.isAllowed(u, userAgent) !== false)
       .slice(0, limits.maxExtraPages);
+    const budgetFrom = fetcher.requestMs;
     for (const url of wanted) {
-      if (signal.aborted) break;
-      const r = await get(url, undefined, undefined, true, true);
+      const left = limits.extraPagesBudgetMs - (fetcher.requestMs - budgetFrom);
+      if (signal.aborted || left <= 0) break;
+      const r = await get(url, undefined, undefined, true, true, left);
       if (r.ok) {
         if (!sameSite(r.page.url, home.url)) continue;
         extra.push(
@@ -278,6 +307,8 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
             ? asInput(r.page)
             : { ...asInput(r.page), body: "" },
         );
+      } else if (r.failure === "timeout" && left < limits.pageTimeoutMs) {
+        break; // the slow site's budget ran out during this page: not a broken page
       } else if (r.failure !== "aborted") {
         extra.push({ url, status: 0, ms: 0, bytes: 0, body: "" });
       }
@@ -309,16 +340,11 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     if (!(error instanceof Unreachable)) throw error;
-    return auditReportSchema.parse({
-      ...base,
-      outcome: "unreachable",
-      reason: error.reason,
-      message: unreachableCopy[error.reason].replace("{site}", error.host),
-      detail: plain(error.detail, 300),
-      categories: [],
-      checks: [],
-      pages,
+    return unreachableReport(input, error.reason, error.detail, {
+      now,
       durationMs: elapsed(),
+      pages,
+      host: error.host,
     });
   }
 }

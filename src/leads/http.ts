@@ -12,8 +12,6 @@
  * `_next` once stored (a guide's checklist: to its download page; an audit lead's website check:
  * to /thank-you/audit with the report's token), or a "review" for the caller to render as a page with the visitor's input.
  */
-import { auditJobFor } from "../audit/jobs.ts";
-import { auditLinks } from "../audit/token.ts";
 import { buildAttribution, hashIp } from "./attribution.ts";
 import {
   CHECKLIST_PATH,
@@ -306,8 +304,10 @@ export async function handleLeadInput(
       admit: () => (limiter ? limiter.consume(key) : Promise.resolve({ ok: true })),
       checklistExists,
       emailChecklist: config.notify.email !== null,
-      // Website checks run once this server has the engine (src/audit/jobs.ts).
-      ...(service.audit ? { auditJob: auditJobFor, onAuditQueued: service.nudgeAudit } : {}),
+      // Website checks run when this server runs them (src/audit/, wired by the root).
+      ...(service.checks
+        ? { auditJob: service.checks.jobFor, onAuditQueued: service.nudgeAudit }
+        : {}),
     },
   );
 
@@ -320,7 +320,10 @@ export async function handleLeadInput(
           ? checklistDownloadPath(outcome, outcome.fields.checklist ?? "", service.ipSalt())
           : null;
       // An audit lead's website check: the answer names its report and its live status.
-      const audit = outcome.auditJobId ? auditLinks(outcome.auditJobId, service.ipSalt()) : null;
+      const audit =
+        outcome.auditJobId && service.checks
+          ? service.checks.links(outcome.auditJobId, service.ipSalt())
+          : null;
       if (native) {
         const location = download
           ? `${CHECKLIST_READY_PATH}?t=${download.slice(CHECKLIST_PATH.length + 1)}`

@@ -3,9 +3,10 @@
  * on first use, retried after a failure), the rate limiter, the IP-hash salt, the logger and the
  * outbox worker that delivers leads to the agency (started with the service, stopped with it),
  * and whatever the composition root adds (`extendLeadService`, src/server/root.ts): deliverers of
- * further outbox channels and sweeps started and stopped with the service (the staff reminders,
- * follow-ups and the daily retention run of src/admin/). This folder imports neither src/admin/
- * nor src/analytics/ (docs/architecture.md, Zones).
+ * further outbox channels, sweeps started and stopped with the service (the staff reminders,
+ * follow-ups and the daily retention run of src/admin/) and the website check (src/audit/: the
+ * job an audit lead queues, its links, the runner). This folder imports none of src/admin/,
+ * src/analytics/ or src/audit/ (docs/architecture.md, Zones).
  */
 import { randomBytes } from "node:crypto";
 import { loadIpSalt } from "./attribution.ts";
@@ -16,12 +17,10 @@ import { emailDeliverer } from "./notify/notice.ts";
 import { OutboxWorker } from "./notify/outbox.ts";
 import type { Deliverer } from "./notify/types.ts";
 import { webhookDeliverer } from "./notify/webhook.ts";
-import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
-import { auditJobSettings, AuditWorker, type AuditRunner } from "../audit/jobs.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
 import { storeHolder } from "./store/index.ts";
 import { PostgresLeadStore } from "./store/postgres.ts";
-import type { Channel, LeadStore } from "./store/types.ts";
+import type { Channel, LeadRecord, LeadStore, NewAuditJob } from "./store/types.ts";
 
 export interface LeadService {
   config: LeadConfig;
@@ -32,14 +31,12 @@ export interface LeadService {
   /** The outbox worker, or null when no channel is configured. */
   outbox: OutboxWorker | null;
   /**
-   * Hands the website check's engine to this server (scripts/start.mjs: src/audit/run.ts's
-   * runAudit): from then on audit leads with a website queue a check, and this server runs
-   * AUDIT_CONCURRENCY of them at a time. Without it (AUDIT_CONCURRENCY=0, or `astro dev`) leads
-   * queue no check.
+   * The website check's runner of this process (registered by the composition root), or null
+   * when checks are off here (AUDIT_CONCURRENCY=0): then audit leads queue no check.
    */
-  useAuditRunner(run: AuditRunner): void;
-  /** The check worker, once a runner is set and AUDIT_CONCURRENCY is above 0. */
-  readonly audit: AuditWorker | null;
+  readonly audit: CheckRunner | null;
+  /** The job an audit lead queues and the links its answer names; null when checks are off. */
+  readonly checks: Pick<LeadChecks, "jobFor" | "links"> | null;
   /** An audit lead queued a check: run it soon. */
   nudgeAudit(): void;
   /** Opens the store (running migrations) and starts the outbox worker; idempotent. */
@@ -69,15 +66,46 @@ export type LeadSweep =
       start(context: LeadSweepContext & { outbox: OutboxWorker }): (() => void) | null;
     };
 
+/** A background runner of jobs kept in the store (the website check's worker). */
+export interface CheckRunner {
+  /** Jobs running now. */
+  readonly inFlight: number;
+  start(): void;
+  /** A job was queued: look for it now. */
+  nudge(): void;
+  /** Stops claiming, gives back or finishes what runs. */
+  stop(): Promise<void>;
+}
+
+/** The links of a queued check that a lead's answer names. */
+export interface CheckLinks {
+  thanks: string;
+  report: string;
+  status: string;
+}
+
+/** The website check as the lead service runs it (src/audit/, registered by the root). */
+export interface LeadChecks {
+  /** The job a stored lead queues in its own transaction (null: none). */
+  jobFor(lead: LeadRecord, now: Date): NewAuditJob | null;
+  /** The links of a queued check, signed with the service's salt. */
+  links(jobId: string, salt: string): CheckLinks;
+  /** This process's runner, built once with the service (null: checks are off here). */
+  runner(context: LeadSweepContext & { outbox: OutboxWorker | null }): CheckRunner | null;
+}
+
 /** What the composition root adds to the lead service (src/server/root.ts). */
 export interface LeadServiceExtension {
   /** Deliverers of further outbox channels, given the configuration (those left out: none). */
   deliverers?(
     config: LeadConfig,
     store: () => Promise<LeadStore>,
+    ipSalt: () => string,
   ): Partial<Record<Channel, Deliverer>>;
   /** Sweeps, started in this order (stopped in the reverse one). */
   sweeps?: LeadSweep[];
+  /** The website check. */
+  checks?: LeadChecks;
 }
 
 function deliverers(
@@ -90,10 +118,7 @@ function deliverers(
   if (config.notify.email) d.email = emailDeliverer(config.notify.email);
   if (config.notify.email) d.checklist = checklistDeliverer(config.notify.email, ipSalt);
   if (config.notify.webhook) d.webhook = webhookDeliverer(config.notify.webhook);
-  Object.assign(d, extension.deliverers?.(config, store));
-  if (config.notify.email) d.audit = auditEmailDeliverer(config.notify.email, store, ipSalt);
-  if (config.notify.email)
-    d["audit-agency"] = agencyScoreDeliverer(config.notify.email, store, ipSalt);
+  Object.assign(d, extension.deliverers?.(config, store, ipSalt));
   return d;
 }
 
@@ -106,8 +131,6 @@ function createLeadService(config: LeadConfig, extension: LeadServiceExtension):
   const stops: (() => void)[] = [];
   const sweeps = extension.sweeps ?? [];
   const context: LeadSweepContext = { config, store: () => holder.get(), log: leadLog };
-  let audit: AuditWorker | null = null;
-  const auditSettings = auditJobSettings();
   const outbox = config.notify.channels.length
     ? new OutboxWorker({
         store: () => holder.get(),
@@ -121,26 +144,13 @@ function createLeadService(config: LeadConfig, extension: LeadServiceExtension):
         log: leadLog,
       })
     : null;
+  const audit = extension.checks?.runner({ ...context, outbox }) ?? null;
   const service: LeadService = {
     config,
     log: leadLog,
     outbox,
-    get audit() {
-      return audit;
-    },
-    useAuditRunner(run) {
-      if (audit || stopping || auditSettings.concurrency < 1) return;
-      audit = new AuditWorker({
-        store: () => holder.get(),
-        run,
-        settings: auditSettings,
-        log: leadLog,
-        emailProspect: config.notify.email !== null,
-        emailAgency: config.notify.email !== null,
-        emailQueued: () => outbox?.nudge(),
-      });
-      if (started) audit.start();
-    },
+    audit,
+    checks: audit && extension.checks ? extension.checks : null,
     nudgeAudit() {
       if (!audit) return;
       service.start();

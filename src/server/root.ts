@@ -9,8 +9,9 @@
  * so the dev server is wired the same way (without the fast paths: its requests all go through
  * Astro, to the same handlers).
  *
- * The lead service knows nothing of src/admin/ (docs/architecture.md, Zones): the staff
- * reminders and follow-ups (their outbox channels and sweeps) and the daily retention run are
+ * The lead service knows nothing of src/admin/ or src/audit/ (docs/architecture.md, Zones): the
+ * staff reminders and follow-ups (their outbox channels and sweeps), the daily retention run and
+ * the website check (the job an audit lead queues, its emails, the runner and its sandbox) are
  * handed to it here.
  */
 import { randomBytes } from "node:crypto";
@@ -24,7 +25,8 @@ import { adminStore, signInThrottle } from "../admin/service.ts";
 import { eventsEarly } from "../analytics/node.ts";
 import { analytics } from "../analytics/service.ts";
 import { auditAllowHosts } from "../audit/config.ts";
-import { runAudit } from "../audit/run.ts";
+import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
+import { auditChecks } from "../audit/service.ts";
 import { plainAddress } from "./clientAddress.ts";
 import { leadLog } from "./log.ts";
 import { leadMetrics, routeFamily } from "../leads/metrics.ts";
@@ -56,11 +58,16 @@ export interface ServerRoot {
 
 let root: ServerRoot | undefined;
 
-/** What src/admin/ runs inside the lead service: reminders, follow-ups, retention. */
-const adminWork: LeadServiceExtension = {
-  deliverers(config, store) {
+/**
+ * What src/admin/ and src/audit/ run inside the lead service: reminders, follow-ups, retention,
+ * the website check and its emails.
+ */
+const extension = (): LeadServiceExtension => ({
+  deliverers(config, store, ipSalt) {
     const email = config.notify.email;
     return {
+      ...(email ? { audit: auditEmailDeliverer(email, store, ipSalt) } : {}),
+      ...(email ? { "audit-agency": agencyScoreDeliverer(email, store, ipSalt) } : {}),
       ...(email && config.notify.reminders ? { reminder: reminderDeliverer(email, store) } : {}),
       ...(email && config.notify.followUps ? { followup: followUpDeliverer(email, store) } : {}),
       ...(email ? { "lead-email": leadEmailDeliverer(email, store) } : {}),
@@ -130,13 +137,14 @@ const adminWork: LeadServiceExtension = {
       },
     },
   ],
-};
+  // The website check: audit leads queue one; this server runs AUDIT_CONCURRENCY of them at a
+  // time, each in the sandbox's worker threads (src/audit/sandbox.ts).
+  checks: auditChecks(),
+});
 
 function compose(): ServerRoot {
-  extendLeadService(adminWork);
+  extendLeadService(extension());
   const leads = leadService();
-  // The website check's engine runs the audit leads' checks in this process (src/audit/jobs.ts).
-  leads.useAuditRunner((input, { signal }) => runAudit(input, { signal }));
   const metrics = leadMetrics();
   metrics.watchStore(() => leads.store());
   const events = analytics();

@@ -1,0 +1,198 @@
+/**
+ * The website check's sandbox (issue 36): every check the server runs reads and parses a
+ * stranger's pages in a worker thread of a small pool (Piscina), never on the event loop that
+ * stores leads. Each worker has its own memory limit, and each check two hard deadlines:
+ *
+ * - wall clock: the check's own limit (60 s, inside the worker) plus a grace; past it the
+ *   worker is terminated;
+ * - processor: a worker whose event loop has been busy without a break for `cpuStallMs` (its
+ *   check is stuck in synchronous code) is terminated at once.
+ *
+ * Either way, or when a worker runs out of memory, the check ends as `unreachable` with the
+ * reason `too-slow`: a plain 'this site took too long to read', recorded once, never a stall or
+ * a crash of the server. A terminated worker is replaced for the next check.
+ */
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { EventLoopUtilization } from "node:perf_hooks";
+import type { Worker } from "node:worker_threads";
+import { Piscina } from "piscina";
+import { defaultAuditLimits, type AuditLimits } from "./config.ts";
+import { auditReportSchema, type AuditReport } from "./report.ts";
+import { unreachableReport } from "./run.ts";
+import type { SandboxTask } from "./worker.ts";
+
+export interface SandboxSettings {
+  /** Checks at once (worker threads). */
+  threads: number;
+  /** Past the check's own limit, how long before its worker is terminated (ms). */
+  graceMs: number;
+  /** A worker busy this long without a break is terminated (ms). */
+  cpuStallMs: number;
+  /** Each worker's heap (MB). */
+  memoryMb: number;
+  /** Limits handed to each check (tests, the benchmark). */
+  limits?: Partial<AuditLimits>;
+  /** Name resolution cannot cross into a worker: names that tests serve stay in AUDIT_ALLOW_HOSTS. */
+  allowHosts?: string[];
+  userAgent?: string;
+  /** The worker module: by default ./worker.ts beside this file, or the build's auditWorker.mjs. */
+  workerFile?: string;
+}
+
+export const defaultSandboxSettings: SandboxSettings = {
+  threads: 2,
+  graceMs: 15_000,
+  cpuStallMs: 10_000,
+  memoryMb: 256,
+};
+
+/** How often the processor deadline looks at the workers (ms). */
+const WATCH_MS = 500;
+
+/** The worker module: the source beside this file, or the build's entry (dist/server/). */
+export function sandboxWorkerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  const dir = dirname(here);
+  if (here.endsWith(".ts")) return join(dir, "worker.ts");
+  const built = [join(dir, "auditWorker.mjs"), join(dir, "..", "auditWorker.mjs")];
+  const found = built.find((file) => existsSync(file));
+  if (!found) throw new Error(`website check: no auditWorker.mjs beside ${dir}`);
+  return found;
+}
+
+/** Why a worker's check was stopped, when the sandbox stopped it. */
+type Stop = "wall" | "cpu" | "memory";
+
+const stopDetail = (stop: Stop, settings: SandboxSettings, checkMs: number): string =>
+  stop === "cpu"
+    ? `reading the site kept the processor busy for ${settings.cpuStallMs / 1000} s without a break`
+    : stop === "memory"
+      ? `reading the site needed more than ${settings.memoryMb} MB of memory`
+      : `the check did not finish within ${Math.round((checkMs + settings.graceMs) / 1000)} s`;
+
+export class AuditSandbox {
+  readonly settings: SandboxSettings;
+  #pool: Piscina<SandboxTask, AuditReport>;
+  #watch: ReturnType<typeof setInterval> | null = null;
+  #busy = new Map<Worker, { elu: EventLoopUtilization; busyMs: number }>();
+  /** Workers the processor deadline terminated, with when. */
+  #stalled = new WeakSet<Worker>();
+  #stallTimes: number[] = [];
+  /** Terminations under way: the pool learns of an exit only once it has happened. */
+  #terminating = new Set<Promise<unknown>>();
+  #running = 0;
+
+  constructor(settings: Partial<SandboxSettings> = {}) {
+    this.settings = { ...defaultSandboxSettings, ...settings };
+    const threads = Math.max(1, this.settings.threads);
+    this.#pool = new Piscina<SandboxTask, AuditReport>({
+      filename: this.settings.workerFile ?? sandboxWorkerFile(),
+      name: "default",
+      minThreads: threads,
+      maxThreads: threads,
+      // The job worker hands over at most `threads` checks at once; others wait in Piscina.
+      concurrentTasksPerWorker: 1,
+      idleTimeout: 60_000,
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.settings.memoryMb,
+        maxYoungGenerationSizeMb: 32,
+        stackSizeMb: 4,
+      },
+    });
+  }
+
+  /** Checks running in the workers now. */
+  get running(): number {
+    return this.#running;
+  }
+
+  /**
+   * Checks `input` in a worker. Resolves with the report (`too-slow` when the sandbox stopped
+   * it); rejects only when `signal` aborts (the server is stopping) or a worker fails in a way
+   * a deadline does not explain (the job is tried again).
+   */
+  async run(input: string, options: { signal?: AbortSignal } = {}): Promise<AuditReport> {
+    const started = Date.now();
+    const checkMs = this.settings.limits?.checkTimeoutMs ?? defaultAuditLimits.checkTimeoutMs;
+    const wall = AbortSignal.timeout(checkMs + this.settings.graceMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, wall]) : wall;
+    const task: SandboxTask = {
+      input,
+      now: new Date(started).toISOString(),
+      ...(this.settings.userAgent ? { userAgent: this.settings.userAgent } : {}),
+      ...(this.settings.allowHosts ? { allowHosts: this.settings.allowHosts } : {}),
+      ...(this.settings.limits ? { limits: this.settings.limits } : {}),
+    };
+    this.#running++;
+    this.#startWatch();
+    try {
+      return auditReportSchema.parse(await this.#pool.run(task, { signal }));
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      const stop: Stop | null = wall.aborted
+        ? "wall"
+        : this.#stallTimes.some((t) => t >= started)
+          ? "cpu"
+          : (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
+            ? "memory"
+            : null;
+      // Let the pool see the stopped worker go before the next check is handed to it.
+      await Promise.allSettled([...this.#terminating]);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!stop) throw error;
+      return unreachableReport(input, "too-slow", stopDetail(stop, this.settings, checkMs), {
+        now: new Date(started),
+        durationMs: Date.now() - started,
+      });
+    } finally {
+      this.#running--;
+      if (this.#running === 0) this.#stopWatch();
+      const cutoff = Date.now() - 10 * 60_000;
+      this.#stallTimes = this.#stallTimes.filter((t) => t >= cutoff);
+    }
+  }
+
+  /** Stops the workers (a check still running rejects). */
+  async close(): Promise<void> {
+    this.#stopWatch();
+    await this.#pool.destroy();
+  }
+
+  /** The processor deadline: each worker's event-loop utilisation, every WATCH_MS. */
+  #startWatch(): void {
+    if (this.#watch) return;
+    this.#busy.clear();
+    this.#watch = setInterval(() => this.#look(), WATCH_MS);
+    this.#watch.unref();
+  }
+
+  #stopWatch(): void {
+    if (this.#watch) clearInterval(this.#watch);
+    this.#watch = null;
+  }
+
+  #look(): void {
+    for (const worker of this.#pool.threads) {
+      if (this.#stalled.has(worker)) continue;
+      const seen = this.#busy.get(worker);
+      const now = worker.performance.eventLoopUtilization();
+      if (!seen) {
+        this.#busy.set(worker, { elu: now, busyMs: 0 });
+        continue;
+      }
+      const delta = worker.performance.eventLoopUtilization(now, seen.elu);
+      // Busy without a break: the loop was idle for (almost) none of the interval.
+      seen.busyMs = delta.idle < 5 ? seen.busyMs + delta.active : 0;
+      seen.elu = now;
+      if (seen.busyMs >= this.settings.cpuStallMs) {
+        this.#stalled.add(worker);
+        this.#stallTimes.push(Date.now());
+        this.#busy.delete(worker);
+        const terminated = worker.terminate().finally(() => this.#terminating.delete(terminated));
+        this.#terminating.add(terminated);
+      }
+    }
+  }
+}
