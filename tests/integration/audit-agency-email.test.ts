@@ -83,6 +83,8 @@ for (const driver of ["sqlite", "postgres"] as const) {
 
     it("after the lead notice, one follow-up with the score, three fixes and the lead's link", async () => {
       server = await startServer(deliveryEnv(smtp, null, base));
+      // IP_HASH_SALT is set: no warning about servers salting client addresses apart.
+      expect(server.output()).not.toContain("ip_hash_salt_unset");
       const job = await auditPost("Score Mail Lawns");
       const leadId = job.leadId!;
       const subject = `Website check for ${TYPED_NAME}: ${job.score}/100 (${job.grade})`;
