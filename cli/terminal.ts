@@ -2,17 +2,17 @@
  * What the CLIs print from stored data, made inert for a terminal, and how they run as programs.
  */
 import { realpathSync } from "node:fs";
+import { BIDI_CONTROLS } from "../src/lib/bidi.ts";
 
 /**
  * Characters a terminal may act on, shown escaped instead: C0 controls, DEL and C1 controls
  * (ESC starts the sequences that retitle a window, clear the screen or fake output; U+009B is a
- * one-character CSI), the line and paragraph separators, and the bidirectional embeddings,
- * overrides and isolates (U+202A-U+202E, U+2066-U+2069) that reorder what follows them.
+ * one-character CSI), the line and paragraph separators, and the bidirectional controls
+ * (embeddings, overrides, isolates and marks: src/lib/bidi.ts) that reorder what follows them.
  */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+const UNSAFE = new RegExp(`[\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029${BIDI_CONTROLS}]`, "g");
 /** What JSON.stringify leaves unescaped of UNSAFE (it escapes C0 controls itself). */
-const UNSAFE_IN_JSON = /[\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+const UNSAFE_IN_JSON = new RegExp(`[\\u007F-\\u009F\\u2028\\u2029${BIDI_CONTROLS}]`, "g");
 const SHORT_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 const hex = (c: string, width: number) => c.charCodeAt(0).toString(16).padStart(width, "0");

@@ -194,6 +194,14 @@ export type SignInResult =
   | { ok: false; problem: "throttled"; retryAfterSeconds: number };
 
 /**
+ * Whom a refused sign-in is audited under: the account's email when there is such an account;
+ * else the client, so that a flood of made-up addresses from one client fills one row per
+ * quarter hour (auditRepeated) rather than one per address, and the addresses typed are not kept.
+ */
+const refusedSubject = (email: string, known: boolean, client: string): string =>
+  known ? email : `unknown account, client ${client.slice(0, 12)}`;
+
+/**
  * Email and password to a new session. The attempt is reserved in the throttle (./throttle.ts)
  * before the password is checked, and given back when it was right; a deactivated account is
  * refused as a wrong password is (nothing tells who has an account).
@@ -207,16 +215,19 @@ export async function signIn(
   const email = normaliseEmail(input.email);
   const keys = { account: email, client: input.client };
   const reserved = await throttle.reserve(keys);
+  const find = () => (isEmail(email) ? store.findStaffByEmail(email) : Promise.resolve(null));
   if (!reserved.ok) {
-    await auditRepeated(store, "sign_in_throttled", { subject: email }, now);
+    const subject = refusedSubject(email, (await find()) !== null, input.client);
+    await auditRepeated(store, "sign_in_throttled", { subject }, now);
     return { ok: false, problem: "throttled", retryAfterSeconds: reserved.retryAfterSeconds };
   }
-  const found = isEmail(email) ? await store.findStaffByEmail(email) : null;
+  const found = await find();
   const ok = await checkPassword(input.password, found?.passwordHash ?? null);
   const session =
     ok && found ? await startSession(store, found.staff.id, input.userAgent, now) : null;
   if (!found || !session) {
-    await auditRepeated(store, "sign_in_failed", { subject: email }, now);
+    const subject = refusedSubject(email, found !== null, input.client);
+    await auditRepeated(store, "sign_in_failed", { subject }, now);
     return { ok: false, problem: "wrong" };
   }
   await throttle.succeeded(keys);

@@ -3,7 +3,9 @@
  * unicast addresses (docs/decisions.md, "Website check: the address guard"). ipaddr.js classifies
  * the address; everything but its `unicast` range is refused: loopback, private, link-local,
  * CGNAT, multicast, broadcast, unspecified, reserved, documentation and benchmarking ranges,
- * IPv4-mapped and translated IPv6, 6to4, Teredo, NAT64, unique-local and site-local.
+ * IPv4-mapped and translated IPv6, 6to4, Teredo, NAT64, unique-local and site-local. An IPv6
+ * address whose high 96 bits are zero (`::/96`: `::1`, `::`, and the deprecated IPv4-compatible
+ * `::7f00:1`, `::127.0.0.1`, which ipaddr.js calls unicast) is refused as well.
  */
 import ipaddr from "ipaddr.js";
 
@@ -24,7 +26,15 @@ export function classifyAddress(address: string): AddressVerdict {
     return { ok: false, range: "invalid" };
   }
   const range = parsed.range();
+  if (range === "unicast" && parsed.kind() === "ipv6" && highBitsZero(parsed as ipaddr.IPv6)) {
+    return { ok: false, range: "ipv4Compatible" };
+  }
   return { ok: range === "unicast", range };
+}
+
+/** `::/96`: the high 96 bits (six of the eight 16-bit parts) are zero. */
+function highBitsZero(address: ipaddr.IPv6): boolean {
+  return address.parts.slice(0, 6).every((part) => part === 0);
 }
 
 /** The host of a URL without IPv6 brackets. */

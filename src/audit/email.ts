@@ -1,7 +1,8 @@
 /**
  * The website check's two emails, over the SMTP that carries lead notifications: the prospect who
- * asked for a free audit gets their score, its three most valuable fixes and the link to the
- * report (outbox channel 'audit'); the agency gets the score, the same fixes as talking points,
+ * asked for a free audit gets their score and grade and the link to the report, and none of the
+ * words typed in the form (outbox channel 'audit': anyone can type anyone's address, so the
+ * agency's mail must not carry a stranger's words to them); the agency gets the score, the same fixes as talking points,
  * the lead's page and the report (channel 'audit-agency'). Both are queued with the check's result
  * (src/audit/jobs.ts; one per lead), the prospect's only for a lead not flagged as spam and to a
  * plain valid address. The words are src/audit/messages.ts; the emails are React trees
@@ -54,26 +55,20 @@ export function auditEmail(
   if (!isPlainEmail(to) || !report) return null;
   const copy = auditMessages.email;
   const sentAt = Date.parse(job.finishedAt ?? lead.createdAt);
-  const site = siteName(report);
   const lines = copy.lines({
-    name: plainLine(leadName(lead.fields).split(/\s+/)[0] ?? "", 60),
-    site,
     agency: AGENCY_NAME,
     expires: new Date(sentAt + AUDIT_LINK_TTL_MS).toISOString().slice(0, 10),
   });
   const ok = report.outcome === "ok" && report.score !== undefined;
+  // Our words only: not the engine's message either, which names the site typed.
   const result = ok
     ? `${auditMessages.report.scoreOf(report.score!)}${report.grade ? ` (${auditMessages.report.grade(report.grade)})` : ""}`
-    : plainLine(
-        report.message ??
-          auditMessages.report.unreachable(site, unreachableNames[report.reason ?? "refused"]),
-      );
+    : copy.unreachable(unreachableNames[report.reason ?? "refused"]);
   const subject = copy.subject(ok ? report.score : undefined);
   const { text, html } = renderAuditReport({
     subject,
     greeting: lines.greeting,
     score: { intro: lines.intro, result },
-    fixes: ok ? { title: lines.fixes, items: fixLines(report) } : null,
     report: { text: lines.link, label: copy.button, href: reportLink(lead, job, secret, origin) },
     booking: { text: lines.next, href: `${origin}${routes.bookCall}` },
     why: lines.why,
@@ -134,7 +129,7 @@ function checkEmailDeliverer(
   });
 }
 
-/** The outbox's 'audit' channel: the prospect's score, fixes and report link. */
+/** The outbox's 'audit' channel: the prospect's score and report link. */
 export const auditEmailDeliverer = (
   settings: EmailSettings,
   store: () => Promise<LeadStore>,

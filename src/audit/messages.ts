@@ -96,15 +96,19 @@ export const auditMessages = {
     open: "See your full report",
     waiting: "Checking your website…",
   },
+  /**
+   * The prospect's email: nothing typed in the form (name, company, website, message) is in it,
+   * so a stranger cannot send the agency's mail with their words to someone else's address.
+   */
   email: {
     subject: (score: number | undefined) =>
       score === undefined ? "Your website check" : `Your website scored ${score}/100`,
     button: "See your full report",
-    lines: (p: { name: string; site: string; agency: string; expires: string }) => ({
-      greeting: p.name ? `Hi ${p.name},` : "Hi,",
-      intro: `Thanks for asking for a free audit. We checked ${p.site}:`,
-      fixes: "The three fixes worth the most:",
-      link: `Your full report, with every check and how to fix it, is here until ${p.expires}:`,
+    unreachable: (reason: string) => `We could not check your website: ${reason}.`,
+    lines: (p: { agency: string; expires: string }) => ({
+      greeting: "Hi,",
+      intro: "Thanks for asking for a free audit. Your website's score:",
+      link: `Your full report, with every check, the fixes worth the most and how to make them, is here until ${p.expires}:`,
       next: "We will call you to go through your full audit. Or book a time that suits you:",
       why: `You get this email because this address was entered in the free audit form on the ${p.agency} website.`,
       signature: `The ${p.agency} team`,

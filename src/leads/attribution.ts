@@ -93,6 +93,21 @@ export function loadIpSalt(envSalt: string | undefined, dataDir: string): string
   return salt;
 }
 
+/**
+ * The warning a server logs at start when it shares PostgreSQL with others but has no
+ * IP_HASH_SALT: each server then hashes client addresses with a random salt of its own, so one
+ * client counts as another on each server (the sign-in throttle and the lead rate limit give
+ * it its tries again on each), and links signed on one server (reports, checklists) fail on
+ * another. Null when the salt is set or the store is SQLite (one server).
+ */
+export function ipSaltWarning(config: {
+  databaseUrl?: string | undefined;
+  ipHashSalt?: string | undefined;
+}): string | null {
+  if (!config.databaseUrl || config.ipHashSalt) return null;
+  return "DATABASE_URL is set but IP_HASH_SALT is not: this server hashes client addresses with a salt of its own, so servers sharing the database count a client separately (sign-in tries, lead rate limit) and refuse each other's signed links; set the same IP_HASH_SALT on every server";
+}
+
 export interface AttributionInput {
   form: FormId;
   /** The whole submitted body: hidden values are read from it. */

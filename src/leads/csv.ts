@@ -1,8 +1,12 @@
 /**
  * CSV that is safe to open in a spreadsheet (OWASP, "CSV Injection"): a cell that starts with
  * = + - @, a tab or a carriage return is prefixed with a single quote so it is read as text, every
- * cell is wrapped in double quotes and inner double quotes are doubled. Lines end with CRLF (RFC 4180).
+ * cell is wrapped in double quotes and inner double quotes are doubled. Bidirectional controls
+ * (src/lib/bidi.ts), which would show a cell's text reordered, are dropped first. Lines end with
+ * CRLF (RFC 4180).
  */
+import { stripBidi } from "../lib/bidi.ts";
+
 const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r"].map((c) => c.charCodeAt(0)));
 
 /**
@@ -12,7 +16,8 @@ const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r"].map((c) => c.char
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined || value === "") return '""';
-  let text = typeof value === "string" ? value : String(value);
+  let text = stripBidi(typeof value === "string" ? value : String(value));
+  if (text === "") return '""';
   if (FORMULA_START.has(text.charCodeAt(0))) text = `'${text}`;
   return text.includes('"') ? `"${text.replaceAll('"', '""')}"` : `"${text}"`;
 }

@@ -2,7 +2,8 @@
  * A signed, expiring token: a JSON payload in base64url and an HMAC-SHA256 of it under a key
  * derived (HKDF) from the IP-hash salt for one purpose, so any server sharing IP_HASH_SALT checks
  * it and nothing is stored. The checklist links (checklistLink.ts) and the website check's report
- * links (src/audit/token.ts) are two purposes of it.
+ * links (src/audit/token.ts) are two purposes of it. A token opens only as it was signed: any
+ * other spelling of it (padding, another alphabet, trailing characters) is refused as a changed one.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
@@ -44,8 +45,11 @@ export function openToken(
   if (!body || !signature || rest.length || token.length > purpose.maxLength) {
     return { ok: false, reason: "invalid" };
   }
-  const given = Buffer.from(signature, "base64url");
-  const expected = mac(body, secret, purpose);
+  // The signature as signed, character for character: Buffer's base64url decoder also takes
+  // padding, the standard alphabet, skipped characters and other unused trailing bits, so
+  // decoding and comparing bytes would let several spellings of one token in.
+  const given = Buffer.from(signature, "utf8");
+  const expected = Buffer.from(mac(body, secret, purpose).toString("base64url"), "utf8");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { ok: false, reason: "invalid" };
   }

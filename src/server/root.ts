@@ -29,6 +29,7 @@ import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
 import { auditChecks } from "../audit/service.ts";
 import { plainAddress } from "./clientAddress.ts";
 import { leadLog } from "./log.ts";
+import { ipSaltWarning } from "../leads/attribution.ts";
 import { leadMetrics, routeFamily } from "../leads/metrics.ts";
 import { leadsFastPath } from "../leads/node.ts";
 import { extendLeadService, leadService, type LeadServiceExtension } from "../leads/server.ts";
@@ -157,6 +158,8 @@ function compose(): ServerRoot {
       "AUDIT_ALLOW_HOSTS is set: the website check may fetch these non-public hosts (tests and staging only)",
     );
   }
+  const saltWarning = ipSaltWarning(leads.config);
+  if (saltWarning) leadLog.warn({ event: "ip_hash_salt_unset" }, saltWarning);
   return {
     leads,
     admin: adminStore,

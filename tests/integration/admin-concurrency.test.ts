@@ -11,6 +11,7 @@
  * - Anonymous passkey sign-in options are limited per client: a burst writes a bounded number of
  *   challenge rows.
  * - Wrong passwords on the account page are throttled and audited; a few end the session.
+ * - On PostgreSQL without IP_HASH_SALT each server warns at start (issue 36).
  *
  * The figures (checked per burst, owners left, challenge rows) are printed for the issue's note.
  */
@@ -81,6 +82,20 @@ function suite(driver: "sqlite" | "postgres") {
       for (const s of servers) await s.stop();
       await db?.close();
       await cleanup?.();
+    });
+
+    it("warns at start when servers share PostgreSQL without IP_HASH_SALT (none on SQLite)", () => {
+      // Each server's own random salt would make a client two clients, with 5 tries on each.
+      const warned = servers.map((s) =>
+        s
+          .output()
+          .split("\n")
+          .filter((l) => l.includes('"event":"ip_hash_salt_unset"'))
+          .map((l) => (JSON.parse(l) as { level: number; msg: string }).msg),
+      );
+      if (driver === "sqlite") expect(warned).toEqual([[]]);
+      else
+        for (const msgs of warned) expect(msgs).toEqual([expect.stringContaining("IP_HASH_SALT")]);
     });
 
     it("checks a burst of wrong passwords at most 5 times on all servers together", async () => {

@@ -4,7 +4,8 @@
  *   all go through startSession), and its links stop working; reactivated, it signs in again;
  * - the last active owner is neither demoted nor deactivated;
  * - refused attempts with one bucket share one audit row, counted; the log filters by action and
- *   person, pages with a cursor, and is pruned by age (AUDIT_RETENTION_DAYS);
+ *   person, pages with a cursor, and is pruned by age (AUDIT_RETENTION_DAYS); refused sign-ins
+ *   for addresses of no account share one row per client and quarter hour (issue 36);
  * - a passkey id already stored is not stored again (false, not an error);
  * - anonymous challenges stop at their cap, and expired ones make room;
  * - a pending email change applies once however many confirm together, two accounts racing for
@@ -177,6 +178,35 @@ await onBothStores("hardeningstore", (name, open, cleanup) => {
       expect(pruned.audit).toBe(1);
       expect(await store.listAudit({ person: "ancient", limit: 10 })).toEqual([]);
       expect(await store.listAudit({ person: "target", limit: 10 })).toHaveLength(2);
+    });
+
+    it("a flood of refused sign-ins with new junk emails fills one row per client and window", async () => {
+      const flood = await throttle();
+      const [one, two] = ["a1".repeat(32), "b2".repeat(32)];
+      const refusals: string[] = [];
+      // 150 posts from one client, each with a new address; another client tries three.
+      for (let i = 0; i < 150; i++) {
+        const input = {
+          email: `junk-${i}@flood.test`,
+          password: "x",
+          client: one,
+          userAgent: null,
+        };
+        const r = await signIn(store, flood, input, T0);
+        refusals.push(r.ok ? "signed in" : r.problem);
+      }
+      for (const email of ["a@other.test", "b@other.test", "not an email"]) {
+        await signIn(store, flood, { email, password: "x", client: two, userAgent: null }, T0);
+      }
+      expect(refusals.filter((r) => r === "wrong")).toHaveLength(20);
+      expect(refusals.filter((r) => r === "throttled")).toHaveLength(130);
+      const rows = await store.listAudit({ person: "unknown account", limit: 100 });
+      expect(rows.map((e) => [e.action, e.subject, e.count]).sort()).toEqual([
+        ["sign_in_failed", `unknown account, client ${one.slice(0, 12)}`, 20],
+        ["sign_in_failed", `unknown account, client ${two.slice(0, 12)}`, 3],
+        ["sign_in_throttled", `unknown account, client ${one.slice(0, 12)}`, 130],
+      ]);
+      expect(await store.listAudit({ person: "flood.test", limit: 10 })).toEqual([]);
     });
 
     it("stores a passkey id once; a second account's copy is refused, not an error", async () => {

@@ -4,8 +4,9 @@
  * done, the agency's lead address gets one short follow-up through the outbox: the score and grade
  * in the subject, the three most valuable fixes, the lead's page and the prospect's report. On the
  * real built server with the real engine against a loopback fixture site, an SMTP catcher, both
- * stores; the prospect's own email goes out too. Without the lead email configured there is none
- * (and nothing is queued for it).
+ * stores; the prospect's own email goes out too, with the score and the report's link only: none
+ * of the words typed in the form (issue 36). Without the lead email configured there is none (and
+ * nothing is queued for it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditJobStoreFor } from "../../src/audit/store";
@@ -25,6 +26,8 @@ import {
 } from "./support";
 
 const SALT = "audit-agency-test-salt-0123456789abc";
+/** What a stranger types as the name to mail an advert to someone else's address. */
+const TYPED_NAME = "<b>Buy pills</b> http://spam.example";
 const pg = await postgresAvailable();
 
 for (const driver of ["sqlite", "postgres"] as const) {
@@ -64,7 +67,7 @@ for (const driver of ["sqlite", "postgres"] as const) {
         _form: "audit",
         ...validLeads.audit,
         companyName,
-        ownerName: "Dana <b>Audit</b>",
+        ownerName: TYPED_NAME,
         website: named(site.origin),
       });
       expect(res.status).toBe(303);
@@ -80,9 +83,11 @@ for (const driver of ["sqlite", "postgres"] as const) {
 
     it("after the lead notice, one follow-up with the score, three fixes and the lead's link", async () => {
       server = await startServer(deliveryEnv(smtp, null, base));
+      // IP_HASH_SALT is set: no warning about servers salting client addresses apart.
+      expect(server.output()).not.toContain("ip_hash_salt_unset");
       const job = await auditPost("Score Mail Lawns");
       const leadId = job.leadId!;
-      const subject = `Website check for Dana <b>Audit</b>: ${job.score}/100 (${job.grade})`;
+      const subject = `Website check for ${TYPED_NAME}: ${job.score}/100 (${job.grade})`;
       const follow = await until(
         async () => smtp.messages.find((m) => m.header("subject") === subject),
         20_000,
@@ -101,15 +106,24 @@ for (const driver of ["sqlite", "postgres"] as const) {
       expect(follow.text).toMatch(new RegExp(`/admin/leads/${leadId}\\n`));
       expect(follow.text).toMatch(/\/audit\/[\w.-]+\n/);
       // The visitor's words are escaped in the HTML part.
-      expect(follow.html).not.toContain("<b>Audit</b>");
+      expect(follow.html).not.toContain("<b>Buy pills</b>");
       // The prospect's own email (channel 'audit') went to the address typed in the form.
       const prospect = await until(
         async () => smtp.messages.find((m) => m.envelopeTo.includes(validLeads.audit.email)),
         20_000,
       );
       expect(prospect.header("subject")).toBe(`Your website scored ${job.score}/100`);
-      // Both emails name the same fixes, and their report links open this check.
-      expect(prospect.text.split("\n").filter((l) => /^[1-3]\. /.test(l))).toEqual(fixes);
+      expect(prospect.text).toContain(`${job.score} out of 100 (Grade ${job.grade})`);
+      // The agency's mail carries none of a stranger's words to a third party: not the name, the
+      // company, the website or the message typed in the form; the fixes are on the report.
+      const typed = [TYPED_NAME, "Buy", "pills", "spam.example", "Score Mail Lawns"];
+      typed.push(new URL(named(site.origin)).host, validLeads.audit.message);
+      for (const words of typed) {
+        expect(prospect.text, words).not.toContain(words);
+        expect(prospect.html, words).not.toContain(words);
+      }
+      expect(prospect.text.split("\n").filter((l) => /^[1-3]\. /.test(l))).toEqual([]);
+      // Both emails' report links open this check.
       for (const mail of [prospect, follow]) {
         const token = /\/audit\/([\w.-]+)\n/.exec(mail.text)![1]!;
         expect(openAuditToken(token, SALT)).toMatchObject({ ok: true, jobId: job.id });

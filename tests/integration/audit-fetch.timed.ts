@@ -1,8 +1,9 @@
 /**
  * The website check's fetcher on loopback only: fixture sites on 127.0.0.1 let through by
  * AUDIT_ALLOW_HOSTS, and canaries on 127.0.0.2, [::1] and localhost that count connections and
- * must see none, whatever spelling, redirect or name answer points at them. Also robots.txt,
- * redirect and size limits, timeouts, and what a site that cannot be checked is told.
+ * must see none, whatever spelling (IPv4-mapped and IPv4-compatible IPv6 included), redirect or
+ * name answer points at them. Also robots.txt, redirect and size limits, timeouts, and what a
+ * site that cannot be checked is told.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -84,6 +85,10 @@ describe("the address guard", () => {
       `http://127.2:${p}/`,
       `http://[::ffff:127.0.0.2]:${p}/`,
       `http://[::ffff:7f00:2]:${p}/`,
+      // IPv4-compatible IPv6 (::/96): what the URL parser makes of `[::127.0.0.2]` is ::7f00:2.
+      `http://[::7f00:2]:${p}/`,
+      `http://[::127.0.0.2]:${p}/`,
+      `[::7f00:2]:${p}`,
       `https://127.0.0.2:${p}/`,
       `127.0.0.2:${p}`,
       `2130706434:${p}`,
@@ -115,6 +120,7 @@ describe("the address guard", () => {
       `http://0x7f000002:${p}/`,
       `http://[::1]:${v6.port}/`,
       `http://[::ffff:127.0.0.2]:${p}/`,
+      `http://[::127.0.0.2]:${p}/`,
       `http://localhost:${local4.port}/`,
       // The allowed host on a port that is not allowed.
       `http://127.0.0.1:${local4.port}/`,
@@ -144,12 +150,14 @@ describe("the address guard", () => {
       "canary.example": ["127.0.0.2"],
       "six.example": ["::1"],
       "mapped.example": ["::ffff:127.0.0.2"],
+      "compatible.example": ["::7f00:2"],
       "mixed.example": ["127.0.0.2", "::1"],
     });
     for (const [name, port] of [
       ["canary.example", v4.port],
       ["six.example", v6.port],
       ["mapped.example", v4.port],
+      ["compatible.example", v4.port],
       ["mixed.example", v4.port],
     ] as const) {
       const report = await check(`http://${name}:${port}/`, null, { resolver });

@@ -2,7 +2,8 @@
  * The prospect's side of the website check over real HTTP, on both stores, against the built
  * server: the report page `/audit/<token>` (score, categories, every check, 'how we score', the
  * call to book; escaped; private, no-store, noindex), its PDF, the live status JSON and the audit
- * thank-you page; a changed or foreign token gets 403; a check still running says so.
+ * thank-you page; a changed or foreign token, or another spelling of a good one, gets 403; a
+ * check still running says so.
  * The checks are stored as the worker stores them (the engine is not under test here).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,11 +153,19 @@ for (const driver of ["sqlite", "postgres"] as const) {
     it("answers 403 to a changed, foreign or garbled token, on every route", async () => {
       const [body, sig] = ready.token.split(".");
       const flipped = `${body}.${sig!.slice(0, -2)}${sig!.endsWith("A") ? "B" : "A"}A`;
+      // Other spellings of the same signature bytes (base64 padding, the last character's two
+      // unused bits, a character a decoder skips): only the token as signed opens the report.
+      const b64url = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+      const lastBits = `${sig!.slice(0, -1)}${b64url[b64url.indexOf(sig!.at(-1)!) ^ 1]}`;
       const otherJob = Buffer.from(
         JSON.stringify({ j: "someone-else", e: Date.now() + 1e9 }),
       ).toString("base64url");
       for (const token of [
         flipped,
+        `${ready.token}=`,
+        `${ready.token}%3D`,
+        `${body}.${lastBits}`,
+        `${ready.token}!`,
         `${otherJob}.${sig}`,
         "garbage",
         auditLinks("01NOSUCHJOB", SALT).token,

@@ -37,6 +37,23 @@ describe("classifyAddress", () => {
     }
   });
 
+  it("refuses IPv4-compatible IPv6 (::/96), which ipaddr.js alone calls unicast", () => {
+    for (const address of [
+      "::7f00:1",
+      "[::7f00:1]",
+      "::7f00:2",
+      "0:0:0:0:0:0:7f00:1",
+      "0::0:7fff:ffff",
+      "0:0:0:0:0:0:127.0.0.2",
+    ]) {
+      expect(classifyAddress(address), address).toEqual({ ok: false, range: "ipv4Compatible" });
+    }
+    // ipaddr.js reads `::a.b.c.d` as IPv4-mapped: refused either way.
+    for (const address of ["::127.0.0.1", "[::127.0.0.1]", "::127.0.0.2"]) {
+      expect(classifyAddress(address).ok, address).toBe(false);
+    }
+  });
+
   it("lets public unicast addresses through, and refuses what is not an address", () => {
     for (const address of [
       "93.184.215.14",

@@ -115,4 +115,30 @@ describe("the report's link", () => {
     expect(openAuditToken(`${body}.${sig}x`, secret, now).ok).toBe(false);
     expect(openAuditToken("x".repeat(400), secret, now).ok).toBe(false);
   });
+
+  it("opens only as signed: another spelling of the same signature is refused as tampered", () => {
+    const now = Date.UTC(2026, 10, 25);
+    const token = signAuditToken("job-1", secret, now);
+    const [body, sig] = token.split(".") as [string, string];
+    const b64url = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const spellings = [
+      `${token}=`,
+      `${token}==`,
+      `${token} `,
+      `${token}!`,
+      `${body}.${sig.slice(0, 10)}*${sig.slice(10)}`,
+      // The last character's two unused bits set otherwise: the same 32 bytes.
+      `${body}.${sig.slice(0, -1)}${b64url[b64url.indexOf(sig.at(-1)!) ^ 1]}`,
+      // The standard alphabet: the same bytes to a lenient decoder.
+      `${body}.${sig.replace(/-/g, "+").replace(/_/g, "/")}`,
+    ].filter((t) => t !== token);
+    expect(spellings.length).toBeGreaterThanOrEqual(6);
+    for (const spelling of spellings) {
+      expect(openAuditToken(spelling, secret, now), spelling).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+    }
+    expect(openAuditToken(token, secret, now)).toMatchObject({ ok: true, jobId: "job-1" });
+  });
 });

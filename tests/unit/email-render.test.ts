@@ -2,7 +2,8 @@
  * Emails rendered with React (src/components/email/, src/leads/notify/render.ts): every email has
  * a plain-text part read from the same tree as its HTML, values are escaped by React in the HTML
  * and kept as typed in the text; the website check's two emails (src/audit/email.ts) say the
- * score, the fixes and the links in both parts; and the staff emails to a lead: placeholders
+ * score and the links in both parts (the agency's also the fixes; the prospect's none of the words
+ * typed in the form); and the staff emails to a lead: placeholders
  * filled from the lead and the site config, the template a lead's form starts from, and what a
  * subject or message may be.
  */
@@ -142,21 +143,26 @@ describe("the website check's emails", () => {
       DomUtils.textContent(li),
     );
 
-  it("gives the prospect the score, three fixes as text and escaped, and both links", () => {
-    const mail = auditEmail(lead, job(hostileReport()), SECRET, ORIGIN)!;
+  it("gives the prospect the score and both links, and none of the words typed in the form", () => {
+    const typed = auditLead("http://spam.example/buy-pills", { email: "dana@lawnpros.test" });
+    typed.fields.ownerName = "<b>Buy pills</b> http://spam.example";
+    typed.fields.companyName = "Cheap Pills Online";
+    typed.fields.message = "Visit spam.example today";
+    const report = { ...hostileReport(), url: "spam.example", finalUrl: "https://spam.example/" };
+    const mail = auditEmail(typed, job(report), SECRET, ORIGIN)!;
     const copy = auditMessages.email;
     expect(mail.to).toBe("dana@lawnpros.test");
     expect(mail.subject).toBe("Your website scored 54/100");
     expect(mail.html).toContain("<title>Your website scored 54/100</title>");
-    expect(mail.html).not.toMatch(/<script|<img|<b>/i);
-    expect(mail.html).toContain(escapedScript);
-    expect(mail.text).toMatch(/^Hi Dana,\n\n/);
-    expect(mail.text).toContain(`lawnpros.test:\n${auditMessages.report.scoreOf(54)} (Grade F)\n`);
-    // The same three fixes, most valuable first, in both parts: as typed in the text.
-    const fixes = numbered(mail.text);
-    expect(fixes).toHaveLength(3);
-    for (const line of fixes) expect(line).toContain(script);
-    expect(fixes.map((l) => l.replace(/^\d\. /, ""))).toEqual(items(mail.html));
+    for (const words of ["Buy", "pills", "Pills", "spam.example", "Visit", "<b>", "&lt;b&gt;"]) {
+      expect(mail.text, words).not.toContain(words);
+      expect(mail.html, words).not.toContain(words);
+    }
+    // Our words, the score and grade; the fixes are on the report, not in the mail.
+    expect(mail.text).toMatch(/^Hi,\n\n/);
+    expect(mail.text).toContain(`score:\n${auditMessages.report.scoreOf(54)} (Grade F)\n`);
+    expect(numbered(mail.text)).toEqual([]);
+    expect(mail.html).not.toMatch(/<script|<img|<ol>/i);
     // The signed report behind the button, the booking page on its own line.
     const link = new RegExp(`${copy.button}: (${ORIGIN}/audit/([\\w.-]+))\n`).exec(mail.text)!;
     expect(openAuditToken(link[2]!, SECRET, Date.parse("2026-11-26T00:00:00Z"))).toMatchObject({
@@ -168,15 +174,14 @@ describe("the website check's emails", () => {
     expect(mail.html).toContain(`<a href="${ORIGIN}/book-call">`);
   });
 
-  it("tells the prospect a site that could not be checked, its address as text", () => {
+  it("tells the prospect a site could not be checked, without the address typed", () => {
     const mail = auditEmail(lead, job(unreachable), SECRET, ORIGIN)!;
     expect(mail.subject).toBe("Your website check");
     expect(numbered(mail.text)).toEqual([]);
-    expect(mail.text).toContain(
-      auditMessages.report.unreachable(`${script}.test`, unreachableNames["invalid-url"]),
-    );
+    expect(mail.text).toContain(auditMessages.email.unreachable(unreachableNames["invalid-url"]));
+    expect(mail.text).not.toContain(script);
+    expect(mail.html).not.toContain(escapedScript);
     expect(mail.html).not.toMatch(/<script/i);
-    expect(mail.html).toContain(escapedScript);
     expect(mail.html).not.toContain("<ol>");
   });
 

@@ -179,6 +179,25 @@ describe("the CSV export's file", () => {
     expect(line.split('","').every((c) => !/^"?[=+\-@]/.test(c))).toBe(true);
   });
 
+  it("strips bidirectional controls, which would show a cell's text reversed or reordered", () => {
+    // "Invoice \u202Efdp.exe" shows as "Invoice exe.pdf" in a spreadsheet.
+    const bidi = "\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C";
+    const line = exportLine(
+      row({
+        fields: {
+          "full-name": "Dana \u202Efdp.exe",
+          company: `Green${bidi}Acres`,
+          message: '\u202E=HYPERLINK("http://evil.example")',
+        },
+      }),
+    );
+    expect(line).toContain(`"Dana fdp.exe"`);
+    expect(line).toContain(`"GreenAcres"`);
+    // Stripped first, so a formula behind an override is still neutralised.
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(line).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
+  });
+
   it("shows where the lead stands and came from, times on the agency's clock", () => {
     const worked = row(
       { createdAt: "2026-07-15T03:59:00.000Z" },
