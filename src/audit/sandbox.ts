@@ -48,8 +48,34 @@ export const defaultSandboxSettings: SandboxSettings = {
   memoryMb: 256,
 };
 
-/** How often the processor deadline looks at the workers (ms). */
-const WATCH_MS = 500;
+type Env = Record<string, string | undefined>;
+
+function whole(name: string, value: string | undefined, fallback: number, min: number): number {
+  const raw = value?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number, at least ${min}, got "${raw}"`);
+  return n;
+}
+
+/**
+ * The sandbox's deadlines from the environment (README, 'Instant website check'):
+ * AUDIT_CHECK_CPU_MS (the processor deadline, default 10 s) and AUDIT_CHECK_MEMORY_MB (each
+ * worker's heap, default 256).
+ */
+export function sandboxSettings(
+  env: Env = process.env,
+): Pick<SandboxSettings, "cpuStallMs" | "memoryMb"> {
+  const d = defaultSandboxSettings;
+  return {
+    cpuStallMs: whole("AUDIT_CHECK_CPU_MS", env.AUDIT_CHECK_CPU_MS, d.cpuStallMs, 10),
+    memoryMb: whole("AUDIT_CHECK_MEMORY_MB", env.AUDIT_CHECK_MEMORY_MB, d.memoryMb, 32),
+  };
+}
+
+/** How often the processor deadline looks at the workers (ms): a quarter of it, at most 0.5 s. */
+const watchMs = (cpuStallMs: number) => Math.min(500, Math.max(5, Math.floor(cpuStallMs / 4)));
 
 /** The worker module: the source beside this file, or the build's entry (dist/server/). */
 export function sandboxWorkerFile(): string {
@@ -72,20 +98,27 @@ const stopDetail = (stop: Stop, settings: SandboxSettings, checkMs: number): str
       ? `reading the site needed more than ${settings.memoryMb} MB of memory`
       : `the check did not finish within ${Math.round((checkMs + settings.graceMs) / 1000)} s`;
 
+/** A check in a worker: which thread runs it (written by the worker), and how to stop it. */
+interface Running {
+  /** The worker's threadId, once its check has begun (0 before). */
+  slot: Int32Array;
+  abort: AbortController;
+  /** Set when the processor deadline stopped it. */
+  stalled: boolean;
+  elu: EventLoopUtilization | null;
+  busyMs: number;
+}
+
 export class AuditSandbox {
   readonly settings: SandboxSettings;
   #pool: Piscina<SandboxTask, AuditReport>;
   #watch: ReturnType<typeof setInterval> | null = null;
-  #busy = new Map<Worker, { elu: EventLoopUtilization; busyMs: number }>();
-  /** Workers the processor deadline terminated, with when. */
-  #stalled = new WeakSet<Worker>();
-  #stallTimes: number[] = [];
-  /** Terminations under way: the pool learns of an exit only once it has happened. */
-  #terminating = new Set<Promise<unknown>>();
-  #running = 0;
+  #running = new Set<Running>();
+  #watchMs: number;
 
   constructor(settings: Partial<SandboxSettings> = {}) {
     this.settings = { ...defaultSandboxSettings, ...settings };
+    this.#watchMs = watchMs(this.settings.cpuStallMs);
     const threads = Math.max(1, this.settings.threads);
     this.#pool = new Piscina<SandboxTask, AuditReport>({
       filename: this.settings.workerFile ?? sandboxWorkerFile(),
@@ -105,7 +138,7 @@ export class AuditSandbox {
 
   /** Checks running in the workers now. */
   get running(): number {
-    return this.#running;
+    return this.#running.size;
   }
 
   /**
@@ -117,29 +150,38 @@ export class AuditSandbox {
     const started = Date.now();
     const checkMs = this.settings.limits?.checkTimeoutMs ?? defaultAuditLimits.checkTimeoutMs;
     const wall = AbortSignal.timeout(checkMs + this.settings.graceMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, wall]) : wall;
+    const running: Running = {
+      slot: new Int32Array(new SharedArrayBuffer(4)),
+      abort: new AbortController(),
+      stalled: false,
+      elu: null,
+      busyMs: 0,
+    };
+    const signals = [wall, running.abort.signal, ...(options.signal ? [options.signal] : [])];
     const task: SandboxTask = {
       input,
       now: new Date(started).toISOString(),
+      thread: running.slot,
       ...(this.settings.userAgent ? { userAgent: this.settings.userAgent } : {}),
       ...(this.settings.allowHosts ? { allowHosts: this.settings.allowHosts } : {}),
       ...(this.settings.limits ? { limits: this.settings.limits } : {}),
     };
-    this.#running++;
+    this.#running.add(running);
     this.#startWatch();
     try {
-      return auditReportSchema.parse(await this.#pool.run(task, { signal }));
+      return auditReportSchema.parse(
+        await this.#pool.run(task, { signal: AbortSignal.any(signals) }),
+      );
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
-      const stop: Stop | null = wall.aborted
-        ? "wall"
-        : this.#stallTimes.some((t) => t >= started)
-          ? "cpu"
+      const stop: Stop | null = running.stalled
+        ? "cpu"
+        : wall.aborted
+          ? "wall"
           : (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
             ? "memory"
             : null;
       // Let the pool see the stopped worker go before the next check is handed to it.
-      await Promise.allSettled([...this.#terminating]);
       await new Promise((resolve) => setImmediate(resolve));
       if (!stop) throw error;
       return unreachableReport(input, "too-slow", stopDetail(stop, this.settings, checkMs), {
@@ -147,10 +189,8 @@ export class AuditSandbox {
         durationMs: Date.now() - started,
       });
     } finally {
-      this.#running--;
-      if (this.#running === 0) this.#stopWatch();
-      const cutoff = Date.now() - 10 * 60_000;
-      this.#stallTimes = this.#stallTimes.filter((t) => t >= cutoff);
+      this.#running.delete(running);
+      if (this.#running.size === 0) this.#stopWatch();
     }
   }
 
@@ -160,11 +200,10 @@ export class AuditSandbox {
     await this.#pool.destroy();
   }
 
-  /** The processor deadline: each worker's event-loop utilisation, every WATCH_MS. */
+  /** The processor deadline: each running check's worker, a few times per deadline. */
   #startWatch(): void {
     if (this.#watch) return;
-    this.#busy.clear();
-    this.#watch = setInterval(() => this.#look(), WATCH_MS);
+    this.#watch = setInterval(() => this.#look(), this.#watchMs);
     this.#watch.unref();
   }
 
@@ -174,24 +213,25 @@ export class AuditSandbox {
   }
 
   #look(): void {
-    for (const worker of this.#pool.threads) {
-      if (this.#stalled.has(worker)) continue;
-      const seen = this.#busy.get(worker);
+    const threads = new Map<number, Worker>(this.#pool.threads.map((w) => [w.threadId, w]));
+    for (const running of this.#running) {
+      // The worker writes its thread's id when the check begins (its start-up is not counted).
+      const worker = threads.get(Atomics.load(running.slot, 0));
+      if (!worker || running.stalled) continue;
       const now = worker.performance.eventLoopUtilization();
-      if (!seen) {
-        this.#busy.set(worker, { elu: now, busyMs: 0 });
+      if (!running.elu) {
+        running.elu = now;
         continue;
       }
-      const delta = worker.performance.eventLoopUtilization(now, seen.elu);
+      const delta = worker.performance.eventLoopUtilization(now, running.elu);
+      running.elu = now;
       // Busy without a break: the loop was idle for (almost) none of the interval.
-      seen.busyMs = delta.idle < 5 ? seen.busyMs + delta.active : 0;
-      seen.elu = now;
-      if (seen.busyMs >= this.settings.cpuStallMs) {
-        this.#stalled.add(worker);
-        this.#stallTimes.push(Date.now());
-        this.#busy.delete(worker);
-        const terminated = worker.terminate().finally(() => this.#terminating.delete(terminated));
-        this.#terminating.add(terminated);
+      running.busyMs =
+        delta.idle < Math.min(5, this.#watchMs / 4) ? running.busyMs + delta.active : 0;
+      if (running.busyMs >= this.settings.cpuStallMs) {
+        running.stalled = true;
+        // The pool terminates the worker of an aborted check and starts another.
+        running.abort.abort(new Error("processor deadline"));
       }
     }
   }

@@ -5,13 +5,14 @@
  */
 import type { CheckRunner, LeadChecks } from "../leads/server.ts";
 import { auditJobFor, auditJobSettings, AuditWorker } from "./jobs.ts";
-import { AuditSandbox } from "./sandbox.ts";
+import { AuditSandbox, sandboxSettings } from "./sandbox.ts";
 import { auditLinks } from "./token.ts";
 
 type Env = Record<string, string | undefined>;
 
 export function auditChecks(env: Env = process.env): LeadChecks {
   const settings = auditJobSettings(env);
+  const deadlines = sandboxSettings(env);
   return {
     jobFor: auditJobFor,
     links: (jobId, salt) => auditLinks(jobId, salt),
@@ -22,7 +23,10 @@ export function auditChecks(env: Env = process.env): LeadChecks {
         store,
         // The pool's threads start with the first check, not with the server.
         run: (input, options) =>
-          (sandbox ??= new AuditSandbox({ threads: settings.concurrency })).run(input, options),
+          (sandbox ??= new AuditSandbox({ threads: settings.concurrency, ...deadlines })).run(
+            input,
+            options,
+          ),
         settings,
         log,
         emailProspect: config.notify.email !== null,

@@ -7,3 +7,4 @@
 import "./crash.timed";
 import "./limits.timed";
 import "./audit-fetch.timed";
+import "./audit-sandbox.timed";
