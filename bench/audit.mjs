@@ -29,7 +29,10 @@
  */
 import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { queueStaffCheck } from "../src/audit/jobs.ts";
+import { defaultAuditJobSettings, queueStaffCheck } from "../src/audit/jobs.ts";
+
+/** The bench queues as many checks as it measures: no staff allowance applies. */
+const benchCaps = { ...defaultAuditJobSettings, staffPerHour: 1e6, staffQueued: 1e6 };
 import { runAudit } from "../src/audit/run.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
 import { farmSite, serveSite } from "../tests/support/auditSites.ts";
@@ -173,7 +176,12 @@ async function intakeBesideChecks(farm) {
   const startChecks = async () => {
     for (let i = 0; i < 4; i++) {
       const target = farm.sites[site++ % farm.sites.length];
-      await queueStaffCheck(leads, { url: target.origin, leadId: null, staffId: "bench" });
+      await queueStaffCheck(
+        leads,
+        { url: target.origin, leadId: null, staffId: "bench" },
+        new Date(),
+        benchCaps,
+      );
     }
     while (count("status = 'queued' AND claimed_by IS NOT NULL") < 2) await sleep(20);
   };

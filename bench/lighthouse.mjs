@@ -53,9 +53,22 @@ async function seedAuditReport(dataDir, secret) {
     if (report.outcome !== "ok") throw new Error(`fixture site not checked: ${report.reason}`);
     const leads = new SqliteLeadStore(join(dataDir, "leads.db"));
     try {
-      const id = await queueStaffCheck(leads, { url: site.origin, leadId: null, staffId: "bench" });
+      const queued = await queueStaffCheck(leads, {
+        url: site.origin,
+        leadId: null,
+        staffId: "bench",
+      });
+      if (!queued.ok) throw new Error(`check not queued: ${queued.reason}`);
+      const id = queued.id;
       const jobs = auditJobStoreFor(leads);
-      await jobs.claim({ owner: "bench", now: new Date(), leaseMs: 60_000, limit: 1 });
+      await jobs.claim({
+        owner: "bench",
+        now: new Date(),
+        leaseMs: 60_000,
+        limit: 1,
+        queueMax: 200,
+        clientMax: 2,
+      });
       const kept = await jobs.finish(
         id,
         "bench",

@@ -1,44 +1,82 @@
 /**
- * The post of the checks page (/admin/checks): a website address to check. A readable one queues
- * a fresh check (../audit/jobs.ts queueStaffCheck, no lead, never counted against a visitor's
- * hourly limit), notes it in the audit log and wakes the checker; the page answers 303 back to
- * itself with the check's id (`?queued=<id>`, named by its site from the store on the GET, never
- * text from the URL), so a reload re-sends nothing. An address that cannot be read is the page
- * again with 422, the message and what was typed.
+ * The posts of the checks page (/admin/checks):
+ *
+ * - A website address to check. A readable one queues a fresh check (../audit/jobs.ts
+ *   queueStaffCheck, no lead, never counted against a visitor's hourly limit), notes it in the
+ *   audit log and wakes the checker; the page answers 303 back to itself with the check's id
+ *   (`?queued=<id>`, named by its site from the store on the GET, never text from the URL), so a
+ *   reload re-sends nothing. An address that cannot be read is the page again with 422, the
+ *   message and what was typed; past the staff member's allowance (AUDIT_STAFF_RATE an hour,
+ *   AUDIT_STAFF_QUEUE waiting) 429 with the message, and nothing queued.
+ * - `action=cancel` with a check's id (the owner only; anyone else gets 403): takes a check that
+ *   is still waiting off the queue (status cancelled, noted in the audit log), 303 back with
+ *   `?cancelled=<id>`; a check already running or finished is left as it is (409, said so).
+ *
+ * Both are plain same-origin form posts: the middleware refuses a post from another origin
+ * (403), as for every admin form.
  */
-import { queueStaffCheck } from "../audit/jobs.ts";
+import { processAuditJobSettings, queueStaffCheck, siteKey } from "../audit/jobs.ts";
+import { auditMessages } from "../audit/messages.ts";
 import { readCheckUrl } from "../audit/staffChecks.ts";
+import { auditJobStoreFor } from "../audit/store/index.ts";
 import type { LeadService } from "../leads/server.ts";
 import { audit } from "./accounts.ts";
 import type { AdminStore, StaffRecord } from "./store/types.ts";
 
 export type ChecksPageOutcome =
-  { redirect: string } | { redirect?: undefined; status: 422; message: string; typed?: string };
+  | { redirect: string }
+  | { redirect?: undefined; status: 403 | 409 | 422 | 429; message: string; typed?: string };
 
-/** Queues the check `form` asks for, run by `staff`. */
+/** Does what `form` asks for, as `staff`. */
 export async function checksPageAction(
   ctx: { service: LeadService; store: AdminStore; staff: StaffRecord },
   form: FormData,
 ): Promise<ChecksPageOutcome> {
+  if (form.get("action") === "cancel") return cancelCheck(ctx, form.get("id"));
   const raw = form.get("url");
   const read = readCheckUrl(raw);
-  if (!read.ok) {
-    return {
-      status: 422,
-      message: read.message,
-      ...(typeof raw === "string" ? { typed: raw.slice(0, 2048) } : {}),
-    };
+  const typed = typeof raw === "string" ? { typed: raw.slice(0, 2048) } : {};
+  if (!read.ok) return { status: 422, message: read.message, ...typed };
+  const settings = processAuditJobSettings();
+  const queued = await queueStaffCheck(
+    await ctx.service.store(),
+    { url: read.url, leadId: null, staffId: ctx.staff.id },
+    new Date(),
+    settings,
+  );
+  if (!queued.ok) {
+    const copy = auditMessages.staffChecks;
+    const message =
+      queued.reason === "rate"
+        ? copy.staffRate(settings.staffPerHour)
+        : copy.staffQueue(settings.staffQueued);
+    return { status: 429, message, ...typed };
   }
-  const id = await queueStaffCheck(await ctx.service.store(), {
-    url: read.url,
-    leadId: null,
-    staffId: ctx.staff.id,
-  });
   await audit(ctx.store, "website_check", {
     actorId: ctx.staff.id,
-    subject: id,
+    subject: queued.id,
     detail: { site: read.site },
   });
   ctx.service.nudgeAudit();
-  return { redirect: `/admin/checks?queued=${id}` };
+  return { redirect: `/admin/checks?queued=${queued.id}` };
+}
+
+async function cancelCheck(
+  ctx: { service: LeadService; store: AdminStore; staff: StaffRecord },
+  rawId: FormDataEntryValue | null,
+): Promise<ChecksPageOutcome> {
+  const copy = auditMessages.staffChecks;
+  if (ctx.staff.role !== "owner") return { status: 403, message: copy.ownerOnly };
+  const id = typeof rawId === "string" ? rawId.slice(0, 64) : "";
+  const jobs = auditJobStoreFor(await ctx.service.store());
+  const job = id ? await jobs.get(id) : null;
+  if (!job || !(await jobs.cancel(job.id, ctx.staff.id, new Date()))) {
+    return { status: 409, message: copy.notCancelled };
+  }
+  await audit(ctx.store, "website_check_cancelled", {
+    actorId: ctx.staff.id,
+    subject: job.id,
+    detail: { site: siteKey(job.url) ?? "" },
+  });
+  return { redirect: `/admin/checks?cancelled=${job.id}` };
 }

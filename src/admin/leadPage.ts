@@ -5,7 +5,7 @@
  * an erasure), so a reload re-sends nothing, and a refusal with its status and message, and the
  * email the staff member typed when it was the email that was refused.
  */
-import { queueStaffCheck } from "../audit/jobs.ts";
+import { processAuditJobSettings, queueStaffCheck } from "../audit/jobs.ts";
 import { auditMessages } from "../audit/messages.ts";
 import type { LeadService } from "../leads/server.ts";
 import type { LeadRecord } from "../leads/store/types.ts";
@@ -92,7 +92,10 @@ export async function leadPageAction(
   return { status: result.status, message: result.message, ...(emailDraft ? { emailDraft } : {}) };
 }
 
-/** 'Run again': a fresh check of the lead's website, whoever runs it (src/audit/jobs.ts). */
+/**
+ * 'Run again': a fresh check of the lead's website, whoever runs it (src/audit/jobs.ts); 429 with
+ * the message past the staff member's allowance (AUDIT_STAFF_RATE, AUDIT_STAFF_QUEUE).
+ */
 async function checkAgain(ctx: {
   service: LeadService;
   lead: LeadRecord;
@@ -100,11 +103,21 @@ async function checkAgain(ctx: {
 }): Promise<Result> {
   const website = ctx.lead.fields.website?.trim();
   if (!website) return { ok: false, status: 422, message: auditMessages.panel.none };
-  await queueStaffCheck(await ctx.service.store(), {
-    url: website,
-    leadId: ctx.lead.id,
-    staffId: ctx.staff.id,
-  });
+  const settings = processAuditJobSettings();
+  const queued = await queueStaffCheck(
+    await ctx.service.store(),
+    { url: website, leadId: ctx.lead.id, staffId: ctx.staff.id },
+    new Date(),
+    settings,
+  );
+  if (!queued.ok) {
+    const copy = auditMessages.staffChecks;
+    const message =
+      queued.reason === "rate"
+        ? copy.staffRate(settings.staffPerHour)
+        : copy.staffQueue(settings.staffQueued);
+    return { ok: false, status: 429, message };
+  }
   ctx.service.nudgeAudit();
   return { ok: true };
 }

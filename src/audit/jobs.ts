@@ -5,8 +5,16 @@
  *
  * - An audit lead with a website queues its check in the lead's own transaction (`auditJobFor`,
  *   called by intake); staff queue one for any URL (`queueStaffCheck`).
- * - Each server claims jobs under a lease (SKIP LOCKED on PostgreSQL), AUDIT_CONCURRENCY at a
- *   time; a check is cut short before its lease ends. A server killed mid-check leaves the job
+ * - The queue is fair (issue 36): each server claims one job at a time under a lease (SKIP
+ *   LOCKED and an advisory lock on PostgreSQL), AUDIT_CONCURRENCY at a time, round-robin between
+ *   clients (a lead's client, each staff member): first the client with the fewest checks
+ *   running, then the one whose last check started longest ago, then the oldest job; never a
+ *   second check of a registrable domain (and port) while one is fetching it. A lead's check is
+ *   deferred, not queued, when AUDIT_QUEUE_MAX checks are queued or its client has
+ *   AUDIT_CLIENT_MAX queued, running or deferred; a deferred check waits outside the queue and is
+ *   claimed, fairly, once there is room again. Staff have AUDIT_STAFF_RATE checks an hour and
+ *   AUDIT_STAFF_QUEUE waiting at once (past either, nothing is queued). The owner can cancel a
+ *   waiting check (cancelled); a running one finishes. A check is cut short before its lease ends. A server killed mid-check leaves the job
  *   claimed until the lease ends; then another server (or the restarted one) claims it again and
  *   finishes it. A job claimed AUDIT_MAX_ATTEMPTS times without an outcome is given up (failed).
  * - The outcome is recorded once, only by the claim's holder: a report (done), a refusal of the
@@ -19,6 +27,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import { getDomain } from "tldts";
 import { newLeadId } from "../server/id.ts";
 import type { IntakeLogger } from "../leads/intake.ts";
 import { errorText } from "../leads/notify/outbox.ts";
@@ -29,6 +38,7 @@ import {
   type AuditEmail,
   type AuditJob,
   type AuditJobOutcome,
+  type StaffEnqueueResult,
 } from "./store/index.ts";
 
 /** The engine (src/audit/run.ts's runAudit): never throws for a site it cannot reach. */
@@ -51,6 +61,14 @@ export interface AuditJobSettings {
   stopGraceMs: number;
   /** Give the prospect's email up this long after the check (ms). */
   emailMaxAgeMs: number;
+  /** Checks queued (waiting or running) past which a new one is deferred. AUDIT_QUEUE_MAX (200). */
+  queueMax: number;
+  /** A client's checks queued or running past which its next is deferred. AUDIT_CLIENT_MAX (2). */
+  clientMax: number;
+  /** Checks one staff member may ask for in an hour. AUDIT_STAFF_RATE (20). */
+  staffPerHour: number;
+  /** Checks of one staff member waiting or running at once. AUDIT_STAFF_QUEUE (5). */
+  staffQueued: number;
 }
 
 export const HOUR_MS = 60 * 60_000;
@@ -64,6 +82,10 @@ export const defaultAuditJobSettings: AuditJobSettings = {
   maxAttempts: 3,
   stopGraceMs: 5_000,
   emailMaxAgeMs: 24 * HOUR_MS,
+  queueMax: 200,
+  clientMax: 2,
+  staffPerHour: 20,
+  staffQueued: 5,
 };
 
 type Env = Record<string, string | undefined>;
@@ -87,7 +109,30 @@ export function auditJobSettings(env: Env = process.env): AuditJobSettings {
     ratePerHour: whole("AUDIT_RATE_LIMIT", env.AUDIT_RATE_LIMIT, d.ratePerHour, 0),
     leaseMs: whole("AUDIT_LEASE_MS", env.AUDIT_LEASE_MS, d.leaseMs, 1_000),
     pollMs: whole("AUDIT_POLL_MS", env.AUDIT_POLL_MS, d.pollMs, 10),
+    queueMax: whole("AUDIT_QUEUE_MAX", env.AUDIT_QUEUE_MAX, d.queueMax, 1),
+    clientMax: whole("AUDIT_CLIENT_MAX", env.AUDIT_CLIENT_MAX, d.clientMax, 1),
+    staffPerHour: whole("AUDIT_STAFF_RATE", env.AUDIT_STAFF_RATE, d.staffPerHour, 0),
+    staffQueued: whole("AUDIT_STAFF_QUEUE", env.AUDIT_STAFF_QUEUE, d.staffQueued, 0),
   };
+}
+
+let fromEnv: AuditJobSettings | undefined;
+/** This process's settings (read once from the environment). */
+export const processAuditJobSettings = (): AuditJobSettings => (fromEnv ??= auditJobSettings());
+
+/**
+ * The registrable domain a check fetches, for the one-check-per-domain rule: the host's domain
+ * by the public suffix list (tldts, private suffixes included: two people's sites on github.io
+ * are two domains; decision D218), the host itself for an IP address or a name the list cannot
+ * place, with the port when the address names one; null when the input is not a web address.
+ */
+export function registrableDomain(input: string): string | null {
+  const site = siteKey(input);
+  if (!site) return null;
+  const port = /:(\d+)$/.exec(site)?.[1];
+  const host = port ? site.slice(0, -port.length - 1) : site;
+  const domain = getDomain(host, { allowPrivateDomains: true }) ?? host;
+  return port ? `${domain}:${port}` : domain;
 }
 
 /**
@@ -115,27 +160,52 @@ export function siteKey(input: string): string | null {
  * The check an audit lead queues with itself: one for an audit lead with a website that was not
  * flagged as spam (a bot does not get to make the server fetch a site).
  */
-export function auditJobFor(lead: LeadRecord, now: Date = new Date()): NewAuditJob | null {
+export function auditJobFor(
+  lead: LeadRecord,
+  now: Date = new Date(),
+  settings: AuditJobSettings = processAuditJobSettings(),
+): NewAuditJob | null {
   const url = lead.fields.website?.trim();
   if (lead.form !== "audit" || !url || lead.spam) return null;
-  return { id: newLeadId(now.getTime()), url, client: lead.metadata.ipHash ?? null };
+  return {
+    id: newLeadId(now.getTime()),
+    url,
+    client: lead.metadata.ipHash ?? null,
+    domain: registrableDomain(url),
+    queueMax: settings.queueMax,
+    clientMax: settings.clientMax,
+  };
 }
 
-/** Staff run a check: for a lead's website ('Run again') or any URL (leadId null). */
+/**
+ * Staff run a check: for a lead's website ('Run again') or any URL (leadId null). Refused, with
+ * nothing queued, past the staff member's AUDIT_STAFF_RATE an hour or AUDIT_STAFF_QUEUE waiting.
+ */
 export async function queueStaffCheck(
   leads: LeadStore,
   check: { url: string; leadId: string | null; staffId: string },
   now: Date = new Date(),
-): Promise<string> {
+  settings: AuditJobSettings = processAuditJobSettings(),
+): Promise<{ ok: true; id: string } | Extract<StaffEnqueueResult, { ok: false }>> {
   const id = newLeadId(now.getTime());
-  await auditJobStoreFor(leads).enqueue({
-    id,
-    leadId: check.leadId,
-    url: check.url.trim(),
-    requestedBy: check.staffId,
-    createdAt: now.toISOString(),
-  });
-  return id;
+  const url = check.url.trim();
+  const result = await auditJobStoreFor(leads).enqueue(
+    {
+      id,
+      leadId: check.leadId,
+      url,
+      domain: registrableDomain(url),
+      requestedBy: check.staffId,
+      createdAt: now.toISOString(),
+    },
+    {
+      perHour: settings.staffPerHour,
+      queued: settings.staffQueued,
+      queueMax: settings.queueMax,
+      now,
+    },
+  );
+  return result.ok ? { ok: true, id } : result;
 }
 
 export interface AuditWorkerOptions {
@@ -235,6 +305,8 @@ export class AuditWorker {
             now: this.#now(),
             leaseMs: settings.leaseMs,
             limit: free,
+            queueMax: settings.queueMax,
+            clientMax: settings.clientMax,
           });
           this.#storeAnswered();
         } catch (error) {

@@ -71,6 +71,12 @@ export const auditMessages = {
     running:
       "We are looking at your website now. This usually takes under a minute. Reload this page to see your report.",
     reload: "Check again",
+    waitingTitle: "Your website check is in line",
+    waiting:
+      "Many websites are being checked right now, so yours is waiting its turn: it runs as soon as there is room, and this page shows your report once it is done. Your request is safe with us; reload this page later, or book a call now.",
+    cancelledTitle: "We will check your website by hand",
+    cancelled:
+      "We received your request, and we will look at your site ourselves and include it in your audit. Your details are safe with us.",
     limitedTitle: "We will check your website by hand",
     limited:
       "We received your request, but this connection has asked for a lot of checks in the last hour. Your details are safe with us: we will look at your site ourselves and include it in your audit.",
@@ -95,6 +101,8 @@ export const auditMessages = {
     score: "Your score",
     open: "See your full report",
     waiting: "Checking your website…",
+    queued:
+      "Your website is in line for its check: many are being checked right now. This page shows the score once it has run.",
   },
   /**
    * The prospect's email: nothing typed in the form (name, company, website, message) is in it,
@@ -126,6 +134,24 @@ export const auditMessages = {
       `Check of ${site} queued. Reload this page in a minute to see the score.`,
     badUrl:
       "Type a website address such as lawnpros.com or https://lawnpros.com (http or https, no spaces).",
+    staffRate: (perHour: number) =>
+      `You have asked for ${perHour} checks in the last hour, the most one person may. Nothing was queued: try again later, or ask the owner to raise AUDIT_STAFF_RATE.`,
+    staffQueue: (queued: number) =>
+      `You have ${queued} checks waiting or running, the most one person may have at once. Nothing was queued: wait until one is done, then try again.`,
+    queue: "The queue",
+    queueIntro: (total: number) =>
+      total === 1
+        ? "1 check is waiting or running, oldest first."
+        : `${total} checks are waiting or running, oldest first.`,
+    queueEmpty: "No check is waiting or running.",
+    queueColumns: { site: "Website", state: "State", by: "Asked by", since: "Since", action: "" },
+    queueStates: { running: "Running", waiting: "Waiting", deferred: "Waiting (queue full)" },
+    client: (hash: string) => `visitor ${hash}`,
+    cancel: "Cancel",
+    cancelled: (site: string) => `Check of ${site} cancelled.`,
+    notCancelled:
+      "That check is no longer waiting (it is running or has finished), so it was not cancelled.",
+    ownerOnly: "Only the owner can cancel a check.",
     off: "This server runs no checks (AUDIT_CONCURRENCY=0): the check waits until a server that runs checks takes it.",
     recent: "Recent checks by staff",
     none: "No checks run by staff yet.",
@@ -136,6 +162,8 @@ export const auditMessages = {
       unreachable: "Could not check",
       limited: "Not checked (limit)",
       failed: "Failed",
+      waiting: "Waiting (queue full)",
+      cancelled: "Cancelled",
     },
     report: "Report",
     lead: "Lead",
@@ -158,6 +186,8 @@ export const auditMessages = {
     running: "Checking…",
     limited: "Not checked: the sender's hourly limit was reached.",
     failed: "The check failed.",
+    waiting: "Waiting: the queue was full when it was asked for; it runs once there is room.",
+    cancelled: "Cancelled by the owner before it ran.",
     talkingPoints: "Talking points (failed checks, most valuable first)",
     passed: "Passed",
     fetchedAt: (when: string) => `Fetched ${when}`,

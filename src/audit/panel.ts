@@ -6,10 +6,10 @@ import { auditCategoryNames, auditMessages, unreachableNames } from "./messages.
 import type { AuditJob } from "./store/types.ts";
 import { failedByValue, formatCheckedAt, siteName } from "./summary.ts";
 import { auditLinks } from "./token.ts";
-import { auditState } from "./view.ts";
+import { auditState, type AuditState } from "./view.ts";
 
 export interface WebsiteCheckLines {
-  state: "none" | "running" | "ready" | "unreachable" | "limited" | "failed";
+  state: "none" | AuditState;
   score?: number | undefined;
   grade?: string | undefined;
   categories: string[];

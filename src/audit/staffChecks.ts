@@ -1,11 +1,11 @@
 /**
  * /admin/checks: staff check any website (src/pages/admin/checks.astro). What a typed address
- * must look like before a check is queued, and the recent staff checks read into table rows.
- * Pure: the page hands in the form's value and the jobs.
+ * must look like before a check is queued, the recent staff checks and (for the owner) the
+ * queue read into table rows. Pure: the page hands in the form's value and the jobs.
  */
 import { siteKey } from "./jobs.ts";
 import { auditMessages } from "./messages.ts";
-import type { AuditJob } from "./store/types.ts";
+import type { AuditJob, QueuedCheck } from "./store/types.ts";
 import { siteName } from "./summary.ts";
 import { auditLinks } from "./token.ts";
 import { auditState, type AuditState } from "./view.ts";
@@ -60,6 +60,44 @@ export function staffCheckRows(jobs: readonly AuditJob[], secret: string): Staff
       createdAt: job.createdAt,
       reportHref: auditLinks(job.id, secret).report,
       leadHref: job.leadId ? `/admin/leads/${job.leadId}` : null,
+    };
+  });
+}
+
+/** Checks of the queue the owner's page lists. */
+export const QUEUE_SHOWN = 50;
+
+export interface QueueRow {
+  id: string;
+  site: string;
+  state: "running" | "waiting" | "deferred";
+  stateLabel: string;
+  /** The staff member's email, or the visitor's short hash (`visitor 3fa9c2d1`). */
+  by: string;
+  /** Since when it runs (running) or waits (otherwise). */
+  since: string;
+  /** Only a waiting check can be cancelled; a running one finishes. */
+  cancellable: boolean;
+}
+
+/** The owner's view of the queue: each check's site, state, who asked and since when. */
+export function queueRows(
+  checks: readonly QueuedCheck[],
+  staffEmails: ReadonlyMap<string, string>,
+): QueueRow[] {
+  const copy = auditMessages.staffChecks;
+  return checks.map((c) => {
+    const state = c.running ? "running" : c.status === "deferred" ? "deferred" : "waiting";
+    return {
+      id: c.id,
+      site: siteName({ url: c.url }),
+      state,
+      stateLabel: copy.queueStates[state],
+      by: c.requestedBy
+        ? (staffEmails.get(c.requestedBy) ?? c.requestedBy)
+        : copy.client((c.client ?? "").slice(0, 8) || "?"),
+      since: c.running ? (c.startedAt ?? c.createdAt) : c.createdAt,
+      cancellable: !c.running,
     };
   });
 }

@@ -10,7 +10,9 @@ import { auditJobStoreFor, type AuditJob } from "./store/index.ts";
 import { siteName, topFixes } from "./summary.ts";
 import { openAuditToken } from "./token.ts";
 
-export type AuditState = "running" | "ready" | "unreachable" | "limited" | "failed";
+/** running: queued (waiting its turn or being checked); waiting: deferred (the queue was full). */
+export type AuditState =
+  "running" | "waiting" | "ready" | "unreachable" | "limited" | "failed" | "cancelled";
 
 export type AuditView =
   | { ok: false; reason: "invalid" | "expired" | "unavailable" }
@@ -18,7 +20,9 @@ export type AuditView =
 
 export function auditState(job: Pick<AuditJob, "status" | "report">): AuditState {
   if (job.status === "queued") return "running";
+  if (job.status === "deferred") return "waiting";
   if (job.status === "limited") return "limited";
+  if (job.status === "cancelled") return "cancelled";
   if (job.status === "failed" || !job.report) return "failed";
   return job.report.outcome === "ok" ? "ready" : "unreachable";
 }

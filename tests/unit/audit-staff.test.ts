@@ -60,6 +60,8 @@ function job(over: Partial<AuditJob>): AuditJob {
     site: null,
     client: null,
     requestedBy: "staff-1",
+    queueKey: "staff:staff-1",
+    domain: "lawnpros.test",
     fresh: true,
     status: "queued",
     attempts: 0,

@@ -12,17 +12,30 @@ import { pin } from "./recordingDb.ts";
 const NOW = new Date("2026-11-27T12:00:00.000Z");
 
 describe("the SQL each dialect receives where the website checks' store branches", () => {
-  it("claims with SKIP LOCKED on PostgreSQL and in one statement on SQLite", async () => {
+  it("claims one job at a time, fairly: SKIP LOCKED under the claim lock on PostgreSQL, one statement on SQLite", async () => {
     const sent = await pin((db) =>
-      new SqlAuditJobStore(db).claim({ owner: "w1", now: NOW, leaseMs: 60_000, limit: 2 }),
+      new SqlAuditJobStore(db).claim({ owner: "w1", now: NOW, leaseMs: 60_000, limit: 1 }),
     );
-    expect(sent.postgres).toHaveLength(1);
-    expect(sent.postgres[0]).toContain("ORDER BY created_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)");
-    expect(sent.sqlite[0]).toContain("ORDER BY created_at, id LIMIT $4)");
+    expect(sent.postgres).toHaveLength(2);
+    expect(sent.postgres[0]).toBe(
+      "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.audit_claim'))",
+    );
+    const claim = sent.postgres[1]!;
+    expect(sent.sqlite).toHaveLength(1);
     expect(sent.sqlite[0]).not.toContain("FOR UPDATE");
-    expect(sent.sqlite[0]!.replace(" FOR UPDATE SKIP LOCKED", "")).toBe(
-      sent.postgres[0]!.replace(" FOR UPDATE SKIP LOCKED", ""),
+    expect(sent.sqlite[0]!).toBe(claim.replace(" FOR UPDATE SKIP LOCKED", ""));
+    // The fair order: the key's running checks, the key's last start (never first), age.
+    expect(claim).toContain(
+      "ORDER BY (SELECT count(*) FROM audit_jobs r WHERE r.queue_key = j.queue_key AND r.status = 'queued' AND r.claimed_until > $3), " +
+        "(SELECT max(s.started_at) FROM audit_jobs s WHERE s.queue_key = j.queue_key) NULLS FIRST, " +
+        "j.created_at, j.id LIMIT 1 FOR UPDATE SKIP LOCKED)",
     );
+    // Never a domain another check is fetching; a deferred job only while there is room.
+    expect(claim).toContain(
+      "NOT EXISTS ( SELECT 1 FROM audit_jobs d WHERE d.domain = j.domain AND d.status = 'queued' AND d.claimed_until > $3)",
+    );
+    expect(claim).toContain("SET status = 'queued', claimed_by = $1");
+    expect(claim).toMatch(/-- 5$/);
   });
 
   it("binds the report as JSON text, cast to jsonb on PostgreSQL", async () => {

@@ -1,9 +1,11 @@
 /**
  * The website checks on either database: the lead store's own file or pool and schema (migration
  * 17), over the driver (src/server/db.ts), every query written once. The one real difference is
- * the claim: on PostgreSQL it takes its rows with SKIP LOCKED, so several servers on one database
- * never claim one job twice; on SQLite the one statement holds the write lock, across processes
- * too. Pinned by tests/unit/audit-store-sql.test.ts.
+ * the claim: on PostgreSQL it takes its row with SKIP LOCKED, so several servers on one database
+ * never claim one job twice, under a transaction-scoped advisory lock, so claims are taken one
+ * after another and the caps it reads (one check per domain, the queue's room) hold across
+ * servers; on SQLite the one statement holds the write lock, across processes too. Pinned by
+ * tests/unit/audit-store-sql.test.ts.
  */
 import { dialectSql, json, type Db } from "../../server/db.ts";
 import { onStore } from "../../leads/store/unavailable.ts";
@@ -17,6 +19,9 @@ import type {
   AuditJobStore,
   AuditSummary,
   NewStaffAuditJob,
+  QueuedCheck,
+  StaffCheckCaps,
+  StaffEnqueueResult,
 } from "./types.ts";
 
 /** A row as both drivers return it (timestamps as ISO text; the report as text or parsed jsonb). */
@@ -27,6 +32,8 @@ interface JobRow {
   site: string | null;
   client: string | null;
   requested_by: string | null;
+  queue_key: string;
+  domain: string | null;
   fresh: number | boolean;
   status: string;
   attempts: number;
@@ -43,8 +50,9 @@ interface JobRow {
 }
 
 export const JOB_COLUMNS =
-  "id, lead_id, url, site, client, requested_by, fresh, status, attempts, score, grade, report, " +
-  "reused_from, last_error, claimed_by, claimed_until, created_at, started_at, finished_at";
+  "id, lead_id, url, site, client, requested_by, queue_key, domain, fresh, status, attempts, " +
+  "score, grade, report, reused_from, last_error, claimed_by, claimed_until, created_at, " +
+  "started_at, finished_at";
 
 const toJob = (row: JobRow): AuditJob => ({
   id: row.id,
@@ -53,6 +61,8 @@ const toJob = (row: JobRow): AuditJob => ({
   site: row.site,
   client: row.client,
   requestedBy: row.requested_by,
+  queueKey: row.queue_key,
+  domain: row.domain,
   fresh: Boolean(row.fresh),
   status: row.status as AuditJobStatus,
   attempts: row.attempts,
@@ -68,17 +78,39 @@ const toJob = (row: JobRow): AuditJob => ({
   finishedAt: row.finished_at,
 });
 
-/** The claim: the oldest queued jobs no live lease holds, leased to `$1` and counted. */
+/**
+ * The claim of one job, leased to `$1` and counted, fairly (issue 36): among the waiting jobs no
+ * live lease holds whose domain no check is fetching (deferred ones only while there is room),
+ * the one whose queue key has the fewest checks running, then whose key started one longest ago
+ * (never first), then the oldest. A deferred job claimed becomes queued. Every subquery is an
+ * index lookup (migration 30): the waiting jobs (audit_jobs_waiting), the running ones of a key
+ * or a domain (audit_jobs_key_active, audit_jobs_domain_active), a key's last start
+ * (audit_jobs_key_started); the queue's size is counted once, at most `$4` entries.
+ */
 export const claimSql = (db: Pick<Db, "dialect">) => `
   UPDATE audit_jobs
-  SET claimed_by = $1, claimed_until = $2, attempts = attempts + 1,
+  SET status = 'queued', claimed_by = $1, claimed_until = $2, attempts = attempts + 1,
       started_at = coalesce(started_at, $3)
   WHERE id IN (
-    SELECT id FROM audit_jobs
-    WHERE status = 'queued' AND (claimed_until IS NULL OR claimed_until <= $3)
-    ORDER BY created_at, id
-    LIMIT $4${dialectSql(db).skipLocked()})
+    SELECT j.id FROM audit_jobs j
+    WHERE j.status IN ('queued', 'deferred') AND (j.claimed_until IS NULL OR j.claimed_until <= $3)
+      AND (j.domain IS NULL OR NOT EXISTS (
+        SELECT 1 FROM audit_jobs d
+        WHERE d.domain = j.domain AND d.status = 'queued' AND d.claimed_until > $3))
+      AND (j.status = 'queued' OR (
+        (SELECT count(*) FROM (SELECT 1 FROM audit_jobs WHERE status = 'queued' LIMIT $4) q) < $4
+        AND (SELECT count(*) FROM audit_jobs c WHERE c.queue_key = j.queue_key AND c.status = 'queued') < $5))
+    ORDER BY
+      (SELECT count(*) FROM audit_jobs r
+       WHERE r.queue_key = j.queue_key AND r.status = 'queued' AND r.claimed_until > $3),
+      (SELECT max(s.started_at) FROM audit_jobs s WHERE s.queue_key = j.queue_key) NULLS FIRST,
+      j.created_at, j.id
+    LIMIT 1${dialectSql(db).skipLocked()})
   RETURNING ${JOB_COLUMNS}`;
+
+/** Claims are taken one after another across servers (PostgreSQL; SQLite's statement is alone). */
+export const CLAIM_LOCK =
+  "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.audit_claim'))";
 
 /** The outcome, only while the claim is still this worker's. */
 export const finishSql = (db: Pick<Db, "dialect">) => `
@@ -87,9 +119,6 @@ export const finishSql = (db: Pick<Db, "dialect">) => `
       reused_from = $7, last_error = $8, finished_at = $9, claimed_by = NULL, claimed_until = NULL
   WHERE id = $10 AND claimed_by = $11 AND status = 'queued'
   RETURNING lead_id`;
-
-const byAge = (a: AuditJob, b: AuditJob) =>
-  a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 export class SqlAuditJobStore implements AuditJobStore {
   readonly #db: Db;
@@ -111,25 +140,109 @@ export class SqlAuditJobStore implements AuditJobStore {
     return (await this.#jobs(where, params))[0] ?? null;
   }
 
-  enqueue(job: NewStaffAuditJob): Promise<void> {
-    return this.#run(async (db) => {
-      await db.run(
-        `INSERT INTO audit_jobs (id, lead_id, url, requested_by, fresh, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, 'queued', $6)`,
-        [job.id, job.leadId, job.url, job.requestedBy, true, job.createdAt],
-      );
-    });
+  enqueue(job: NewStaffAuditJob, caps: StaffCheckCaps): Promise<StaffEnqueueResult> {
+    const since = new Date(caps.now.getTime() - 60 * 60_000).toISOString();
+    return this.#run((db) =>
+      db.transaction(async (tx) => {
+        if (tx.dialect === "postgres") {
+          await tx.run("SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1))", [
+            `.audit_staff.${job.requestedBy}`,
+          ]);
+        }
+        const hour = await tx.one<{ n: number }>(
+          `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
+           WHERE requested_by = $1 AND created_at >= $2 AND status <> 'cancelled'`,
+          [job.requestedBy, since],
+        );
+        if (Number(hour?.n ?? 0) >= caps.perHour) return { ok: false, reason: "rate" } as const;
+        const waiting = await tx.one<{ n: number }>(
+          `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
+           WHERE status IN ('queued', 'deferred') AND queue_key = $1`,
+          [`staff:${job.requestedBy}`],
+        );
+        if (Number(waiting?.n ?? 0) >= caps.queued) return { ok: false, reason: "queue" } as const;
+        await tx.run(
+          `INSERT INTO audit_jobs (id, lead_id, url, requested_by, queue_key, domain, fresh, status, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7,
+             CASE WHEN (SELECT count(*) FROM (SELECT 1 FROM audit_jobs WHERE status = 'queued' LIMIT $8) q) >= $8
+                  THEN 'deferred' ELSE 'queued' END,
+             $9)`,
+          [
+            job.id,
+            job.leadId,
+            job.url,
+            job.requestedBy,
+            `staff:${job.requestedBy}`,
+            job.domain,
+            true,
+            caps.queueMax,
+            job.createdAt,
+          ],
+        );
+        return { ok: true } as const;
+      }),
+    );
   }
 
   async claim(request: AuditClaimRequest): Promise<AuditJob[]> {
-    if (request.limit < 1) return [];
     const now = request.now.toISOString();
     const until = new Date(request.now.getTime() + request.leaseMs).toISOString();
-    return this.#run(async (db) =>
-      (await db.all<JobRow>(claimSql(db), [request.owner, until, now, request.limit]))
-        .map(toJob)
-        .sort(byAge),
+    const params = [request.owner, until, now, request.queueMax ?? 200, request.clientMax ?? 2];
+    const claimed: AuditJob[] = [];
+    // One at a time: each claim sees the one before it (its domain, its key now running).
+    while (claimed.length < request.limit) {
+      const row = await this.#run((db) =>
+        db.dialect === "postgres"
+          ? db.transaction(async (tx) => {
+              await tx.run(CLAIM_LOCK);
+              return tx.one<JobRow>(claimSql(tx), params);
+            })
+          : db.one<JobRow>(claimSql(db), params),
+      );
+      if (!row) break;
+      claimed.push(toJob(row));
+    }
+    return claimed;
+  }
+
+  cancel(id: string, by: string, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    return this.#run(
+      async (db) =>
+        (await db.run(
+          `UPDATE audit_jobs SET status = 'cancelled', last_error = $1, finished_at = $2,
+                                 claimed_by = NULL, claimed_until = NULL
+           WHERE id = $3 AND status IN ('queued', 'deferred')
+             AND (claimed_until IS NULL OR claimed_until <= $2)`,
+          [`cancelled by ${by}`, at, id],
+        )) > 0,
     );
+  }
+
+  queue(limit: number, now: Date): Promise<{ checks: QueuedCheck[]; total: number }> {
+    const at = now.toISOString();
+    return this.#run(async (db) => {
+      const rows = await db.all<JobRow>(
+        `SELECT ${JOB_COLUMNS} FROM audit_jobs WHERE status IN ('queued', 'deferred')
+         ORDER BY created_at, id LIMIT $1`,
+        [limit],
+      );
+      const total = await db.one<{ n: number }>(
+        `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs WHERE status IN ('queued', 'deferred')`,
+      );
+      const checks = rows.map(toJob).map((j): QueuedCheck => ({
+        id: j.id,
+        url: j.url,
+        status: j.status === "deferred" ? "deferred" : "queued",
+        running: j.status === "queued" && !!j.claimedUntil && j.claimedUntil > at,
+        requestedBy: j.requestedBy,
+        client: j.client,
+        leadId: j.leadId,
+        createdAt: j.createdAt,
+        startedAt: j.startedAt,
+      }));
+      return { checks, total: Number(total?.n ?? 0) };
+    });
   }
 
   finish(
@@ -214,7 +327,7 @@ export class SqlAuditJobStore implements AuditJobStore {
         `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
          WHERE client = $1 AND created_at >= $2
            AND (created_at < $3 OR (created_at = $3 AND id < $4))
-           AND status <> 'limited' AND reused_from IS NULL`,
+           AND status NOT IN ('limited', 'cancelled') AND reused_from IS NULL`,
         [client, since.toISOString(), before.createdAt, before.id],
       );
       return Number(row?.n ?? 0);

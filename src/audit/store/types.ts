@@ -5,8 +5,15 @@
  */
 import type { AuditReport } from "../report.ts";
 
-/** queued (waiting or being checked: a live lease says which), done, limited (refused), failed. */
-export type AuditJobStatus = "queued" | "done" | "limited" | "failed";
+/**
+ * queued (waiting or being checked: a live lease says which); deferred (waiting outside the
+ * queue: the queue or its client's share was full; claimed once there is room, then queued);
+ * done, limited (refused by the hourly limit), failed, cancelled (the owner took it off the queue).
+ */
+export type AuditJobStatus = "queued" | "deferred" | "done" | "limited" | "failed" | "cancelled";
+
+/** Waiting or running: what the queue holds. */
+export const waitingStatuses: readonly AuditJobStatus[] = ["queued", "deferred"];
 
 export interface AuditJob {
   id: string;
@@ -20,6 +27,10 @@ export interface AuditJob {
   client: string | null;
   /** The staff member who ran it ('Run again', the inbox's check). */
   requestedBy: string | null;
+  /** Whose turn it is in the round-robin: the client, 'staff:<id>', or 'job:<id>'. */
+  queueKey: string;
+  /** The registrable domain (and port) no two checks fetch at once; null: none known. */
+  domain: string | null;
   /** Fetch again even if the site was checked in the last 24 h. */
   fresh: boolean;
   status: AuditJobStatus;
@@ -43,15 +54,45 @@ export interface NewStaffAuditJob {
   id: string;
   leadId: string | null;
   url: string;
+  domain: string | null;
   requestedBy: string;
   createdAt: string;
 }
+
+/** A staff member's allowance (AUDIT_STAFF_RATE an hour, AUDIT_STAFF_QUEUE waiting or running). */
+export interface StaffCheckCaps {
+  perHour: number;
+  queued: number;
+  /** Past this many checks waiting or running in all, a new one is deferred (AUDIT_QUEUE_MAX). */
+  queueMax: number;
+  now: Date;
+}
+
+/** Queued, or refused by the staff member's hourly allowance or queue share (nothing queued). */
+export type StaffEnqueueResult = { ok: true } | { ok: false; reason: "rate" | "queue" };
 
 export interface AuditClaimRequest {
   owner: string;
   now: Date;
   leaseMs: number;
   limit: number;
+  /** A deferred check is claimed only while fewer than this many are queued (AUDIT_QUEUE_MAX; 200). */
+  queueMax?: number;
+  /** …and its client has fewer than this many queued or running (AUDIT_CLIENT_MAX; 2). */
+  clientMax?: number;
+}
+
+/** The owner's view of the queue: a check waiting (deferred or not) or running. */
+export interface QueuedCheck {
+  id: string;
+  url: string;
+  status: "queued" | "deferred";
+  running: boolean;
+  requestedBy: string | null;
+  client: string | null;
+  leadId: string | null;
+  createdAt: string;
+  startedAt: string | null;
 }
 
 /** How a claimed job ends. */
@@ -79,12 +120,29 @@ export interface AuditSummary {
 }
 
 export interface AuditJobStore {
-  enqueue(job: NewStaffAuditJob): Promise<void>;
   /**
-   * Claims up to `limit` queued jobs not held by a live lease, oldest first, counting an attempt
-   * and noting when each first started. Two workers never hold the same job at the same time.
+   * Queues a staff member's check unless they asked for `caps.perHour` in the last hour or have
+   * `caps.queued` waiting or running (checked and inserted under one lock: concurrent posts
+   * cannot overshoot); deferred when the queue holds `caps.queueMax`.
+   */
+  enqueue(job: NewStaffAuditJob, caps: StaffCheckCaps): Promise<StaffEnqueueResult>;
+  /**
+   * Claims up to `limit` waiting jobs not held by a live lease, one at a time, fairly: first the
+   * job whose queue key has the fewest checks running, then whose key started a check longest
+   * ago (never first), then the oldest; never one whose domain another check is fetching; a
+   * deferred one only while there is room (`queueMax`, `clientMax`). Counts an attempt and notes
+   * when each first started. Two workers never hold the same job at the same time, and on
+   * PostgreSQL claims are taken one after another (an advisory lock) so the caps hold across
+   * servers.
    */
   claim(request: AuditClaimRequest): Promise<AuditJob[]>;
+  /**
+   * Cancels a check still waiting (not running), recording who; false when it is running or
+   * finished already.
+   */
+  cancel(id: string, by: string, now: Date): Promise<boolean>;
+  /** The checks waiting or running, oldest first (at most `limit`), and how many in all. */
+  queue(limit: number, now: Date): Promise<{ checks: QueuedCheck[]; total: number }>;
   /**
    * Records the outcome once, only while `owner` still holds the claim; with a done check of a
    * lead, also queues `emails` (one per lead and channel: a later check sends none). False: claim

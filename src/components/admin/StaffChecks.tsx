@@ -1,4 +1,4 @@
-import type { StaffCheckRow } from "../../audit/staffChecks";
+import type { QueueRow, StaffCheckRow } from "../../audit/staffChecks";
 import { AdminField } from "./AdminField";
 
 interface Copy {
@@ -10,6 +10,11 @@ interface Copy {
   columns: { site: string; state: string; score: string; when: string; links: string };
   report: string;
   lead: string;
+  queue: string;
+  queueIntro: (total: number) => string;
+  queueEmpty: string;
+  queueColumns: { site: string; state: string; by: string; since: string; action: string };
+  cancel: string;
 }
 
 interface Props {
@@ -18,13 +23,15 @@ interface Props {
   value?: string | undefined;
   error?: string | undefined;
   rows: (StaffCheckRow & { age: string })[];
+  /** The queue, for the owner only (null: not shown). */
+  queue: { total: number; rows: (QueueRow & { age: string })[] } | null;
 }
 
 /**
  * /admin/checks: the form staff type any website into (a plain post answered 303), and the
  * checks staff ran, newest first, with their state, score, the signed report and the lead.
  */
-export function StaffChecks({ copy, value, error, rows }: Props) {
+export function StaffChecks({ copy, value, error, rows, queue }: Props) {
   return (
     <>
       <form
@@ -53,6 +60,7 @@ export function StaffChecks({ copy, value, error, rows }: Props) {
           </button>
         </div>
       </form>
+      {queue && <CheckQueue copy={copy} queue={queue} />}
       <h2 id="checks-recent" className="mt-8 text-lg font-bold">
         {copy.recent}
       </h2>
@@ -117,5 +125,79 @@ export function StaffChecks({ copy, value, error, rows }: Props) {
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * The owner's view of the queue: the checks waiting or running, oldest first, with who asked
+ * (a staff member's email, a visitor's short hash) and since when; a waiting one can be
+ * cancelled (a plain same-origin post answered 303).
+ */
+function CheckQueue({ copy, queue }: { copy: Copy; queue: NonNullable<Props["queue"]> }) {
+  return (
+    <section aria-labelledby="checks-queue" className="mt-6" data-check-queue>
+      <h2 id="checks-queue" className="text-lg font-bold">
+        {copy.queue}
+      </h2>
+      {queue.rows.length === 0 ? (
+        <p className="mt-2 text-slate-700">{copy.queueEmpty}</p>
+      ) : (
+        <>
+          <p className="mt-2 text-slate-700">{copy.queueIntro(queue.total)}</p>
+          <div
+            role="region"
+            aria-labelledby="checks-queue"
+            tabIndex={0}
+            className="admin-scroll mt-3"
+          >
+            <table className="w-full border-collapse text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-300">
+                  {Object.entries(copy.queueColumns).map(([key, label]) => (
+                    <th key={key} scope="col" className="px-2 py-2">
+                      {label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {queue.rows.map((r) => (
+                  <tr
+                    key={r.id}
+                    className="border-b border-slate-200 bg-white"
+                    data-queue-check={r.id}
+                    data-queue-state={r.state}
+                  >
+                    <td className="px-2 py-2 break-all">{r.site}</td>
+                    <td className="px-2 py-2">{r.stateLabel}</td>
+                    <td className="px-2 py-2 break-all" data-queue-by>
+                      {r.by}
+                    </td>
+                    <td className="px-2 py-2">
+                      <time dateTime={r.since}>{r.age}</time>
+                    </td>
+                    <td className="px-2 py-2">
+                      {r.cancellable && (
+                        <form method="post">
+                          <input type="hidden" name="action" value="cancel" />
+                          <input type="hidden" name="id" value={r.id} />
+                          <button
+                            type="submit"
+                            className="min-h-11 rounded-lg px-3 font-semibold text-red-800 underline"
+                            aria-label={`${copy.cancel}: ${r.site}`}
+                          >
+                            {copy.cancel}
+                          </button>
+                        </form>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
   );
 }

@@ -10,6 +10,8 @@ interface Copy {
   running: string;
   limited: string;
   failed: string;
+  waiting: string;
+  cancelled: string;
   talkingPoints: string;
   passed: string;
   runAgain: string;
@@ -38,11 +40,12 @@ export function WebsiteCheckPanel({
       ? copy.none
       : view.state === "running"
         ? copy.running
-        : view.state === "limited"
-          ? copy.limited
-          : view.state === "failed"
-            ? copy.failed
-            : null;
+        : view.state === "limited" ||
+            view.state === "failed" ||
+            view.state === "waiting" ||
+            view.state === "cancelled"
+          ? copy[view.state]
+          : null;
   return (
     <section
       className="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"

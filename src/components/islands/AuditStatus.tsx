@@ -11,6 +11,9 @@ interface Copy {
   unreachable: string;
   limited: string;
   failed: string;
+  /** A deferred check (the queue was full): in line, polled more slowly. */
+  queued: string;
+  cancelled: string;
 }
 
 interface Props {
@@ -38,7 +41,8 @@ export default function AuditStatus({
 }: Props) {
   const [status, setStatus] = useState(initial);
   useEffect(() => {
-    if (status.state !== "running") return;
+    if (status.state !== "running" && status.state !== "waiting") return;
+    const every = status.state === "waiting" ? everyMs * 5 : everyMs;
     let polls = 0;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout>;
@@ -48,7 +52,7 @@ export default function AuditStatus({
         const response = await fetch(statusUrl, { headers: { accept: "application/json" } });
         if (response.ok) {
           const next = (await response.json()) as AuditStatusJson;
-          if (!stopped && next.state !== "running") {
+          if (!stopped && next.state !== status.state) {
             setStatus(next);
             return;
           }
@@ -56,9 +60,9 @@ export default function AuditStatus({
       } catch {
         // Offline for a moment: the next poll tries again.
       }
-      if (!stopped && polls < maxPolls) timer = setTimeout(poll, everyMs);
+      if (!stopped && polls < maxPolls) timer = setTimeout(poll, every);
     };
-    timer = setTimeout(poll, everyMs);
+    timer = setTimeout(poll, every);
     return () => {
       stopped = true;
       clearTimeout(timer);
@@ -100,7 +104,9 @@ export default function AuditStatus({
         <p className="font-semibold">
           {status.state === "running"
             ? copy.waiting
-            : copy[status.state === "ready" ? "failed" : status.state]}
+            : status.state === "waiting"
+              ? copy.queued
+              : copy[status.state === "ready" ? "failed" : status.state]}
         </p>
       )}
       <p className="mt-4">

@@ -8,6 +8,7 @@
  * the tests use it to give every run its own schema.
  */
 import postgres from "postgres";
+import { leadJobInsertParams, leadJobInsertSql } from "./auditJobInsert.ts";
 import { agencyHours } from "../../config/agency.ts";
 import { syncAgencyClockPostgres } from "./agencyClock.ts";
 import { migrationsTableSql, pendingMigrations } from "./migrations/index.ts";
@@ -390,10 +391,7 @@ export class PostgresLeadStore implements LeadStore {
                   ${lead.createdAt}, ${lead.createdAt})`;
       }
       if (auditJob) {
-        await tx`
-          INSERT INTO audit_jobs (id, lead_id, url, client, status, created_at)
-          VALUES (${auditJob.id}, ${lead.id}, ${auditJob.url}, ${auditJob.client}, 'queued',
-                  ${lead.createdAt})`;
+        await tx.unsafe(leadJobInsertSql, leadJobInsertParams(auditJob, lead.id, lead.createdAt));
       }
       if (!partialId) return;
       const linked = await tx`

@@ -17,6 +17,8 @@ import {
   migrationsTableSql,
   pendingMigrations,
 } from "./migrations/index.ts";
+import { leadJobInsertParams, leadJobInsertSql } from "./auditJobInsert.ts";
+import { toSqlitePlaceholders } from "../../server/db.ts";
 import { agencyHours } from "../../config/agency.ts";
 import { syncAgencyClockSqlite } from "./agencyClock.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
@@ -180,10 +182,7 @@ export class SqliteLeadStore implements LeadStore {
                            created_at, updated_at)
        VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
     );
-    this.#insertAuditJob = this.#db.prepare(
-      `INSERT INTO audit_jobs (id, lead_id, url, client, status, created_at)
-       VALUES (?, ?, ?, ?, 'queued', ?)`,
-    );
+    this.#insertAuditJob = this.#db.prepare(toSqlitePlaceholders(leadJobInsertSql));
     this.#get = this.#db.prepare(`SELECT ${READ_COLUMNS} FROM leads WHERE id = ?`);
     this.#getMany = this.#db.prepare(
       `SELECT ${READ_COLUMNS} FROM leads WHERE id IN (SELECT value FROM json_each(?))`,
@@ -283,7 +282,7 @@ export class SqliteLeadStore implements LeadStore {
             lead.createdAt,
           );
         }
-        if (job) this.#insertAuditJob.run(job.id, lead.id, job.url, job.client, lead.createdAt);
+        if (job) this.#insertAuditJob.run(...leadJobInsertParams(job, lead.id, lead.createdAt));
         if (partialId) {
           const linked = this.#completePartial.run(lead.id, partialId, lead.fields.email ?? "");
           if (Number(linked.changes) > 0) {

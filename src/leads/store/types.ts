@@ -63,6 +63,12 @@ export interface NewAuditJob {
   url: string;
   /** Whose hourly allowance it spends: the sender's IP hash (null: unknown sender). */
   client: string | null;
+  /** The registrable domain (and port) no two checks fetch at once (src/audit/jobs.ts). */
+  domain: string | null;
+  /** Deferred, not queued, when this many checks are queued (AUDIT_QUEUE_MAX)… */
+  queueMax: number;
+  /** …or its client has this many queued or running (AUDIT_CLIENT_MAX). */
+  clientMax: number;
 }
 
 /**
