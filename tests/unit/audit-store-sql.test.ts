@@ -24,9 +24,11 @@ describe("the SQL each dialect receives where the website checks' store branches
     expect(sent.sqlite).toHaveLength(1);
     expect(sent.sqlite[0]).not.toContain("FOR UPDATE");
     expect(sent.sqlite[0]!).toBe(claim.replace(" FOR UPDATE SKIP LOCKED", ""));
-    // The fair order: the key's running checks, the key's last start (never first), age.
+    // The fair order: the key's running checks, the key's checks of the hour, the key's last
+    // start (never first), age.
     expect(claim).toContain(
       "ORDER BY (SELECT count(*) FROM audit_jobs r WHERE r.queue_key = j.queue_key AND r.status = 'queued' AND r.claimed_until > $3), " +
+        "(SELECT count(*) FROM audit_jobs h WHERE h.queue_key = j.queue_key AND h.created_at > $6), " +
         "(SELECT max(s.started_at) FROM audit_jobs s WHERE s.queue_key = j.queue_key) NULLS FIRST, " +
         "j.created_at, j.id LIMIT 1 FOR UPDATE SKIP LOCKED)",
     );
@@ -35,7 +37,7 @@ describe("the SQL each dialect receives where the website checks' store branches
       "NOT EXISTS ( SELECT 1 FROM audit_jobs d WHERE d.domain = j.domain AND d.status = 'queued' AND d.claimed_until > $3)",
     );
     expect(claim).toContain("SET status = 'queued', claimed_by = $1");
-    expect(claim).toMatch(/-- 5$/);
+    expect(claim).toMatch(/-- 6$/);
   });
 
   it("binds the report as JSON text, cast to jsonb on PostgreSQL", async () => {

@@ -81,11 +81,13 @@ const toJob = (row: JobRow): AuditJob => ({
 /**
  * The claim of one job, leased to `$1` and counted, fairly (issue 36): among the waiting jobs no
  * live lease holds whose domain no check is fetching (deferred ones only while there is room),
- * the one whose queue key has the fewest checks running, then whose key started one longest ago
- * (never first), then the oldest. A deferred job claimed becomes queued. Every subquery is an
- * index lookup (migration 30): the waiting jobs (audit_jobs_waiting), the running ones of a key
- * or a domain (audit_jobs_key_active, audit_jobs_domain_active), a key's last start
- * (audit_jobs_key_started); the queue's size is counted once, at most `$4` entries.
+ * the one whose queue key has the fewest checks running, then whose key asked for the fewest
+ * checks in the last hour (a prospect who asks once goes before a sender of many), then whose key
+ * started one longest ago (never first), then the oldest. A deferred job claimed becomes queued.
+ * Every subquery is an index lookup (migration 30): the waiting jobs (audit_jobs_waiting), the
+ * running ones of a key or a domain (audit_jobs_key_active, audit_jobs_domain_active), a key's
+ * checks of the hour (audit_jobs_key_created) and last start (audit_jobs_key_started); the
+ * queue's size is counted once, at most `$4` entries.
  */
 export const claimSql = (db: Pick<Db, "dialect">) => `
   UPDATE audit_jobs
@@ -103,6 +105,7 @@ export const claimSql = (db: Pick<Db, "dialect">) => `
     ORDER BY
       (SELECT count(*) FROM audit_jobs r
        WHERE r.queue_key = j.queue_key AND r.status = 'queued' AND r.claimed_until > $3),
+      (SELECT count(*) FROM audit_jobs h WHERE h.queue_key = j.queue_key AND h.created_at > $6),
       (SELECT max(s.started_at) FROM audit_jobs s WHERE s.queue_key = j.queue_key) NULLS FIRST,
       j.created_at, j.id
     LIMIT 1${dialectSql(db).skipLocked()})
@@ -187,7 +190,15 @@ export class SqlAuditJobStore implements AuditJobStore {
   async claim(request: AuditClaimRequest): Promise<AuditJob[]> {
     const now = request.now.toISOString();
     const until = new Date(request.now.getTime() + request.leaseMs).toISOString();
-    const params = [request.owner, until, now, request.queueMax ?? 200, request.clientMax ?? 2];
+    const hourAgo = new Date(request.now.getTime() - 60 * 60_000).toISOString();
+    const params = [
+      request.owner,
+      until,
+      now,
+      request.queueMax ?? 200,
+      request.clientMax ?? 2,
+      hourAgo,
+    ];
     const claimed: AuditJob[] = [];
     // One at a time: each claim sees the one before it (its domain, its key now running).
     while (claimed.length < request.limit) {

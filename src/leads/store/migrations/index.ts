@@ -1552,6 +1552,7 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS audit_jobs_key_active ON audit_jobs (queue_key, claimed_until)
         WHERE status = 'queued';
       CREATE INDEX IF NOT EXISTS audit_jobs_key_started ON audit_jobs (queue_key, started_at);
+      CREATE INDEX IF NOT EXISTS audit_jobs_key_created ON audit_jobs (queue_key, created_at);
       CREATE INDEX IF NOT EXISTS audit_jobs_domain_active ON audit_jobs (domain, claimed_until)
         WHERE status = 'queued';
       CREATE INDEX IF NOT EXISTS audit_jobs_requester ON audit_jobs (requested_by, created_at)
@@ -1572,6 +1573,7 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS audit_jobs_key_active ON audit_jobs (queue_key, claimed_until)
         WHERE status = 'queued';
       CREATE INDEX IF NOT EXISTS audit_jobs_key_started ON audit_jobs (queue_key, started_at);
+      CREATE INDEX IF NOT EXISTS audit_jobs_key_created ON audit_jobs (queue_key, created_at);
       CREATE INDEX IF NOT EXISTS audit_jobs_domain_active ON audit_jobs (domain, claimed_until)
         WHERE status = 'queued';
       CREATE INDEX IF NOT EXISTS audit_jobs_requester ON audit_jobs (requested_by, created_at)
