@@ -4,8 +4,10 @@
  *
  * A farm of generated landscaper sites on loopback (tests/support/auditSites.ts: the strong
  * home page, a sitemap, BENCH_AUDIT_PAGES service pages each, so every check reads robots.txt,
- * the home page, the sitemap and 20 more pages), checked by runAudit (src/audit/run.ts) with
- * BENCH_AUDIT_CONCURRENCY checks at once (the server's AUDIT_CONCURRENCY default is 2):
+ * the home page, the sitemap and 20 more pages), checked as the server checks them, in the
+ * sandbox's worker threads (src/audit/sandbox.ts; BENCH_AUDIT_SANDBOX=0: runAudit on this
+ * thread, as before issue 36), BENCH_AUDIT_CONCURRENCY checks at once (the server's
+ * AUDIT_CONCURRENCY default is 2):
  *   1. at the production spacing (2 requests a second per site): what a prospect waits for;
  *   2. without spacing: what the parsing and checking cost the machine (CPU-bound).
  * Prints checks per minute, p50 and p95 seconds per check, CPU seconds per check, and memory
@@ -19,11 +21,14 @@
  *      checks (always fetched) so that two are in flight for the whole "with" window; between
  *      windows the queue is emptied and the checks in flight finish. Prints requests/s and p95
  *      for each window and the slowdown per round (the goal: at most 5 %).
+ *   4. hostile: the same windows, with the hostile pages of issue 36 (the cubic page, a 504 KB
+ *      href, 2 MB of unclosed <div>s, 2 MB of tel: links) mixed into the farm the server checks.
+ *      Prints lead latency p50 / p99 with and without checks in flight.
  *
  * `auditLoad()` is exported for benchmarks that measure something else while checks run: it
  * runs checks until `checks` are done or `signal` aborts.
  * Settings (env): BENCH_AUDIT_SITES (8), BENCH_AUDIT_CHECKS (16), BENCH_AUDIT_CONCURRENCY (2),
- * BENCH_AUDIT_PAGES (20), BENCH_AUDIT_PHASES ("paced,unpaced,intake"), BENCH_INTAKE_SECONDS (8),
+ * BENCH_AUDIT_PAGES (20), BENCH_AUDIT_PHASES ("paced,unpaced,intake,hostile"), BENCH_INTAKE_SECONDS (8),
  * BENCH_INTAKE_ROUNDS (4), BENCH_INTAKE_CONNECTIONS (8), BENCH_INTAKE_SYNC (the server's
  * LEADS_SQLITE_SYNC: full, or normal to take the disk out). Needs the build (npm run build).
  */
@@ -34,6 +39,7 @@ import { defaultAuditJobSettings, queueStaffCheck } from "../src/audit/jobs.ts";
 /** The bench queues as many checks as it measures: no staff allowance applies. */
 const benchCaps = { ...defaultAuditJobSettings, staffPerHour: 1e6, staffQueued: 1e6 };
 import { runAudit } from "../src/audit/run.ts";
+import { AuditSandbox } from "../src/audit/sandbox.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
 import { farmSite, serveSite } from "../tests/support/auditSites.ts";
 import { benchLeadBody, benchStore, startIntakeServer, stopIntakeServer } from "./server.mjs";
@@ -46,6 +52,31 @@ export async function startFarm(count, pages = 20) {
     sites,
     allowHosts: sites.map((s) => s.hostPort),
     close: () => Promise.all(sites.map((s) => s.close())),
+  };
+}
+
+/** The hostile home pages of issue 36 (tests/integration/audit-sandbox.timed.ts). */
+const hostilePages = {
+  cubic: () =>
+    `<!doctype html><html><head><title>Lawn care</title></head><body>${"<header></header>".repeat(8_000)}${"<div>".repeat(800)}${"<a href=#>x</a>".repeat(8_000)}</body></html>`,
+  longHref: () =>
+    `<!doctype html><html><head><title>Lawn care</title></head><body><a href="https://a.test/${"google.com/maps/".repeat(31_500)}">Reviews</a></body></html>`,
+  deepDivs: () =>
+    `<!doctype html><html><head><title>Lawn care</title></head><body>${"<div>".repeat(400_000)}`,
+  telLinks: () =>
+    `<!doctype html><html><head><title>Lawn care</title></head><body>${"<a href='tel:5551234567'>(555) 123-4567</a>".repeat(48_000)}</body></html>`,
+};
+
+/** The farm with a hostile site after each farm site (as many as there are hostile pages). */
+export async function hostileFarm(farm) {
+  const hostile = [];
+  for (const page of Object.values(hostilePages))
+    hostile.push(await serveSite(() => ({ "/": { body: page() } })));
+  const sites = farm.sites.flatMap((s, i) => (hostile[i] ? [s, hostile[i]] : [s]));
+  return {
+    sites,
+    allowHosts: sites.map((s) => s.hostPort),
+    close: () => Promise.all(hostile.map((s) => s.close())),
   };
 }
 
@@ -62,21 +93,35 @@ export async function auditLoad({
   concurrency = 2,
   intervalMs = 500,
   signal,
+  sandbox = false,
 }) {
   const seconds = [];
   const outcomes = { ok: 0, unreachable: 0 };
   let next = 0;
-  const started = performance.now();
+  // The sandbox's threads start (and load the engine) before the clock does.
+  const pool = sandbox
+    ? new AuditSandbox({
+        threads: concurrency,
+        allowHosts: farm.allowHosts,
+        limits: { minIntervalMs: intervalMs },
+      })
+    : null;
+  if (pool) await pool.run(farm.sites[0].origin);
   const cpuStart = process.cpuUsage();
+  const started = performance.now();
+  const check = (origin) =>
+    pool
+      ? pool.run(origin, { signal })
+      : runAudit(origin, {
+          allowHosts: farm.allowHosts,
+          limits: { minIntervalMs: intervalMs },
+          signal,
+        });
   const worker = async () => {
     while (next < checks && !signal?.aborted) {
       const site = farm.sites[next++ % farm.sites.length];
       const t = performance.now();
-      const report = await runAudit(site.origin, {
-        allowHosts: farm.allowHosts,
-        limits: { minIntervalMs: intervalMs },
-        signal,
-      }).catch((error) => {
+      const report = await check(site.origin).catch((error) => {
         if (signal?.aborted) return null;
         throw error;
       });
@@ -88,6 +133,7 @@ export async function auditLoad({
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuStart);
+  await pool?.close();
   const sorted = [...seconds].sort((a, b) => a - b);
   return {
     checks: seconds.length,
@@ -142,14 +188,21 @@ async function intake(url, seconds, connections) {
   await Promise.all(Array.from({ length: connections }, loop));
   const elapsed = (performance.now() - started) / 1000;
   const sorted = latencies.sort((a, b) => a - b);
-  return { rps: ok / elapsed, p50: percentile(sorted, 50), p95: percentile(sorted, 95), failed };
+  return {
+    rps: ok / elapsed,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+    failed,
+  };
 }
 
 /**
  * Lead intake beside running checks, on one production server: alternating windows with and
  * without checks in flight.
  */
-async function intakeBesideChecks(farm) {
+async function intakeBesideChecks(farm, label = "checks") {
   const seconds = Number(process.env.BENCH_INTAKE_SECONDS ?? 8);
   const rounds = Number(process.env.BENCH_INTAKE_ROUNDS ?? 4);
   const connections = Number(process.env.BENCH_INTAKE_CONNECTIONS ?? 8);
@@ -222,7 +275,8 @@ async function intakeBesideChecks(farm) {
       rows.push(row);
       console.log(
         `intake round ${round + 1}: without checks ${row.without.rps.toFixed(0)} req/s p95 ${row.without.p95.toFixed(1)} ms | ` +
-          `with ${row.with.inFlight} checks in flight ${row.with.rps.toFixed(0)} req/s p95 ${row.with.p95.toFixed(1)} ms | ` +
+          `with ${row.with.inFlight} ${label} in flight ${row.with.rps.toFixed(0)} req/s p95 ${row.with.p95.toFixed(1)} ms | ` +
+          `p50/p99 ${row.without.p50.toFixed(1)}/${row.without.p99.toFixed(1)} → ${row.with.p50.toFixed(1)}/${row.with.p99.toFixed(1)} ms | ` +
           `throughput ${(-row.slowdown * 100).toFixed(1)} %, p95 ${(row.p95Change * 100).toFixed(1)} % | ` +
           `server CPU ${row.without.cores.toFixed(2)} → ${row.with.cores.toFixed(2)} cores, ` +
           `${row.without.cpuMsPerLead.toFixed(2)} → ${row.with.cpuMsPerLead.toFixed(2)} ms per lead` +
@@ -240,9 +294,11 @@ async function intakeBesideChecks(farm) {
     const pooled = mean(rows.map((r) => r.with.rps)) / mean(rows.map((r) => r.without.rps)) - 1;
     const cores = (phase) => mean(rows.map((r) => r[phase].cores)).toFixed(2);
     console.log(
-      `intake beside checks (SQLite ${sync} sync, ${connections} connections, ${seconds} s windows, ${rounds} rounds, ${checks} checks done):\n` +
+      `intake beside ${label} (SQLite ${sync} sync, ${connections} connections, ${seconds} s windows, ${rounds} rounds, ${checks} checks done):\n` +
         `  throughput with checks: ${pct(Math.min(...change))} … ${pct(Math.max(...change))} per round, median ${pct(median(change))}, pooled ${pct(pooled)}\n` +
         `  p95 with checks: ${pct(Math.min(...p95))} … ${pct(Math.max(...p95))} per round, median ${pct(median(p95))}\n` +
+        `  latency p50 / p99 / max (medians of rounds): without ${median(rows.map((r) => r.without.p50)).toFixed(1)} / ${median(rows.map((r) => r.without.p99)).toFixed(1)} / ${median(rows.map((r) => r.without.max)).toFixed(0)} ms, ` +
+        `with ${median(rows.map((r) => r.with.p50)).toFixed(1)} / ${median(rows.map((r) => r.with.p99)).toFixed(1)} / ${median(rows.map((r) => r.with.max)).toFixed(0)} ms\n` +
         `  server CPU: ${cores("without")} cores without checks, ${cores("with")} with; per lead ` +
         `${median(rows.map((r) => r.without.cpuMsPerLead)).toFixed(2)} ms without, ${median(rows.map((r) => r.with.cpuMsPerLead)).toFixed(2)} ms with (medians), ` +
         `change ${pct(median(rows.map((r) => r.with.cpuMsPerLead / r.without.cpuMsPerLead - 1)))} (median of rounds)\n` +
@@ -266,20 +322,22 @@ async function main() {
   const checks = Number(process.env.BENCH_AUDIT_CHECKS ?? 16);
   const concurrency = Number(process.env.BENCH_AUDIT_CONCURRENCY ?? 2);
   const pages = Number(process.env.BENCH_AUDIT_PAGES ?? 20);
-  const phases = (process.env.BENCH_AUDIT_PHASES ?? "paced,unpaced,intake")
+  const sandbox = process.env.BENCH_AUDIT_SANDBOX !== "0";
+  const phases = (process.env.BENCH_AUDIT_PHASES ?? "paced,unpaced,intake,hostile")
     .split(",")
     .map((p) => p.trim());
   const farm = await startFarm(sites, pages);
   console.log(
-    `Website check: ${sites} loopback sites of ${pages} pages, ${checks} checks per phase, ${concurrency} at once` +
+    `Website check: ${sites} loopback sites of ${pages} pages, ${checks} checks per phase, ${concurrency} at once, ` +
+      `${sandbox ? "in the sandbox's worker threads" : "on this thread (no sandbox)"}` +
       (globalThis.gc ? "" : " (run with --expose-gc for exact heap figures)"),
   );
   // A warm-up check: module loading and JIT are not what is measured.
   await auditLoad({ farm, checks: 1, concurrency: 1, intervalMs: 0 });
   const before = memory();
-  for (const phase of phases.filter((p) => p !== "intake")) {
+  for (const phase of phases.filter((p) => p === "paced" || p === "unpaced")) {
     const intervalMs = phase === "paced" ? 500 : 0;
-    const r = await auditLoad({ farm, checks, concurrency, intervalMs });
+    const r = await auditLoad({ farm, checks, concurrency, intervalMs, sandbox });
     console.log(
       `${phase === "paced" ? "paced (2 requests/s per site)" : "unpaced (CPU-bound)          "}: ` +
         `${r.checksPerMinute.toFixed(1)} checks/min, p50 ${r.p50.toFixed(2)} s, p95 ${r.p95.toFixed(2)} s, ` +
@@ -292,6 +350,11 @@ async function main() {
     `memory: RSS ${before.rssMb.toFixed(0)} → ${after.rssMb.toFixed(0)} MB, heap ${before.heapMb.toFixed(1)} → ${after.heapMb.toFixed(1)} MB`,
   );
   if (phases.includes("intake")) await intakeBesideChecks(farm);
+  if (phases.includes("hostile")) {
+    const mixed = await hostileFarm(farm);
+    await intakeBesideChecks(mixed, "checks (hostile pages mixed in)");
+    await mixed.close();
+  }
   await farm.close();
 }
 
