@@ -29,7 +29,7 @@ export default defineConfig({
     clientDirectives(),
     // The process's composition root, built into the server bundle as dist/server/root.mjs.
     serverRoot({
-      entry: "src/server/root.ts",
+      entry: "src/app/root.ts",
       workers: { "auditWorker.mjs": "src/audit/worker.ts" },
     }),
     // Each static page's icons drawn once, as <symbol>s (D205); before csp and precompress.

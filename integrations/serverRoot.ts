@@ -1,5 +1,5 @@
 /**
- * Astro integration: the server build emits the process's composition root (src/server/root.ts)
+ * Astro integration: the server build emits the process's composition root (src/app/root.ts)
  * as a second entry, dist/server/root.mjs, beside the adapter's entry.mjs. Both are inputs of
  * the same Rolldown build, so they share their chunks: one copy of every module in the process
  * (scripts/start.mjs imports these two files, never src/). See docs/architecture.md.

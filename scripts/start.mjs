@@ -5,7 +5,7 @@
  * handler is wrapped by server/serve.ts (security and caching headers, precompressed files).
  *
  * It loads only the build: dist/server/entry.mjs (the Astro app) and dist/server/root.mjs (the
- * composition root, src/server/root.ts), two entries of one bundle sharing their modules, so
+ * composition root, src/app/root.ts), two entries of one bundle sharing their modules, so
  * the process holds one copy of every module and one instance of every service.
  */
 import { existsSync } from "node:fs";

@@ -2,10 +2,10 @@
 declare namespace App {
   interface Locals {
     /**
-     * The process's services from the composition root (src/server/root.ts), set by the
+     * The process's services from the composition root (src/app/root.ts), set by the
      * middleware on every on-demand request: pages and endpoints use these, never a module's own.
      */
-    services: import("./server/root").ServerRoot;
+    services: import("./app/root").ServerRoot;
     /** Set by POST /api/leads when a native post needs fixing; read by src/pages/form-review.astro. */
     leadReview?: import("./leads/http").LeadReview;
     /** The signed-in staff member of an admin request (src/middleware.ts). */

@@ -22,7 +22,7 @@ import {
 } from "./admin/http";
 import { adminMessages } from "./admin/messages";
 import { StoreUnavailableError } from "./leads/store/types";
-import { serverRoot } from "./server/root";
+import { serverRoot } from "./app/root";
 import { inlineScripts, sha256 } from "../integrations/csp";
 
 /**
@@ -49,7 +49,7 @@ function adminPolicy(html: string): string {
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Whether `error` is the store not answering (one copy of the class: src/server/root.ts). */
+/** Whether `error` is the store not answering (one copy of the class: src/app/root.ts). */
 const storeDown = (error: unknown) => error instanceof StoreUnavailableError;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

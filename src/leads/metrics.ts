@@ -15,7 +15,7 @@
  *
  * Counters are incremented where intake decides (src/leads/http.ts, for both the Astro endpoint
  * and the Node fast path). Like the lead service, one registry per process (one module graph:
- * src/server/root.ts).
+ * src/app/root.ts).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { channels, type LeadStore } from "./store/types.ts";

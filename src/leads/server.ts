@@ -2,7 +2,7 @@
  * The lead-intake service of one server process: configuration, the store (opened and migrated
  * on first use, retried after a failure), the rate limiter, the IP-hash salt, the logger and the
  * outbox worker that delivers leads to the agency (started with the service, stopped with it),
- * and whatever the composition root adds (`extendLeadService`, src/server/root.ts): deliverers of
+ * and whatever the composition root adds (`extendLeadService`, src/app/root.ts): deliverers of
  * further outbox channels, sweeps started and stopped with the service (the staff reminders,
  * follow-ups and the daily retention run of src/admin/) and the website check (src/audit/: the
  * job an audit lead queues, its links, the runner). This folder imports none of src/admin/,
@@ -94,7 +94,7 @@ export interface LeadChecks {
   runner(context: LeadSweepContext & { outbox: OutboxWorker | null }): CheckRunner | null;
 }
 
-/** What the composition root adds to the lead service (src/server/root.ts). */
+/** What the composition root adds to the lead service (src/app/root.ts). */
 export interface LeadServiceExtension {
   /** Deliverers of further outbox channels, given the configuration (those left out: none). */
   deliverers?(
@@ -245,7 +245,7 @@ function createLeadService(config: LeadConfig, extension: LeadServiceExtension):
 
 /**
  * One service per process (the store connection, the rate limiter, the salt), for the Node fast
- * path and the Astro routes alike: both are in one module graph (src/server/root.ts, the
+ * path and the Astro routes alike: both are in one module graph (src/app/root.ts, the
  * composition root, is built into the server bundle), so a module variable is enough.
  */
 let service: LeadService | undefined;

@@ -13,6 +13,9 @@
  * staff reminders and follow-ups (their outbox channels and sweeps), the daily retention run and
  * the website check (the job an audit lead queues, its emails, the runner and its sandbox) are
  * handed to it here.
+ *
+ * It lives in src/app/, above every feature, so that src/server/ (the driver, the log, ids, the
+ * client address) stays infrastructure that imports no feature (issue 37, decision D220).
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -27,8 +30,8 @@ import { analytics } from "../analytics/service.ts";
 import { auditAllowHosts } from "../audit/config.ts";
 import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
 import { auditChecks } from "../audit/service.ts";
-import { plainAddress } from "./clientAddress.ts";
-import { leadLog } from "./log.ts";
+import { plainAddress } from "../server/clientAddress.ts";
+import { leadLog } from "../server/log.ts";
 import { ipSaltWarning } from "../leads/attribution.ts";
 import { leadMetrics, routeFamily } from "../leads/metrics.ts";
 import { leadsFastPath } from "../leads/node.ts";
