@@ -5,12 +5,13 @@
  * 'unsafe-inline', no 'unsafe-eval'. Frames only from the video and scheduling providers.
  * Pages under `wasmPaths` (the guides, whose search runs Pagefind's WebAssembly) get the same
  * policy plus 'wasm-unsafe-eval', which lets a page compile WebAssembly and nothing else (no
- * eval of JavaScript); every other page keeps the policy without it.
+ * eval of JavaScript); every other page keeps the policy without it. The hashing is
+ * src/server/csp.ts, which the server's staff pages use too.
  */
 import type { AstroIntegration } from "astro";
-import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { htmlFiles } from "./htmlFiles.ts";
+import { inlineScripts, sha256 } from "../src/server/csp.ts";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -22,22 +23,6 @@ export interface CspOptions {
   /** Paths (and the pages under them) whose scripts may compile WebAssembly. */
   wasmPaths?: string[];
 }
-
-/** Inline scripts that execute (not JSON-LD or other data blocks), as they appear in the HTML. */
-export function inlineScripts(html: string): string[] {
-  const scripts: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? "";
-    if (/\bsrc\s*=/.test(attributes)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript") continue;
-    scripts.push(match[2] ?? "");
-  }
-  return scripts;
-}
-
-export const sha256 = (text: string) =>
-  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 export function policy(
   hashes: string[],

@@ -23,7 +23,7 @@ import {
 import { adminMessages } from "./admin/messages";
 import { StoreUnavailableError } from "./leads/store/types";
 import { serverRoot } from "./app/root";
-import { inlineScripts, sha256 } from "../integrations/csp";
+import { inlineScripts, sha256 } from "./server/csp";
 
 /**
  * The staff pages' own Content-Security-Policy, as strict as the public site's: scripts only from
