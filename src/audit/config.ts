@@ -2,7 +2,7 @@
  * The website check's settings and limits, read in one place (docs/website-check.md).
  */
 import { AGENCY_NAME, siteOrigin } from "../config/agency.ts";
-import { routes } from "../config/routes.ts";
+import { auditBotToken, auditUserAgentFor } from "../config/auditBot.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -58,13 +58,8 @@ export function auditAllowHosts(env: Env = process.env): string[] {
   return list;
 }
 
-/** The robots.txt product token: the agency's name in letters and digits, then AuditBot. */
-export const auditBotToken = (name: string = AGENCY_NAME): string =>
-  `${name.replace(/[^A-Za-z0-9]/g, "")}AuditBot`;
-
-/** `GreenlineGrowthAuditBot/1.0 (+https://greenline-growth.example/audit-bot)`. */
-export const auditUserAgentFor = (name: string, origin: string): string =>
-  `${auditBotToken(name)}/1.0 (+${origin}${routes.auditBot})`;
+/** The robots.txt token and user agent, spelled in src/config/auditBot.ts for the pages too. */
+export { auditBotToken, auditUserAgentFor };
 
 /** The check's user agent on the server: the agency's name and SITE_URL. */
 export const auditUserAgent = (env: Env = process.env): string =>

@@ -3,7 +3,7 @@
  * string in an entry has its `{token}`s replaced with agency facts from the site config.
  */
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from "astro:content";
-import { siteTokens } from "../config/tokens";
+import { siteTokens } from "./tokens";
 import type { PageContent } from "../schemas/collections";
 import type { ConversionContent } from "../schemas/conversion";
 import { fillTokens } from "./format";

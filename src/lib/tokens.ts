@@ -1,6 +1,6 @@
-import { site } from "./site";
-import { formatHoursLong, formatHoursShort, formatPhone, formatUsd } from "../lib/format";
-import { auditBotToken, auditUserAgentFor } from "../audit/config";
+import { site } from "../config/site";
+import { formatHoursLong, formatHoursShort, formatPhone, formatUsd } from "./format";
+import { auditBotToken, auditUserAgentFor } from "../config/auditBot";
 
 /**
  * Agency facts that copy may quote as `{token}`; see `fillTokens`. Entries write
