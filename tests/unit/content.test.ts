@@ -16,7 +16,7 @@ import {
   uiSchema,
 } from "../../src/schemas/collections";
 import { formIds, leadForms } from "../../src/leads/fields";
-import { formCopyId } from "../../src/lib/formCopyId";
+import { formCopyId } from "../../src/leads/formCopyId";
 import { contentDir, contextFor, files, root, yamlIn } from "./support/entries";
 
 describe("content entries", () => {

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { FormId } from "../../leads/fields";
 import { submitLead, type SubmitLeadResult } from "../../leads/client";
-import { readLeadValues } from "../../lib/readLeadValues";
+import { readLeadValues } from "../../leads/readLeadValues";
 
 export type SubmissionStatus = "editing" | "submitting" | "success" | "error";
 

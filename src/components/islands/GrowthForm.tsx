@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { leadForms, LEADS_ENDPOINT, type FieldDef } from "../../leads/fields";
 import { PARTIAL_FIELD } from "../../leads/store/partials";
 import type { FormCopyWith } from "../../lib/requireFormCopy";
-import { readLeadValues } from "../../lib/readLeadValues";
+import { readLeadValues } from "../../leads/readLeadValues";
 import { FormAlert } from "../forms/FormAlert";
 import { LeadFields } from "../forms/LeadFields";
 import { LeadHiddenFields } from "../forms/LeadHiddenFields";

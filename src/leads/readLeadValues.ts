@@ -1,4 +1,4 @@
-import { hiddenFields, leadForms, type FormId } from "../leads/fields";
+import { hiddenFields, leadForms, type FormId } from "./fields";
 
 /**
  * The values of one lead form as typed in `form` (its fields and the honeypot), for

@@ -1,4 +1,4 @@
-import type { FormId } from "../leads/fields";
+import type { FormId } from "./fields";
 
 /** Forms that share another form's copy entry (src/content/forms/<id>.yaml). */
 const sharedCopy: Partial<Record<FormId, string>> = {
