@@ -13,10 +13,10 @@
  * chart's buckets and the pipeline's ages, as the visits' days (./ingest.ts) and the leads' days
  * of arrival in the roll-ups (src/leads/store/agencyClock.ts) are.
  */
-import { leadStatuses, type LeadStatus } from "../admin/store/types.ts";
 import { agencyHours } from "../config/agency.ts";
 import { agencyDay } from "../lib/agencyClock.ts";
 import { trafficSource } from "../leads/source.ts";
+import { leadStatuses, type LeadStatus } from "../leads/status.ts";
 import { FOLD_ON_READ, foldLeadFunnelOutside } from "../leads/store/funnelFold.ts";
 import { rollupOpenDays } from "./rollup.ts";
 import {

@@ -8,6 +8,7 @@
 import type * as emails from "./emails.ts";
 import type { EmailEventRow, TemplateEdit } from "./emails.ts";
 import type { LeadRecord } from "../../leads/store/types.ts";
+import { leadStatuses, type LeadStatus } from "../../leads/status.ts";
 import type { ExportExtras, NoteChange, NoteState } from "./revenue.ts";
 import type { ExportDbRow } from "./exportRows.ts";
 import type { InboxCursor } from "./inboxWindow.ts";
@@ -108,9 +109,8 @@ export interface Erasure {
   events: number;
 }
 
-/** Where a lead stands in the agency's pipeline. */
-export type LeadStatus = "new" | "contacted" | "qualified" | "won" | "lost";
-export const leadStatuses: readonly LeadStatus[] = ["new", "contacted", "qualified", "won", "lost"];
+/** Where a lead stands in the agency's pipeline (src/leads/status.ts). */
+export { leadStatuses, type LeadStatus };
 
 export interface LeadWork {
   status: LeadStatus;
