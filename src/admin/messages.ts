@@ -352,7 +352,7 @@ export const adminMessages = {
     viewsLabel: "Inbox views",
     email: {
       subject: (name: string, due: string) => `Follow-up due: ${name || "a lead"} (${due})`,
-      /** Its content (src/components/email/NoticeEmail.tsx). */
+      /** Its content (src/leads/notify/emails/NoticeEmail.tsx). */
       notice: (p: { name: string; due: string; note: string; link: string }) => ({
         intro: "A follow-up you are down for is due now.",
         rows: [
@@ -443,7 +443,7 @@ export const adminMessages = {
   reminder: {
     subject: (name: string, minutes: number) =>
       `Reminder: ${name || "a lead"} is still waiting (${minutes} min of opening hours)`,
-    /** Its content (src/components/email/NoticeEmail.tsx); `extra` a line after the link. */
+    /** Its content (src/leads/notify/emails/NoticeEmail.tsx); `extra` a line after the link. */
     notice: (p: {
       name: string;
       form: string;

@@ -6,10 +6,11 @@
  * the lead's page and the report (channel 'audit-agency'). Both are queued with the check's result
  * (src/audit/jobs.ts; one per lead), the prospect's only for a lead not flagged as spam and to a
  * plain valid address. The words are src/audit/messages.ts; the emails are React trees
- * (src/components/email/AuditReportEmail.tsx, AuditAgencyEmail.tsx) rendered to HTML, where React
- * escapes everything taken from the fetched site or the form, and to the plain-text part read
- * from the same markup (src/leads/notify/render.ts). Only the server bundle imports this module.
+ * (./emails/AuditReportEmail.tsx, AuditAgencyEmail.tsx) rendered to HTML, where React escapes
+ * everything taken from the fetched site or the form, and to the plain-text part read from the
+ * same markup (src/leads/notify/render.ts). Only the server bundle imports this module.
  */
+import { createElement } from "react";
 import { AGENCY_NAME, siteOrigin } from "../config/agency.ts";
 import { routes } from "../config/routes.ts";
 import {
@@ -19,10 +20,12 @@ import {
   leadLink,
   type EmailSettings,
 } from "../leads/notify/email.ts";
-import { renderAuditAgency, renderAuditReport } from "../leads/notify/render.ts";
+import { renderEmail, type RenderedEmail } from "../leads/notify/render.ts";
 import type { Deliverer } from "../leads/notify/types.ts";
 import { leadName } from "../leads/source.ts";
 import type { LeadRecord, LeadStore } from "../leads/store/types.ts";
+import { AuditAgencyEmail, type AuditAgencyContent } from "./emails/AuditAgencyEmail.tsx";
+import { AuditReportEmail, type AuditReportContent } from "./emails/AuditReportEmail.tsx";
 import { auditMessages, unreachableNames } from "./messages.ts";
 import { auditJobStoreFor, type AuditJob } from "./store/index.ts";
 import { fixLines, plainLine, siteName } from "./summary.ts";
@@ -36,6 +39,14 @@ export interface AuditEmail {
 }
 
 type DoneCheck = Pick<AuditJob, "id" | "report" | "finishedAt">;
+
+/** The prospect's website check (./emails/AuditReportEmail.tsx): its two parts. */
+const renderAuditReport = (content: AuditReportContent): RenderedEmail =>
+  renderEmail(createElement(AuditReportEmail, content));
+
+/** The agency's follow-up of a done check (./emails/AuditAgencyEmail.tsx): its two parts. */
+const renderAuditAgency = (content: AuditAgencyContent): RenderedEmail =>
+  renderEmail(createElement(AuditAgencyEmail, content));
 
 /** The signed report's link, dated from when the check finished (else when the lead came). */
 function reportLink(lead: LeadRecord, job: DoneCheck, secret: string, origin: string): string {

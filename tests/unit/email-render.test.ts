@@ -1,5 +1,5 @@
 /**
- * Emails rendered with React (src/components/email/, src/leads/notify/render.ts): every email has
+ * Emails rendered with React (src/leads/notify/render.ts; each tree beside its sender): every email has
  * a plain-text part read from the same tree as its HTML, values are escaped by React in the HTML
  * and kept as typed in the text; the website check's two emails (src/audit/email.ts) say the
  * score and the links in both parts (the agency's also the fixes; the prospect's none of the words
@@ -20,7 +20,7 @@ import {
   unknownPlaceholders,
 } from "../../src/admin/emails/leadEmails";
 import { templateDefaults, templateIds } from "../../src/admin/emails/defaults";
-import { NoticeEmail } from "../../src/components/email/NoticeEmail";
+import { NoticeEmail } from "../../src/leads/notify/emails/NoticeEmail";
 import { agencyScoreEmail, auditEmail } from "../../src/audit/email";
 import { auditMessages, unreachableNames } from "../../src/audit/messages";
 import type { AuditReport } from "../../src/audit/report";

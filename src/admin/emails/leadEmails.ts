@@ -15,6 +15,7 @@
  *   {firstName} are filled when the page offers the template, so staff see and can change the
  *   very words that are sent.
  */
+import { createElement } from "react";
 import { site } from "../../config/site.ts";
 import { newLeadId } from "../../server/id.ts";
 import {
@@ -24,7 +25,8 @@ import {
   smtpSender,
   type EmailSettings,
 } from "../../leads/notify/email.ts";
-import { renderMessage, type RenderedEmail } from "../../leads/notify/render.ts";
+import { renderEmail, type RenderedEmail } from "../../leads/notify/render.ts";
+import { MessageEmail } from "./MessageEmail.tsx";
 import type { Deliverer } from "../../leads/notify/types.ts";
 import { CONTROL_MULTI_LINE } from "../../leads/schema.ts";
 import { leadName } from "../../leads/source.ts";
@@ -164,13 +166,15 @@ export async function currentTemplates(store: AdminStore) {
   });
 }
 
-/** The two parts of an email to a lead (src/components/email/MessageEmail.tsx). */
+/** The two parts of an email to a lead (./MessageEmail.tsx). */
 export function renderLeadEmail(email: Pick<SentEmail, "subject" | "body">): RenderedEmail {
-  return renderMessage({
-    subject: email.subject,
-    body: email.body,
-    footer: emailMessages.footer(site.name, formatPhone(site.phone), site.url),
-  });
+  return renderEmail(
+    createElement(MessageEmail, {
+      subject: email.subject,
+      body: email.body,
+      footer: emailMessages.footer(site.name, formatPhone(site.phone), site.url),
+    }),
+  );
 }
 
 /** What the lead page's email form posted, as text (cut long, so a refusal can show it again). */

@@ -8,7 +8,7 @@
  */
 import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer";
-import type { NoticeContent } from "../../components/email/NoticeEmail.tsx";
+import type { NoticeContent } from "./emails/NoticeEmail.tsx";
 import { siteOrigin } from "../../config/agency.ts";
 import { leadName } from "../source.ts";
 import type { ClaimedNotification, LeadRecord } from "../store/types.ts";
@@ -177,7 +177,7 @@ export const leadLink = (lead: Pick<LeadRecord, "id">, origin: string = siteOrig
 
 /**
  * What one outbox email says; its sender, Message-ID and lead header are the channel's. Either
- * its two parts already rendered, or a notice's content for src/components/email/NoticeEmail.tsx.
+ * its two parts already rendered, or a notice's content for ./emails/NoticeEmail.tsx.
  */
 export type ComposedEmail = { to: string | readonly string[]; subject: string } & (
   { text: string; html?: string } | { notice: NoticeContent }

@@ -1,7 +1,7 @@
 /**
  * The agency's notice of a new lead (the outbox's 'email' channel): one message per lead to
  * LEAD_EMAIL_TO, from LEAD_EMAIL_FROM. The subject names the kind and the visitor; the body (a
- * React tree, src/components/email/LeadNoticeEmail.tsx, rendered to HTML and plain text by
+ * React tree, ./emails/LeadNoticeEmail.tsx, rendered to HTML and plain text by
  * ./render.ts) opens with a link to the lead in the inbox (SITE_URL/admin/leads/<id>), then
  * lists every field of the form and where the lead came from: the form and the source by the
  * names the inbox uses, pages, referrer, UTM, and when it was received on the agency's clock.
@@ -12,7 +12,7 @@
  */
 import { createElement } from "react";
 import type { SendMailOptions } from "nodemailer";
-import { LeadNoticeEmail } from "../../components/email/LeadNoticeEmail.tsx";
+import { LeadNoticeEmail } from "./emails/LeadNoticeEmail.tsx";
 import { agencyHours, siteOrigin } from "../../config/agency.ts";
 import { formatAgencyTime } from "../../lib/formatAgencyTime.ts";
 import { leadForms, utmKeys, type LeadKind } from "../fields.ts";

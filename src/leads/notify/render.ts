@@ -1,5 +1,5 @@
 /**
- * Renders an email's React tree (src/components/email/) to its two parts (decision D187):
+ * Renders an email's React tree to its two parts (decision D187):
  *
  * - HTML with react-dom/server's `renderToStaticMarkup`, so every value is escaped by React; two
  *   spellings are then made the ones mail clients have always read (`<br>` for `<br/>`, `&#39;`
@@ -9,6 +9,11 @@
  *   "- ", one item a line) read as a person would write them in a plain email, so the two parts
  *   cannot drift apart.
  *
+ * Each email's tree lives with the feature that sends it (issue 37): the lead notice and the
+ * plain notice here in ./emails/ with the parts every email is made of (layout, button, rows,
+ * lines, link, numbered list), the website check's in src/audit/emails/, the message staff write
+ * to a lead in src/admin/emails/; those features render theirs with `renderEmail`.
+ *
  * This module loads TSX: only the server bundle and the tests import it (the command line and the
  * benches run plain TypeScript and never send email), so modules on their path import it lazily.
  */
@@ -16,16 +21,7 @@ import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DomUtils, ElementType, parseDocument } from "htmlparser2";
 import type { ChildNode, Element } from "domhandler";
-import {
-  AuditAgencyEmail,
-  type AuditAgencyContent,
-} from "../../components/email/AuditAgencyEmail.tsx";
-import {
-  AuditReportEmail,
-  type AuditReportContent,
-} from "../../components/email/AuditReportEmail.tsx";
-import { MessageEmail } from "../../components/email/MessageEmail.tsx";
-import { NoticeEmail, type NoticeContent } from "../../components/email/NoticeEmail.tsx";
+import { NoticeEmail, type NoticeContent } from "./emails/NoticeEmail.tsx";
 
 export interface RenderedEmail {
   html: string;
@@ -138,21 +134,6 @@ export function renderEmail(element: ReactElement): RenderedEmail {
   return { html, text: emailText(html) };
 }
 
-/** A notice's two parts (src/components/email/NoticeEmail.tsx). */
+/** A notice's two parts (./emails/NoticeEmail.tsx). */
 export const renderNotice = (content: NoticeContent): RenderedEmail =>
   renderEmail(createElement(NoticeEmail, content));
-
-/** A message staff wrote (src/components/email/MessageEmail.tsx): its two parts. */
-export const renderMessage = (message: {
-  subject: string;
-  body: string;
-  footer: string;
-}): RenderedEmail => renderEmail(createElement(MessageEmail, message));
-
-/** The prospect's website check (src/components/email/AuditReportEmail.tsx): its two parts. */
-export const renderAuditReport = (content: AuditReportContent): RenderedEmail =>
-  renderEmail(createElement(AuditReportEmail, content));
-
-/** The agency's follow-up of a done check (src/components/email/AuditAgencyEmail.tsx). */
-export const renderAuditAgency = (content: AuditAgencyContent): RenderedEmail =>
-  renderEmail(createElement(AuditAgencyEmail, content));

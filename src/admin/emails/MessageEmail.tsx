@@ -1,5 +1,5 @@
-import { EmailLayout } from "./EmailLayout";
-import { EmailParagraphs } from "./EmailLines";
+import { EmailLayout } from "../../leads/notify/emails/EmailLayout.tsx";
+import { EmailParagraphs } from "../../leads/notify/emails/EmailLines.tsx";
 
 interface Props {
   subject: string;

@@ -1,7 +1,7 @@
-import { EmailLayout } from "./EmailLayout";
-import { EmailLink } from "./EmailLink";
-import { EmailNumbered } from "./EmailNumbered";
-import { EmailScore } from "./EmailScore";
+import { EmailLayout } from "../../leads/notify/emails/EmailLayout.tsx";
+import { EmailLink } from "../../leads/notify/emails/EmailLink.tsx";
+import { EmailNumbered } from "../../leads/notify/emails/EmailNumbered.tsx";
+import { EmailScore } from "./EmailScore.tsx";
 
 export interface AuditAgencyContent {
   subject: string;

@@ -1,7 +1,7 @@
-import { EmailButton } from "./EmailButton";
-import { EmailLayout } from "./EmailLayout";
-import { EmailLink } from "./EmailLink";
-import { EmailScore } from "./EmailScore";
+import { EmailButton } from "../../leads/notify/emails/EmailButton.tsx";
+import { EmailLayout } from "../../leads/notify/emails/EmailLayout.tsx";
+import { EmailLink } from "../../leads/notify/emails/EmailLink.tsx";
+import { EmailScore } from "./EmailScore.tsx";
 
 export interface AuditReportContent {
   subject: string;
