@@ -4,6 +4,7 @@
  * node of its own), and fails when
  *
  * - two folders import each other (each pair printed with one importing file each way);
+ * - folders import each other round a longer loop (a → b → c → a: printed as one cycle);
  * - src/leads/ imports src/audit/, src/admin/, src/analytics/ or src/components/;
  * - any file under src/ imports integrations/ (build-time code, never run by the server).
  *
@@ -81,9 +82,10 @@ function nodeOf(root, file) {
 }
 
 /**
- * Reads src/ under root and returns { edges, pairs, problems }: edges maps "a→b" to the first
- * importing file (repository-relative), pairs lists [a, b, fileAB, fileBA], problems the rule
- * breaks other than pairs, one line each.
+ * Reads src/ under root and returns { edges, pairs, loops, problems }: edges maps "a→b" to the
+ * first importing file (repository-relative), pairs lists [a, b, fileAB, fileBA], loops the
+ * cycles of three folders or more (each a list of folders, the first repeated at the end),
+ * problems the other rule breaks, one line each.
  */
 export function analyse(root) {
   const edges = new Map();
@@ -112,20 +114,97 @@ export function analyse(root) {
     if (a < b && edges.has(`${b}→${a}`)) pairs.push([a, b, file, edges.get(`${b}→${a}`)]);
   }
   pairs.sort((x, y) => (x[0] + x[1]).localeCompare(y[0] + y[1]));
-  return { edges, pairs, problems };
+  return { edges, pairs, loops: longerLoops(edges), problems };
+}
+
+/**
+ * One cycle through each group of folders that reach each other only round three or more
+ * arrows (a group that holds a two-way pair is reported as that pair). Tarjan's strongly
+ * connected components, then a shortest way back to the group's first folder.
+ */
+function longerLoops(edges) {
+  const next = new Map();
+  for (const key of edges.keys()) {
+    const [a, b] = key.split("→");
+    if (!next.has(a)) next.set(a, []);
+    next.get(a).push(b);
+  }
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const visit = (v) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v));
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) groups.push(group.sort());
+    }
+  };
+  for (const v of [...next.keys()].sort()) if (!index.has(v)) visit(v);
+  const loops = [];
+  for (const group of groups) {
+    const inGroup = new Set(group);
+    const hasPair = group.some((a) =>
+      (next.get(a) ?? []).some((b) => inGroup.has(b) && edges.has(`${b}→${a}`)),
+    );
+    if (hasPair) continue;
+    // Breadth-first from the first folder back to itself, inside the group.
+    const start = group[0];
+    const from = new Map();
+    const queue = [start];
+    let end;
+    while (queue.length && end === undefined) {
+      const v = queue.shift();
+      for (const w of (next.get(v) ?? []).filter((x) => inGroup.has(x)).sort()) {
+        if (w === start) {
+          end = v;
+          break;
+        }
+        if (!from.has(w)) {
+          from.set(w, v);
+          queue.push(w);
+        }
+      }
+    }
+    const path = [start];
+    for (let v = end; v !== start; v = from.get(v)) path.splice(1, 0, v);
+    loops.push([...path, start]);
+  }
+  return loops;
 }
 
 function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const root = path.resolve(process.argv[2] ?? path.join(here, ".."));
-  const { edges, pairs, problems } = analyse(root);
+  const { edges, pairs, loops, problems } = analyse(root);
   for (const [a, b, ab, ba] of pairs)
     console.log(`${a} ↔ ${b}\n  ${a} → ${b}: ${ab}\n  ${b} → ${a}: ${ba}`);
+  for (const loop of loops) {
+    console.log(loop.join(" → "));
+    for (let i = 0; i + 1 < loop.length; i++)
+      console.log(`  ${loop[i]} → ${loop[i + 1]}: ${edges.get(`${loop[i]}→${loop[i + 1]}`)}`);
+  }
   for (const line of problems) console.log(line);
-  if (pairs.length || problems.length) {
+  if (pairs.length || loops.length || problems.length) {
     console.log(
-      `cycles: ${pairs.length} two-way pair(s), ${problems.length} other break(s) of the layers ` +
-        "(docs/architecture.md, Zones)",
+      `cycles: ${pairs.length} two-way pair(s), ${loops.length} longer loop(s), ` +
+        `${problems.length} other break(s) of the layers (docs/architecture.md, Zones)`,
     );
     process.exit(1);
   }

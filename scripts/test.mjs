@@ -3,7 +3,7 @@
  * `npm test`, the gate CI runs (.ci/run): every stage of the README's table, in an order that
  * keeps a 2-core machine busy. Two stages that each use about one core run side by side:
  *
- *   1. `check` (astro check) beside `lint` (ESLint, Prettier);
+ *   1. `check` (astro check) beside `lint` (scripts/cycles.mjs, ESLint, Prettier);
  *   2. `test:unit` beside the one `build` the next three stages share;
  *   3. `test:integration`, then `test:faults`, then `test:e2e`, one at a time (they time things).
  *
