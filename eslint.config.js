@@ -4,6 +4,18 @@ import astro from "eslint-plugin-astro";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import regexp from "eslint-plugin-regexp";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+
+// The layers of src/, bottom first (docs/architecture.md, Zones): config and schemas < lib <
+// server (infrastructure) < leads < analytics, audit < admin < the UI < the top. Each zone below
+// forbids a layer every folder above it.
+const TOP = ["src/pages", "src/middleware.ts", "src/app"];
+const UI = ["src/components", "src/layouts", "src/scripts", "src/directives"];
+const ABOVE_ADMIN = [...UI, ...TOP];
+const ABOVE_LEADS = ["src/admin", "src/analytics", "src/audit", ...ABOVE_ADMIN];
+const ABOVE_SERVER = ["src/leads", ...ABOVE_LEADS];
+const ABOVE_LIB = ["src/server", ...ABOVE_SERVER];
 
 export default tseslint.config(
   {
@@ -49,59 +61,98 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
-  // Folders that mean what they say (docs/architecture.md, "Zones"): src/lib/ builds the data
-  // the components show, so a component may import from src/lib/ and never the other way round.
+  // Layers (docs/architecture.md, "Zones"; issue 37, decision D220): import-x's
+  // no-restricted-paths resolves every import (relative, `~/`, type-only, dynamic) to its file and
+  // matches folders, not spellings, so a zone holds at any depth. The layers are the constants
+  // above; scripts/cycles.mjs (`npm run lint`) also fails on any two folders importing each other.
   {
-    files: ["src/lib/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: [
-                "../components/**",
-                "../../components/**",
-                "~/components/**",
-                "**/src/components/**",
-              ],
-              message:
-                "src/lib/ may not import from src/components/: put the type with the data it describes in src/lib/ (docs/architecture.md, Zones).",
-            },
-          ],
-        },
+    files: ["src/**", "server/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: "./tsconfig.json",
+          extensions: [".ts", ".tsx", ".d.ts", ".mts", ".mjs", ".js", ".astro", ".json"],
+        }),
       ],
     },
-  },
-  // The lead domain is the core: src/admin/ and src/analytics/ use it, it uses neither (issue 25;
-  // what admin work runs inside the lead service is handed to it by src/server/root.ts).
-  {
-    files: ["src/leads/**"],
     rules: {
-      "no-restricted-imports": [
+      "import-x/no-restricted-paths": [
         "error",
         {
-          patterns: [
+          basePath: import.meta.dirname,
+          zones: [
             {
-              group: [
-                "../admin/**",
-                "../../admin/**",
-                "../../../admin/**",
-                "~/admin/**",
-                "**/src/admin/**",
-                "../analytics/**",
-                "../../analytics/**",
-                "../../../analytics/**",
-                "~/analytics/**",
-                "**/src/analytics/**",
-                "../audit/**",
-                "../../audit/**",
-                "../../../audit/**",
-                "~/audit/**",
-                "**/src/audit/**",
-              ],
+              target: ["src", "server"],
+              from: "integrations",
               message:
-                "src/leads/ may not import from src/admin/, src/analytics/ or src/audit/: they use the lead domain, not the other way round; register their work from src/server/root.ts (docs/architecture.md, Zones).",
+                "Run-time code never imports integrations/ (build-time only): share the code from src/server/ or src/lib/ (docs/architecture.md, Zones).",
+            },
+            {
+              target: ["src/config", "src/schemas"],
+              from: ["src/lib", ...ABOVE_LIB],
+              message:
+                "src/config/ and src/schemas/ are the bottom layer: they import only each other (docs/architecture.md, Zones).",
+            },
+            {
+              target: "src/lib",
+              from: ABOVE_LIB,
+              message:
+                "src/lib/ (the data pages show, and shared helpers) imports no feature, component or page: put the type with the data in src/lib/ (docs/architecture.md, Zones).",
+            },
+            {
+              target: "src/server",
+              from: ABOVE_SERVER,
+              message:
+                "src/server/ is infrastructure (driver, log, ids, client address): it imports no feature; wire features in src/app/root.ts (docs/architecture.md, Zones).",
+            },
+            {
+              target: "src/leads",
+              from: ABOVE_LEADS,
+              message:
+                "src/leads/ is the core the others build on: it imports neither src/admin/, src/analytics/, src/audit/ nor src/components/; register their work from src/app/root.ts (docs/architecture.md, Zones).",
+            },
+            {
+              target: "src/analytics",
+              from: ["src/admin", "src/audit", ...ABOVE_ADMIN],
+              message:
+                "src/analytics/ builds on src/leads/ and imports neither src/admin/, src/audit/, components nor pages (docs/architecture.md, Zones).",
+            },
+            {
+              target: "src/audit",
+              from: ["src/admin", "src/analytics", ...ABOVE_ADMIN],
+              message:
+                "src/audit/ (the website check) builds on src/leads/ and imports neither src/admin/, src/analytics/, components nor pages (docs/architecture.md, Zones).",
+            },
+            {
+              target: "src/admin",
+              from: ABOVE_ADMIN,
+              message:
+                "src/admin/ (no Astro or React pages) imports no components, layouts, pages or the root (docs/architecture.md, Zones).",
+            },
+            {
+              target: UI,
+              from: TOP,
+              message:
+                "Components and layouts import no page, middleware or root: pages get services from Astro.locals.services (docs/architecture.md, Zones).",
+            },
+            {
+              target: "src/pages",
+              from: ["src/app", "src/middleware.ts"],
+              message:
+                "Pages get the services from Astro.locals.services, never from src/app/ (docs/architecture.md, Zones).",
+            },
+            {
+              // Public pages: everything under src/pages/ but pages/admin/ and pages/api/admin/.
+              target: [
+                "src/pages/*.{astro,ts}",
+                "src/pages/!(admin|api)/**",
+                "src/pages/api/*.ts",
+                "src/pages/api/!(admin)/**",
+              ],
+              from: ["src/admin", "src/components/admin", "src/layouts/AdminLayout.astro"],
+              message:
+                "A public page never imports the agency side (src/admin/, its components or layout) (docs/architecture.md, Zones).",
             },
           ],
         },
@@ -109,7 +160,7 @@ export default tseslint.config(
     },
   },
   // Pages and the middleware get the process's services from the composition root through
-  // Astro.locals.services (src/server/root.ts), never by building or fetching their own (issue 25).
+  // Astro.locals.services (src/app/root.ts), never by building or fetching their own (issue 25).
   {
     files: ["src/pages/**", "src/middleware.ts"],
     rules: {
@@ -121,19 +172,19 @@ export default tseslint.config(
               group: ["**/leads/server", "**/leads/server.ts"],
               importNames: ["leadService"],
               message:
-                "Use Astro.locals.services.leads (src/server/root.ts) instead of leadService() (docs/architecture.md).",
+                "Use Astro.locals.services.leads (src/app/root.ts) instead of leadService() (docs/architecture.md).",
             },
             {
               group: ["**/admin/service", "**/admin/service.ts"],
               importNames: ["adminStore", "signInThrottle"],
               message:
-                "Use Astro.locals.services.admin() / .signInThrottle() (src/server/root.ts) (docs/architecture.md).",
+                "Use Astro.locals.services.admin() / .signInThrottle() (src/app/root.ts) (docs/architecture.md).",
             },
             {
               group: ["**/analytics/service", "**/analytics/service.ts"],
               importNames: ["analytics"],
               message:
-                "Use Astro.locals.services.analytics (src/server/root.ts) (docs/architecture.md).",
+                "Use Astro.locals.services.analytics (src/app/root.ts) (docs/architecture.md).",
             },
           ],
         },
