@@ -248,22 +248,28 @@ export class LeaseWorker<S, J, R> {
       Math.max(1, settings.leaseMs * (1 - LEASE_MARGIN)),
     );
     const context = queue.context(job);
-    const max = queue.attempts ? settings.maxAttempts : undefined;
-    const attempts = max === undefined ? 0 : queue.attempts!(job);
+    // Attempts counted at claim: a failure is given back until the job has had maxAttempts.
+    const max = settings.maxAttempts;
+    const attempts = queue.attempts && max !== undefined ? { n: queue.attempts(job), max } : null;
+    const giveBack = async () => {
+      await queue.release(store, [queue.id(job)], this.owner).catch(() => {});
+    };
     let result: R;
     try {
-      // Claimed more often than allowed: its servers died mid-job; give it up.
-      if (max !== undefined && attempts > max) throw new Error(`given up after ${max} attempts`);
+      // Claimed more often than that: its servers died mid-job; give it up unrun.
+      if (attempts && attempts.n > attempts.max) throw new Error(`given up after ${max} attempts`);
       result = await queue.work(store, job, abort.signal);
     } catch (error) {
       clearTimeout(cut);
-      const stopping = abort.signal.reason instanceof StopSignal;
-      if (stopping || attempts < (max ?? 0)) {
-        // Stopping: no attempt counted. A failure: another claim tries again (counted).
-        await queue.release(store, [queue.id(job)], this.owner).catch(() => {});
-        const [event, message] = stopping ? lines.released : (lines.retry ?? RETRY);
-        if (stopping) log.info({ event, ...context }, message);
-        else log.warn({ event, ...context, err: errorText(error) }, message);
+      if (abort.signal.reason instanceof StopSignal) {
+        await giveBack(); // no attempt counted
+        log.info({ event: lines.released[0], ...context }, lines.released[1]);
+        return;
+      }
+      if (attempts && attempts.n < attempts.max) {
+        await giveBack(); // another claim tries again (counted)
+        const [event, message] = lines.retry ?? RETRY;
+        log.warn({ event, ...context, err: errorText(error) }, message);
         return;
       }
       result = queue.failed(job, error);
