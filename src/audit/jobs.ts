@@ -1,7 +1,8 @@
 /**
  * The website check's jobs: durable, in the lead store (table audit_jobs, migration 17), run by
  * every server beside the outbox worker (src/leads/server.ts starts it; scripts/start.mjs hands
- * it the engine, src/audit/run.ts).
+ * it the engine, src/audit/run.ts); `AuditWorker` is the lease worker (src/server/leaseWorker.ts)
+ * configured with the jobs' claim, release, check and record.
  *
  * - An audit lead with a website queues its check in the lead's own transaction (`auditJobFor`,
  *   called by intake); staff queue one for any URL (`queueStaffCheck`).
@@ -25,12 +26,10 @@
  *   the agency's follow-up with the score (channel 'audit-agency', one per lead) in the same
  *   transaction, when the lead email (SMTP) is configured.
  */
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import { getDomain } from "tldts";
 import { newLeadId } from "../server/id.ts";
+import { errorText, LeaseWorker } from "../server/leaseWorker.ts";
 import type { IntakeLogger } from "../leads/intake.ts";
-import { errorText } from "../leads/notify/outbox.ts";
 import type { LeadRecord, LeadStore, NewAuditJob } from "../leads/store/types.ts";
 import type { AuditReport } from "./report.ts";
 import {
@@ -225,260 +224,102 @@ export interface AuditWorkerOptions {
   now?: () => Date;
 }
 
-class StopSignal extends Error {
-  override readonly name = "StopSignal";
+/** What a check leads to: its outcome, and the emails a done check of a lead queues with it. */
+interface CheckResult {
+  outcome: AuditJobOutcome;
+  emails: AuditEmail[];
 }
 
-/** Leave this much of a lease unused: time to record the outcome before the claim ends. */
-const LEASE_MARGIN = 0.2;
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
-
-export class AuditWorker {
-  /** Unique per process: whose claim a job holds. */
-  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-  #options: AuditWorkerOptions;
-  #now: () => Date;
-  #inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>();
-  #loop: Promise<void> | null = null;
-  #stopping = false;
-  #stopped: Promise<void> | null = null;
-  #dirty = false;
-  #wake: (() => void) | null = null;
-  #storeDown = false;
-
+/** The website check's jobs on the lease worker (src/server/leaseWorker.ts). */
+export class AuditWorker extends LeaseWorker<LeadStore, AuditJob, CheckResult> {
   constructor(options: AuditWorkerOptions) {
-    this.#options = options;
-    this.#now = options.now ?? (() => new Date());
-  }
-
-  /** Checks in flight right now. */
-  get inFlight(): number {
-    return this.#inFlight.size;
-  }
-
-  start(): void {
-    if (this.#loop || this.#stopping) return;
-    this.#loop = this.#run().catch((error: unknown) => {
-      this.#options.log.error(
-        { event: "audit_worker_crashed", err: errorText(error) },
-        "website check worker stopped",
-      );
-    });
-  }
-
-  /** Look for queued jobs now (an audit lead was stored, a check finished). */
-  nudge(): void {
-    this.#dirty = true;
-    const wake = this.#wake;
-    this.#wake = null;
-    wake?.();
-  }
-
-  /** Stops claiming, waits up to stopGraceMs, then aborts the rest and gives their claims back. */
-  stop(): Promise<void> {
-    if (this.#stopped) return this.#stopped;
-    this.#stopping = true;
-    this.nudge();
-    const all = () => Promise.all([...this.#inFlight.values()].map((f) => f.done));
-    this.#stopped = (async () => {
-      await this.#loop;
-      await Promise.race([all(), sleep(this.#options.settings.stopGraceMs)]);
-      for (const f of this.#inFlight.values()) f.abort.abort(new StopSignal("server stopping"));
-      await all();
-    })();
-    return this.#stopped;
-  }
-
-  async #run(): Promise<void> {
-    const { settings } = this.#options;
-    while (!this.#stopping) {
-      this.#dirty = false;
-      const free = settings.concurrency - this.#inFlight.size;
-      let claimed: AuditJob[] = [];
-      let leads: LeadStore | null = null;
-      if (free > 0) {
-        try {
-          leads = await this.#options.store();
-          claimed = await auditJobStoreFor(leads).claim({
-            owner: this.owner,
-            now: this.#now(),
-            leaseMs: settings.leaseMs,
-            limit: free,
+    const { settings, log } = options;
+    const now = options.now ?? (() => new Date());
+    /** The emails queued with a done check of a lead (the ids fixed before recording). */
+    const emailsFor = (job: AuditJob, outcome: AuditJobOutcome): AuditEmail[] => {
+      if (!job.leadId || outcome.status !== "done") return [];
+      const at = now();
+      const giveUpAt = new Date(at.getTime() + settings.emailMaxAgeMs).toISOString();
+      return [
+        ...(options.emailProspect ? (["audit"] as const) : []),
+        ...(options.emailAgency ? (["audit-agency"] as const) : []),
+      ].map((channel) => ({ channel, id: newLeadId(at.getTime()), giveUpAt }));
+    };
+    /** The rules, in order: reuse a site's report of the last 24 h, the client's hourly limit. */
+    const decide = async (job: AuditJob, signal: AbortSignal): Promise<AuditJobOutcome> => {
+      const site = siteKey(job.url);
+      const store = auditJobStoreFor(await options.store());
+      const at = now();
+      if (site && !job.fresh) {
+        const recent = await store.recentForSite(site, new Date(at.getTime() - settings.reuseMs));
+        if (recent?.report && recent.id !== job.id) {
+          return { status: "done", site, report: recent.report, reusedFrom: recent.id };
+        }
+      }
+      if (job.client) {
+        const n = await store.countForClient(job.client, new Date(at.getTime() - HOUR_MS), job);
+        if (n >= settings.ratePerHour) return { status: "limited", site };
+      }
+      const report = await options.run(job.url, { signal });
+      if (signal.aborted) throw signal.reason;
+      return { status: "done", site, report };
+    };
+    super({
+      settings,
+      log,
+      now,
+      queue: {
+        open: options.store,
+        claim: (leads, request) =>
+          auditJobStoreFor(leads).claim({
+            ...request,
             queueMax: settings.queueMax,
             clientMax: settings.clientMax,
-          });
-          this.#storeAnswered();
-        } catch (error) {
-          this.#storeFailed(error);
-        }
-      }
-      if (this.#stopping && claimed.length) {
-        await auditJobStoreFor(leads!)
-          .release(
-            claimed.map((j) => j.id),
-            this.owner,
-          )
-          .catch(() => {});
-        break;
-      }
-      for (const job of claimed) this.#start(leads!, job);
-      if (claimed.length > 0 && claimed.length === free) continue;
-      await this.#idle(settings.pollMs);
-    }
-  }
-
-  #idle(ms: number): Promise<void> {
-    if (this.#dirty || this.#stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.#wake = null;
-        resolve();
-      }, ms);
-      timer.unref();
-      this.#wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
-
-  #start(leads: LeadStore, job: AuditJob): void {
-    const abort = new AbortController();
-    const entry = { abort, done: Promise.resolve() };
-    entry.done = this.#check(leads, job, abort).finally(() => {
-      this.#inFlight.delete(job.id);
-      this.nudge();
-    });
-    this.#inFlight.set(job.id, entry);
-  }
-
-  /** Decides and records one claimed job's outcome. */
-  async #check(leads: LeadStore, job: AuditJob, abort: AbortController): Promise<void> {
-    const { settings, log } = this.#options;
-    const store = auditJobStoreFor(leads);
-    const context = { auditJobId: job.id, leadId: job.leadId, attempt: job.attempts };
-    const leaseEnd = this.#now().getTime() + settings.leaseMs;
-    const cut = setTimeout(
-      () => abort.abort(new Error("check took too long (lease ending)")),
-      Math.max(1, settings.leaseMs * (1 - LEASE_MARGIN)),
-    );
-    const site = siteKey(job.url);
-    let outcome: AuditJobOutcome;
-    try {
-      outcome = await this.#decide(job, site, abort.signal);
-    } catch (error) {
-      clearTimeout(cut);
-      if (abort.signal.reason instanceof StopSignal) {
-        await store.release([job.id], this.owner).catch(() => {});
-        log.info({ event: "audit_released", ...context }, "website check given back");
-        return;
-      }
-      if (job.attempts < settings.maxAttempts) {
-        // Another claim tries again (the attempt is counted).
-        await store.release([job.id], this.owner).catch(() => {});
-        log.warn({ event: "audit_retry", ...context, err: errorText(error) }, "check failed");
-        return;
-      }
-      outcome = { status: "failed", site, error: errorText(error) };
-    } finally {
-      clearTimeout(cut);
-    }
-    await this.#record(job, outcome, leaseEnd, leads, context);
-  }
-
-  async #decide(job: AuditJob, site: string | null, signal: AbortSignal): Promise<AuditJobOutcome> {
-    const { settings } = this.#options;
-    const store = auditJobStoreFor(await this.#options.store());
-    const now = this.#now();
-    if (job.attempts > settings.maxAttempts) {
-      return {
-        status: "failed",
-        site,
-        error: `given up after ${settings.maxAttempts} attempts`,
-      };
-    }
-    if (site && !job.fresh) {
-      const recent = await store.recentForSite(site, new Date(now.getTime() - settings.reuseMs));
-      if (recent?.report && recent.id !== job.id) {
-        return { status: "done", site, report: recent.report, reusedFrom: recent.id };
-      }
-    }
-    if (job.client) {
-      const n = await store.countForClient(job.client, new Date(now.getTime() - HOUR_MS), job);
-      if (n >= settings.ratePerHour) return { status: "limited", site };
-    }
-    const report = await this.#options.run(job.url, { signal });
-    if (signal.aborted) throw signal.reason;
-    return { status: "done", site, report };
-  }
-
-  async #record(
-    job: AuditJob,
-    outcome: AuditJobOutcome,
-    leaseEnd: number,
-    leads: LeadStore,
-    context: Record<string, unknown>,
-  ): Promise<void> {
-    const { log, settings, emailProspect, emailAgency } = this.#options;
-    const store = auditJobStoreFor(leads);
-    const now = this.#now();
-    const giveUpAt = new Date(now.getTime() + settings.emailMaxAgeMs).toISOString();
-    const emails: AuditEmail[] =
-      job.leadId && outcome.status === "done"
-        ? [
-            ...(emailProspect ? (["audit"] as const) : []),
-            ...(emailAgency ? (["audit-agency"] as const) : []),
-          ].map((channel) => ({ channel, id: newLeadId(now.getTime()), giveUpAt }))
-        : [];
-    for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
-      try {
-        const kept = await store.finish(job.id, this.owner, outcome, this.#now(), emails);
-        if (!kept) {
-          log.warn({ event: "audit_claim_lost", ...context }, "claim lost before recording");
-          return;
-        }
-        const details =
-          outcome.status === "done"
-            ? {
-                outcome: outcome.report.outcome,
-                score: outcome.report.score,
-                reused: !!outcome.reusedFrom,
-              }
-            : outcome.status === "failed"
-              ? { err: outcome.error }
-              : {};
-        log.info(
-          { event: `audit_${outcome.status}`, ...context, ...details },
-          "website check recorded",
-        );
-        if (emails.length) this.#options.emailQueued?.();
-        return;
-      } catch (error) {
-        if (this.#now().getTime() + wait >= leaseEnd || this.#stopping) {
-          log.error(
-            { event: "audit_unrecorded", ...context, err: errorText(error) },
-            "website check outcome could not be recorded",
+          }),
+        release: (leads, ids, owner) => auditJobStoreFor(leads).release(ids, owner),
+        id: (job) => job.id,
+        context: (job) => ({ auditJobId: job.id, leadId: job.leadId, attempt: job.attempts }),
+        // Counted at claim: a server killed mid-check leaves a counted attempt.
+        attempts: (job) => job.attempts,
+        async work(_leads, job, signal) {
+          const outcome = await decide(job, signal);
+          return { outcome, emails: emailsFor(job, outcome) };
+        },
+        failed: (job, error) => ({
+          outcome: { status: "failed", site: siteKey(job.url), error: errorText(error) },
+          emails: [],
+        }),
+        async record(leads, job, { outcome, emails }, owner, context) {
+          const store = auditJobStoreFor(leads);
+          if (!(await store.finish(job.id, owner, outcome, now(), emails))) return false;
+          const details =
+            outcome.status === "done"
+              ? {
+                  outcome: outcome.report.outcome,
+                  score: outcome.report.score,
+                  reused: !!outcome.reusedFrom,
+                }
+              : outcome.status === "failed"
+                ? { err: outcome.error }
+                : {};
+          log.info(
+            { event: `audit_${outcome.status}`, ...context, ...details },
+            "website check recorded",
           );
-          return;
-        }
-        await sleep(wait);
-      }
-    }
-  }
-
-  #storeAnswered(): void {
-    if (!this.#storeDown) return;
-    this.#storeDown = false;
-    this.#options.log.info({ event: "audit_store_back" }, "website checks: store answers again");
-  }
-
-  #storeFailed(error: unknown): void {
-    if (this.#storeDown) return;
-    this.#storeDown = true;
-    this.#options.log.warn(
-      { event: "audit_store_unavailable", err: errorText(error) },
-      "website checks: store unavailable; trying again",
-    );
+          if (emails.length) options.emailQueued?.();
+          return true;
+        },
+      },
+      lines: {
+        crashed: ["audit_worker_crashed", "website check worker stopped"],
+        storeDown: ["audit_store_unavailable", "website checks: store unavailable; trying again"],
+        storeBack: ["audit_store_back", "website checks: store answers again"],
+        released: ["audit_released", "website check given back"],
+        retry: ["audit_retry", "check failed"],
+        claimLost: ["audit_claim_lost", "claim lost before recording"],
+        unrecorded: ["audit_unrecorded", "website check outcome could not be recorded"],
+        cut: "check took too long (lease ending)",
+      },
+    });
   }
 }
