@@ -9,14 +9,15 @@
  * - The queue is fair (issue 36): each server claims one job at a time under a lease (SKIP
  *   LOCKED and an advisory lock on PostgreSQL), AUDIT_CONCURRENCY at a time, round-robin between
  *   clients (a lead's client, each staff member): first the client with the fewest checks
- *   running, then the one whose last check started longest ago, then the oldest job; never a
- *   second check of a registrable domain (and port) while one is fetching it. A lead's check is
- *   deferred, not queued, when AUDIT_QUEUE_MAX checks are queued or its client has
- *   AUDIT_CLIENT_MAX queued, running or deferred; a deferred check waits outside the queue and is
- *   claimed, fairly, once there is room again. Staff have AUDIT_STAFF_RATE checks an hour and
- *   AUDIT_STAFF_QUEUE waiting at once (past either, nothing is queued). The owner can cancel a
- *   waiting check (cancelled); a running one finishes. A check is cut short before its lease ends. A server killed mid-check leaves the job
- *   claimed until the lease ends; then another server (or the restarted one) claims it again and
+ *   running, then the one that asked for the fewest checks this hour, then the one whose last
+ *   check started longest ago, then the oldest job; never a second check of a registrable
+ *   domain (and port) while one is fetching it. A lead's check is deferred, not queued, when
+ *   AUDIT_QUEUE_MAX checks are queued or its client has AUDIT_CLIENT_MAX queued, running or
+ *   deferred; a deferred check waits outside the queue and is claimed, fairly, once there is
+ *   room again. Staff have AUDIT_STAFF_RATE checks an hour and AUDIT_STAFF_QUEUE waiting at once
+ *   (past either, nothing is queued). The owner can cancel a waiting check (cancelled); a
+ *   running one finishes. Each check runs in the sandbox (./sandbox.ts). A check is cut short
+ *   before its lease ends. A server killed mid-check leaves the job claimed until the lease ends; then another server (or the restarted one) claims it again and
  *   finishes it. A job claimed AUDIT_MAX_ATTEMPTS times without an outcome is given up (failed).
  * - The outcome is recorded once, only by the claim's holder: a report (done), a refusal of the
  *   hourly limit (limited) or failed. Rules, in this order: a site checked in the last 24 h is

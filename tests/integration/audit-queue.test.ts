@@ -358,9 +358,10 @@ await onBothStores("audit-queue-claim", (name, open, cleanup) => {
       }
       const jobs = auditJobStoreFor(store);
       expect((await jobs.get([...names.keys()][2]!))?.status).toBe("deferred");
-      // One claim at a time, each check done at once: the order is the round-robin (the client
-      // whose last check started longest ago; one that never started first). a's deferred
-      // checks get their turn once a has room again.
+      // One claim at a time, each check done at once: the client that asked for the fewest
+      // checks this hour first (c: 1; b and staff: 2; a: 4), then round-robin (the client whose
+      // last check started longest ago; one that never started first). a's backlog waits for the
+      // lighter clients, and its deferred checks get their turn once a has room again.
       const order: string[] = [];
       for (let i = 0; i < 10; i++) {
         const [job] = await jobs.claim({
@@ -374,7 +375,7 @@ await onBothStores("audit-queue-claim", (name, open, cleanup) => {
         const report = fixtureReport(job.url);
         await jobs.finish(job.id, "w", { status: "done", site: job.url, report }, new Date());
       }
-      expect(order).toEqual(["a1", "b1", "c1", "s1", "a2", "b2", "s2", "a3", "a4"]);
+      expect(order).toEqual(["c1", "b1", "s1", "b2", "s2", "a1", "a2", "a3", "a4"]);
     });
 
     it("never claims a second check of a domain while one is fetching it", async () => {
