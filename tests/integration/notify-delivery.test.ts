@@ -34,6 +34,7 @@ import {
   type RunningServer,
   healthDetails,
 } from "./support";
+import { until } from "./audit-support";
 
 interface StoreEnv {
   env: Record<string, string>;
@@ -98,7 +99,8 @@ function deliverySuite(name: string, store: () => Promise<StoreEnv | null>) {
 
     it("emails and posts each lead after answering, escaped and signed, possible spam marked", async (ctx) => {
       if (!storeEnv) return ctx.skip();
-      expect(server.output()).toContain('"event":"lead_delivery_on"');
+      // The log is written asynchronously: the line may follow "listening" by a moment.
+      await until(async () => server.output().includes('"event":"lead_delivery_on"'), 5_000);
       // A slow receiver does not slow the visitor: the answer only waits for the commit.
       hook.delayMs = 1500;
       const started = Date.now();
