@@ -10,7 +10,7 @@
  * `check` and `build` both write .astro/ (content sync), so they never run together. The output
  * of stages that run side by side is printed whole, one stage after the other, when both are done.
  * The first group with a failed stage stops the run with that stage's exit code, as `&&` did.
- * Stage times are printed at the end (docs/architecture.md, "Test suite time").
+ * Stage times are printed at the end (docs/ci-time.md: what each stage took, run by run).
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
