@@ -49,7 +49,12 @@ describe("the website check's sandbox", () => {
 
   it("stops a check that fills its memory", async () => {
     // A sandbox whose processor deadline cannot come first, even on a busy machine.
-    const roomy = new AuditSandbox({ ...sandbox.settings, threads: 1, cpuStallMs: 60_000 });
+    const roomy = new AuditSandbox({
+      ...sandbox.settings,
+      threads: 1,
+      cpuStallMs: 60_000,
+      limits: { checkTimeoutMs: 60_000 },
+    });
     const result = await roomy.run("hog.test").finally(() => roomy.close());
     expect(result).toMatchObject({ outcome: "unreachable", reason: "too-slow" });
     expect(result.detail).toMatch(/memory/);
