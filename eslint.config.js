@@ -160,7 +160,7 @@ export default tseslint.config(
     },
   },
   // Pages and the middleware get the process's services from the composition root through
-  // Astro.locals.services (src/app/root.ts), never by building or fetching their own (issue 25).
+  // Astro.locals.services (src/app/root.ts), never by building their own (issues 25 and 37).
   {
     files: ["src/pages/**", "src/middleware.ts"],
     rules: {
@@ -170,23 +170,54 @@ export default tseslint.config(
           patterns: [
             {
               group: ["**/leads/server", "**/leads/server.ts"],
-              importNames: ["leadService"],
+              importNames: ["createLeadService"],
               message:
-                "Use Astro.locals.services.leads (src/app/root.ts) instead of leadService() (docs/architecture.md).",
+                "Use Astro.locals.services.leads (src/app/root.ts) instead of building a lead service (docs/architecture.md).",
             },
             {
               group: ["**/admin/service", "**/admin/service.ts"],
-              importNames: ["adminStore", "signInThrottle"],
+              importNames: ["createAdminServices"],
               message:
                 "Use Astro.locals.services.admin() / .signInThrottle() (src/app/root.ts) (docs/architecture.md).",
             },
             {
               group: ["**/analytics/service", "**/analytics/service.ts"],
-              importNames: ["analytics"],
+              importNames: ["createAnalytics"],
               message:
                 "Use Astro.locals.services.analytics (src/app/root.ts) (docs/architecture.md).",
             },
+            {
+              group: ["**/leads/metrics", "**/leads/metrics.ts"],
+              importNames: ["createMetrics"],
+              message:
+                "Use Astro.locals.services.metrics (src/app/root.ts) (docs/architecture.md).",
+            },
+            {
+              group: ["**/app/config", "**/app/config.ts", "**/*/config", "**/*/config.ts"],
+              importNames: ["loadConfig"],
+              message:
+                "Use Astro.locals.services.config (src/app/root.ts): the configuration is read once (docs/architecture.md).",
+            },
           ],
+        },
+      ],
+    },
+  },
+  // Configuration is read once, by the configuration modules (a file named config.ts, or under
+  // src/config/), which src/app/config.ts `loadConfig` calls for the root and the CLIs (issue
+  // 37, decision D222): every other file of src/ gets its settings as arguments, from the root
+  // or Astro.locals.services.config.
+  {
+    files: ["src/**/*.{ts,tsx,astro,js,mjs}"],
+    ignores: ["src/**/config.ts", "src/config/**"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message:
+            "Only configuration modules (config.ts, src/config/) read process.env: take the setting from src/app/config.ts loadConfig, through the root or Astro.locals.services.config (docs/architecture.md, decision D222).",
         },
       ],
     },

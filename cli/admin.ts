@@ -19,7 +19,8 @@ import { issueLink, linkFor, normaliseEmail } from "../src/admin/accounts.ts";
 import { changeRole, setEmailDirectly, setStaffActive } from "../src/admin/staff.ts";
 import { adminStoreFor } from "../src/admin/store/index.ts";
 import { roles, type Role } from "../src/admin/store/types.ts";
-import { leadConfig } from "../src/leads/config.ts";
+import { loadConfig } from "../src/app/config.ts";
+import { setLogLevel } from "../src/server/log.ts";
 import { openStore } from "../src/leads/store/index.ts";
 import { storeName } from "./command.ts";
 import { printable, runAsProgram, UsageError } from "./terminal.ts";
@@ -70,7 +71,9 @@ export async function main(
   const role = (command === "role" ? more[0] : values.role) ?? "staff";
   if (!roles.includes(role as Role)) throw new UsageError("--role must be owner or staff");
 
-  const config = leadConfig(env);
+  const settings = loadConfig(env);
+  setLogLevel(settings.server.logLevel);
+  const config = settings.leads;
   const leads = await openStore(config);
   try {
     note(printable(`store: ${storeName(config)}`));
@@ -118,7 +121,7 @@ export async function main(
           : `password reset for ${link.staff.email}, valid 24 h, once:`,
       ),
     );
-    out(linkFor(link.token, env.SITE_URL || undefined));
+    out(linkFor(link.token, settings.admin.siteUrl));
     return 0;
   } finally {
     await leads.close();

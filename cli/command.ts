@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import type { AppConfig } from "../src/app/config.ts";
 import type { LeadConfig } from "../src/leads/config.ts";
 import { openStore, sqliteFile } from "../src/leads/store/index.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
@@ -34,6 +35,11 @@ export interface Parsed {
 export interface CommandContext extends Parsed {
   out: (text: string) => void;
   note: (text: string) => void;
+  /**
+   * The settings, as the server reads them (src/app/config.ts `loadConfig`): read on first use,
+   * once per run.
+   */
+  config: () => AppConfig;
 }
 
 export interface Command {

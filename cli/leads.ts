@@ -11,6 +11,8 @@
  * escapes control characters, and CSV cells are neutralised against formula injection (OWASP),
  * so exports are safe to open in a spreadsheet.
  */
+import { loadConfig, type AppConfig } from "../src/app/config.ts";
+import { setLogLevel } from "../src/server/log.ts";
 import { commandHelp, parseCommand, usageOf, type Command } from "./command.ts";
 import { audit } from "./commands/audit.ts";
 import { backup, restore } from "./commands/backup.ts";
@@ -69,7 +71,15 @@ export async function main(
     return 0;
   }
   try {
-    return await command.run({ ...parsed, out, note });
+    let config: AppConfig | undefined;
+    const settings = () => {
+      if (!config) {
+        config = loadConfig();
+        setLogLevel(config.server.logLevel);
+      }
+      return config;
+    };
+    return await command.run({ ...parsed, out, note, config: settings });
   } catch (error) {
     // A mistake in this command's options: its own usage, not the whole program's.
     if (error instanceof UsageError && !error.usage) {

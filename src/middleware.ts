@@ -74,7 +74,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   // The process's services, wired once (already done by scripts/start.mjs; under `astro dev`,
   // here on the first request), handed to every on-demand page and endpoint as Astro.locals.
-  context.locals.services = serverRoot();
+  const services = serverRoot();
+  context.locals.services = services;
   const path = context.url.pathname;
   if (!isAdminPath(path)) return next();
 
@@ -101,7 +102,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   };
 
   // No password or session over plain http from the network (ADMIN_ALLOW_HTTP=1 allows it).
-  if (plainHttpRefused(context.request, context.clientAddress)) {
+  if (
+    plainHttpRefused(context.request, context.clientAddress, {
+      allowHttp: services.config.admin.allowHttp,
+      trustProxy: services.leads.config.trustProxy,
+    })
+  ) {
     return finish(
       api
         ? json(403, { error: "https_required", message: adminMessages.httpsOnly })

@@ -4,7 +4,7 @@
  */
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { leadConfig, type LeadConfig } from "../../src/leads/config.ts";
+import type { LeadConfig } from "../../src/leads/config.ts";
 import { sqliteFile } from "../../src/leads/store/index.ts";
 import { BackupError, backupSqlite, restoreSqlite } from "../../src/leads/store/backup.ts";
 import {
@@ -85,7 +85,7 @@ function fileCommand(name: "backup" | "restore", summary: string): Command {
     options: { help: helpOption },
     async run(context) {
       expectArgs(command, context.positionals, 1, `${name} takes one file name`);
-      const config = leadConfig();
+      const config = context.config().leads;
       if (config.databaseUrl) {
         context.note(postgresBackupHelp(config, name));
         return 2;

@@ -12,7 +12,6 @@ import { exportCsv, exportLeadsCsv, inboxPages, storedPages } from "../../src/ad
 import { inboxQuery, readFilters, type InboxFilters } from "../../src/admin/inbox.ts";
 import { adminStoreFor } from "../../src/admin/store/index.ts";
 import { leadStatuses } from "../../src/admin/store/types.ts";
-import { leadConfig } from "../../src/leads/config.ts";
 import type { LeadStore } from "../../src/leads/store/types.ts";
 import { helpOption, plural, withStore, type Command } from "../command.ts";
 import { jsonText, printable, UsageError } from "../terminal.ts";
@@ -155,14 +154,14 @@ export const exportCommand: Command = {
   footer:
     "--kind works with the inbox's filters; --since and --with-partials do not.\n" +
     "Possible spam is exported and marked unless --no-spam is given.",
-  async run({ values, positionals, note }) {
+  async run({ values, positionals, note, config }) {
     if (positionals.length) throw new UsageError("export takes no argument");
     const format = (values.format as string | undefined) ?? "json";
     if (format !== "json" && format !== "csv") throw new UsageError("--format must be json or csv");
     const file = values.out as string | undefined;
     const view = inboxFilters(values);
     const query = view ? null : { ...leadQuery(values), order: "oldest-first" as const };
-    return withStore(leadConfig(), note, async (store) => {
+    return withStore(config().leads, note, async (store) => {
       if (view) {
         const count = await exportView(store, view, format, file);
         const where = file ? `wrote ${plural(count, "lead")} to ${file}` : plural(count, "lead");

@@ -1,5 +1,4 @@
 /** `list`: one line per lead, newest first, made inert for the terminal. */
-import { leadConfig } from "../../src/leads/config.ts";
 import { leadCompany, leadName, spamMark, trafficSource } from "../../src/leads/source.ts";
 import type { LeadRecord } from "../../src/leads/store/types.ts";
 import { helpOption, plural, withStore, type Command } from "../command.ts";
@@ -41,7 +40,7 @@ export const list: Command = {
     "oldest-first": { type: "boolean", help: "Oldest first" },
     help: helpOption,
   },
-  async run({ values, positionals, out, note }) {
+  async run({ values, positionals, out, note, config }) {
     if (positionals.length) throw new UsageError("list takes no argument");
     const limit = values.limit === undefined ? undefined : Number(values.limit);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
@@ -52,7 +51,7 @@ export const list: Command = {
       order: values["oldest-first"] ? ("oldest-first" as const) : ("newest-first" as const),
       limit,
     };
-    return withStore(leadConfig(), note, async (store) => {
+    return withStore(config().leads, note, async (store) => {
       const leads = await store.list(query);
       for (const lead of leads) out(listLine(lead));
       const flagged = leads.filter((l) => l.spam).length;

@@ -1,5 +1,4 @@
 /** `migrate`: apply pending schema migrations and print their versions. */
-import { leadConfig } from "../../src/leads/config.ts";
 import { helpOption, withStore, type Command } from "../command.ts";
 import { UsageError } from "../terminal.ts";
 
@@ -7,10 +6,10 @@ export const migrate: Command = {
   name: "migrate",
   summary: "Apply pending schema migrations",
   options: { help: helpOption },
-  async run({ positionals, out, note }) {
+  async run({ positionals, out, note, config }) {
     if (positionals.length) throw new UsageError("migrate takes no argument");
     return withStore(
-      leadConfig(),
+      config().leads,
       note,
       async (store) => {
         const applied = [...store.appliedOnOpen, ...(await store.migrate())];

@@ -1,5 +1,4 @@
 /** `outbox` and `outbox retry`: notifications waiting or given up on, and sending them again. */
-import { leadConfig } from "../../src/leads/config.ts";
 import type { OutboxRow } from "../../src/leads/store/types.ts";
 import { helpOption, withStore, type Command } from "../command.ts";
 import { jsonText, printable, UsageError } from "../terminal.ts";
@@ -33,7 +32,7 @@ export const outbox: Command = {
     all: { type: "boolean", help: "retry only: every failed notification" },
     help: helpOption,
   },
-  async run({ values, positionals, out, note }) {
+  async run({ values, positionals, out, note, config }) {
     const retry = positionals[0] === "retry";
     const ids = positionals.slice(1);
     if (!retry && positionals.length) {
@@ -42,10 +41,10 @@ export const outbox: Command = {
     if (retry && Boolean(values.all) === ids.length > 0) {
       throw new UsageError("outbox retry takes notification ids or --all (not both)");
     }
-    return withStore(leadConfig(), note, async (store) => {
+    return withStore(config().leads, note, async (store) => {
       if (retry) {
         const now = new Date();
-        const giveUpAt = new Date(now.getTime() + leadConfig().notify.outbox.maxAgeMs);
+        const giveUpAt = new Date(now.getTime() + config().leads.notify.outbox.maxAgeMs);
         const retried = await store.retryNotifications(
           values.all ? "all-failed" : ids,
           now,

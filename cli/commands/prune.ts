@@ -1,5 +1,4 @@
 /** `prune`: delete now what the retention settings say has expired. */
-import { leadConfig } from "../../src/leads/config.ts";
 import { pruneExpired } from "../../src/admin/retention.ts";
 import { helpOption, plural, withStore, type Command } from "../command.ts";
 import { UsageError } from "../terminal.ts";
@@ -11,15 +10,14 @@ export const prune: Command = {
     "LEADS_OUTBOX_RETENTION_DAYS (30), leads older than LEAD_RETENTION_DAYS (if set).\n" +
     "The running server does the same once a day",
   options: { help: helpOption },
-  async run({ positionals, out, note }) {
+  async run({ positionals, out, note, config: settings }) {
     if (positionals.length) throw new UsageError("prune takes no argument");
-    const config = leadConfig();
-    return withStore(config, note, async (store) => {
-      const { outbox: sent, erased } = await pruneExpired(store, config.retention);
-      const days = config.retention.leadDays;
-      out(
-        `Deleted ${plural(sent, "sent notification")} older than ${config.retention.outboxDays} days.`,
-      );
+    const config = settings();
+    const retention = config.admin.retention;
+    return withStore(config.leads, note, async (store) => {
+      const { outbox: sent, erased } = await pruneExpired(store, retention);
+      const days = retention.leadDays;
+      out(`Deleted ${plural(sent, "sent notification")} older than ${retention.outboxDays} days.`);
       out(
         days === null
           ? "Leads are kept forever (LEAD_RETENTION_DAYS is not set)."

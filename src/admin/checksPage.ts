@@ -15,7 +15,7 @@
  * Both are plain same-origin form posts: the middleware refuses a post from another origin
  * (403), as for every admin form.
  */
-import { processAuditJobSettings, queueStaffCheck, siteKey } from "../audit/jobs.ts";
+import { queueStaffCheck, siteKey, type AuditJobSettings } from "../audit/jobs.ts";
 import { auditMessages } from "../audit/messages.ts";
 import { readCheckUrl } from "../audit/staffChecks.ts";
 import { auditJobStoreFor } from "../audit/store/index.ts";
@@ -29,7 +29,7 @@ export type ChecksPageOutcome =
 
 /** Does what `form` asks for, as `staff`. */
 export async function checksPageAction(
-  ctx: { service: LeadService; store: AdminStore; staff: StaffRecord },
+  ctx: { service: LeadService; store: AdminStore; staff: StaffRecord; checks: AuditJobSettings },
   form: FormData,
 ): Promise<ChecksPageOutcome> {
   if (form.get("action") === "cancel") return cancelCheck(ctx, form.get("id"));
@@ -37,7 +37,7 @@ export async function checksPageAction(
   const read = readCheckUrl(raw);
   const typed = typeof raw === "string" ? { typed: raw.slice(0, 2048) } : {};
   if (!read.ok) return { status: 422, message: read.message, ...typed };
-  const settings = processAuditJobSettings();
+  const settings = ctx.checks;
   const queued = await queueStaffCheck(
     await ctx.service.store(),
     { url: read.url, leadId: null, staffId: ctx.staff.id },

@@ -7,8 +7,8 @@
  */
 import ipaddr from "ipaddr.js";
 import { hashIp } from "../leads/attribution.ts";
-import { clientIp, rateLimitKey } from "../server/clientAddress.ts";
-import { leadService } from "../leads/server.ts";
+import { clientIp, rateLimitKey, type TrustedProxies } from "../server/clientAddress.ts";
+import type { LeadService } from "../leads/server.ts";
 import { SESSION_MAX_MS } from "./accounts.ts";
 
 export const ADMIN_PREFIXES = ["/admin", "/api/admin"] as const;
@@ -55,22 +55,19 @@ export function isHttps(request: Request, _peer?: string): boolean {
 
 /**
  * The inbox over plain http to someone not on this machine: refused (passwords and session
- * cookies would cross the network unencrypted) unless ADMIN_ALLOW_HTTP=1. "Not on this machine"
- * is the client's address (through a trusted proxy's X-Forwarded-For), so nginx on the same host
- * serving plain http to the world does not count as local; https is the request's own scheme or
- * a trusted proxy's X-Forwarded-Proto.
+ * cookies would cross the network unencrypted) unless ADMIN_ALLOW_HTTP=1 (`allowHttp` of
+ * ./config.ts). "Not on this machine" is the client's address (through a trusted proxy's
+ * X-Forwarded-For: `trustProxy` of the lead settings), so nginx on the same host serving plain
+ * http to the world does not count as local; https is the request's own scheme or a trusted
+ * proxy's X-Forwarded-Proto.
  */
 export function plainHttpRefused(
   request: Request,
   peer: string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
+  settings: { allowHttp: boolean; trustProxy: TrustedProxies | null },
 ): boolean {
-  if (env.ADMIN_ALLOW_HTTP === "1" || isHttps(request, peer)) return false;
-  const ip = clientIp(
-    request.headers.get("x-forwarded-for"),
-    peer,
-    leadService().config.trustProxy,
-  );
+  if (settings.allowHttp || isHttps(request, peer)) return false;
+  const ip = clientIp(request.headers.get("x-forwarded-for"), peer, settings.trustProxy);
   try {
     return !ip || ipaddr.process(ip).range() !== "loopback";
   } catch {
@@ -107,9 +104,12 @@ export function sessionFrom(request: Request, secure: boolean): string | undefin
   return undefined;
 }
 
-/** The throttle's key for the client: its hashed address (IPv6 by /64). */
-export function clientKey(request: Request, peer: string | undefined): string {
-  const service = leadService();
+/** The throttle's key for the client: its hashed address (IPv6 by /64), with the lead salt. */
+export function clientKey(
+  request: Request,
+  peer: string | undefined,
+  service: Pick<LeadService, "config" | "ipSalt">,
+): string {
   const ip = clientIp(request.headers.get("x-forwarded-for"), peer, service.config.trustProxy);
   return ip ? hashIp(rateLimitKey(ip), service.ipSalt()) : "unknown";
 }

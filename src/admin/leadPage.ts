@@ -5,7 +5,7 @@
  * an erasure), so a reload re-sends nothing, and a refusal with its status and message, and the
  * email the staff member typed when it was the email that was refused.
  */
-import { processAuditJobSettings, queueStaffCheck } from "../audit/jobs.ts";
+import { queueStaffCheck, type AuditJobSettings } from "../audit/jobs.ts";
 import { auditMessages } from "../audit/messages.ts";
 import type { LeadService } from "../leads/server.ts";
 import type { LeadRecord } from "../leads/store/types.ts";
@@ -36,7 +36,14 @@ type Result = { ok: true } | { ok: false; status: number; message: string };
 
 /** Does what the lead page's form `form` asks for `lead`, as `staff`. */
 export async function leadPageAction(
-  ctx: { service: LeadService; store: AdminStore; lead: LeadRecord; staff: StaffRecord },
+  ctx: {
+    service: LeadService;
+    store: AdminStore;
+    lead: LeadRecord;
+    staff: StaffRecord;
+    /** The website check's allowances ('Run again'): the root's settings. */
+    checks: AuditJobSettings;
+  },
   form: FormData,
 ): Promise<LeadPageOutcome> {
   const { service, store, lead, staff } = ctx;
@@ -100,10 +107,11 @@ async function checkAgain(ctx: {
   service: LeadService;
   lead: LeadRecord;
   staff: StaffRecord;
+  checks: AuditJobSettings;
 }): Promise<Result> {
   const website = ctx.lead.fields.website?.trim();
   if (!website) return { ok: false, status: 422, message: auditMessages.panel.none };
-  const settings = processAuditJobSettings();
+  const settings = ctx.checks;
   const queued = await queueStaffCheck(
     await ctx.service.store(),
     { url: website, leadId: ctx.lead.id, staffId: ctx.staff.id },

@@ -1,37 +1,48 @@
 /**
  * The agency side of one server process: its store over the lead service's store (one
- * connection, one schema) and the sign-in throttle, shared by every admin route.
+ * connection, one schema) and the sign-in throttle, shared by every admin route. Built once, by
+ * the composition root (src/app/root.ts), from the lead service and the throttle's settings
+ * (./config.ts).
  */
-import { leadService } from "../leads/server.ts";
+import type { LeadService } from "../leads/server.ts";
 import { PostgresLeadStore } from "../leads/store/postgres.ts";
 import { StoreUnavailableError } from "../leads/store/types.ts";
+import type { ThrottleSettings } from "./config.ts";
 import { adminStoreFor } from "./store/index.ts";
 import type { AdminStore } from "./store/types.ts";
-import { createSignInThrottle, throttleSettings, type SignInThrottle } from "./throttle.ts";
+import { createSignInThrottle, type SignInThrottle } from "./throttle.ts";
 
-let throttle: Promise<SignInThrottle> | undefined;
-
-export async function adminStore(): Promise<AdminStore> {
-  return adminStoreFor(await leadService().store());
+export interface AdminServices {
+  /** The agency side's store over the lead store's connection. */
+  store(): Promise<AdminStore>;
+  /**
+   * The process's sign-in throttle (in the lead store's PostgreSQL when there is one). Set up by
+   * the first sign-in; when PostgreSQL refuses that (its limiter table, or any limiter query in
+   * the last moment: src/leads/rateLimit.ts), the store is unavailable (503, "try again
+   * shortly": without the throttle no password is judged), and the next sign-in tries again.
+   */
+  signInThrottle(): Promise<SignInThrottle>;
 }
 
-/**
- * The process's sign-in throttle (in the lead store's PostgreSQL when there is one). Set up by
- * the first sign-in; when PostgreSQL refuses that (its limiter table, or any limiter query in
- * the last moment: src/leads/rateLimit.ts), the store is unavailable (503, "try again shortly":
- * without the throttle no password is judged), and the next sign-in tries again.
- */
-export function signInThrottle(): Promise<SignInThrottle> {
-  throttle ??= (async () => {
-    const store = await leadService().store();
-    const pg = store instanceof PostgresLeadStore ? { sql: store.sql, schema: store.schema } : null;
-    return createSignInThrottle(throttleSettings(), pg);
-  })().catch((error: unknown) => {
-    throttle = undefined;
-    if (error instanceof StoreUnavailableError) throw error;
-    throw new StoreUnavailableError(`Sign-in throttle not set up: ${(error as Error).message}`, {
-      cause: error,
-    });
-  });
-  return throttle;
+export function createAdminServices(leads: LeadService, settings: ThrottleSettings): AdminServices {
+  let throttle: Promise<SignInThrottle> | undefined;
+  return {
+    store: async () => adminStoreFor(await leads.store()),
+    signInThrottle() {
+      throttle ??= (async () => {
+        const store = await leads.store();
+        const pg =
+          store instanceof PostgresLeadStore ? { sql: store.sql, schema: store.schema } : null;
+        return createSignInThrottle(settings, pg);
+      })().catch((error: unknown) => {
+        throttle = undefined;
+        if (error instanceof StoreUnavailableError) throw error;
+        throw new StoreUnavailableError(
+          `Sign-in throttle not set up: ${(error as Error).message}`,
+          { cause: error },
+        );
+      });
+      return throttle;
+    },
+  };
 }

@@ -16,21 +16,15 @@
  * - the email-change confirmation page (links and the password given there):
  *   ADMIN_EMAIL_CONFIRM_TRIES (10) per client, a try given back when its link was good (the
  *   page shown) or the change went through.
- * All in ADMIN_SIGNIN_WINDOW seconds (900); windows pass, so nobody is locked out for good.
+ * All in ADMIN_SIGNIN_WINDOW seconds (900); windows pass, so nobody is locked out for good. The
+ * settings are read by ./config.ts `throttleSettings`.
  */
 import type postgres from "postgres";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { limiterFor } from "../leads/rateLimit.ts";
+import type { ThrottleSettings } from "./config.ts";
 
-export interface ThrottleSettings {
-  accountFailures: number;
-  clientFailures: number;
-  accountLimit: number;
-  confirmFailures: number;
-  /** Tries at the email-change confirmation page per client. */
-  emailConfirmTries: number;
-  windowSeconds: number;
-}
+export type { ThrottleSettings };
 
 /** Anonymous passkey sign-in options one client may ask for per window. */
 export const PASSKEY_OPTIONS_PER_CLIENT = 20;
@@ -39,22 +33,6 @@ export const RESETS_PER_CLIENT = 5;
 export const RESETS_PER_ACCOUNT = 3;
 /** The longest wait the growing per-account delay asks for (seconds). */
 export const MAX_ACCOUNT_DELAY = 60;
-
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
-
-export function throttleSettings(env: NodeJS.ProcessEnv = process.env): ThrottleSettings {
-  return {
-    accountFailures: positive(env.ADMIN_SIGNIN_ACCOUNT_FAILURES, 5),
-    clientFailures: positive(env.ADMIN_SIGNIN_CLIENT_FAILURES, 20),
-    accountLimit: positive(env.ADMIN_SIGNIN_ACCOUNT_LIMIT, 50),
-    confirmFailures: positive(env.ADMIN_CONFIRM_FAILURES, 5),
-    emailConfirmTries: positive(env.ADMIN_EMAIL_CONFIRM_TRIES, 10),
-    windowSeconds: positive(env.ADMIN_SIGNIN_WINDOW, 900),
-  };
-}
 
 /** Who an attempt is from and for: `account` null for a passkey (no account named yet). */
 export interface AttemptKeys {

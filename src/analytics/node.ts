@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { header, readBody, requestPath, send } from "../leads/node.ts";
 import type { PlainResponse } from "../leads/http.ts";
-import { analytics, type Analytics } from "./service.ts";
+import type { Analytics } from "./service.ts";
 import { EVENT_BODY_LIMIT, EVENTS_ENDPOINT } from "./wire.ts";
 
 const isEventPost = (req: IncomingMessage) =>
@@ -46,12 +46,9 @@ export async function answerEvent(
  * Answers event posts before the page headers (server/serve.ts `early`) and passes every other
  * request on; the hourly sweep starts with the server.
  */
-export function eventsEarly(): (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: () => void,
-) => void {
-  const service = analytics();
+export function eventsEarly(
+  service: Analytics,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   service.startSweep();
   return (req, res, next) => {
     if (!isEventPost(req)) return next();

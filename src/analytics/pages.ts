@@ -30,7 +30,7 @@ const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : 
  * The site's pages, from the build's sitemap (`SITE_OUT_DIR`, set by scripts/start.mjs), or null
  * when there is no build to read (`astro dev`): then every path counts.
  */
-export function sitePages(outDir = process.env.SITE_OUT_DIR): ReadonlySet<string> | null {
+export function sitePages(outDir: string | undefined): ReadonlySet<string> | null {
   if (!outDir) return null;
   let xml: string;
   try {

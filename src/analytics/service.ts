@@ -16,7 +16,8 @@ import { clientIp, rateLimitKey } from "../server/clientAddress.ts";
 import { plainJson, type PlainResponse } from "../leads/http.ts";
 import { leadsInFlight } from "../server/inFlight.ts";
 import { limiterFor } from "../leads/rateLimit.ts";
-import { leadService } from "../leads/server.ts";
+import type { LeadService } from "../leads/server.ts";
+import type { AnalyticsConfig } from "./config.ts";
 import { PostgresLeadStore } from "../leads/store/postgres.ts";
 import { distinctCap, sitePages } from "./pages.ts";
 import { analyticsStoreFor } from "./store/index.ts";
@@ -64,23 +65,14 @@ const refuse = (status: number, error: string, message: string, headers = {}) =>
 /** Leads are busy, or too many events wait to be written: try again in a second. */
 const busy = refuse(429, "busy", "Too many events.", { "retry-after": "1" });
 
-/** ANALYTICS_RATE_LIMIT: beacons per client and minute (120), or `off`; anything else stops the start. */
-export function analyticsRateLimit(raw: string | undefined): number | null {
-  if (raw === undefined || raw.trim() === "") return 120;
-  if (raw.trim().toLowerCase() === "off") return null;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1)
-    throw new Error(
-      `ANALYTICS_RATE_LIMIT must be a whole number of events a minute or "off", got "${raw}"`,
-    );
-  return n;
-}
-
-function createAnalytics() {
-  const leads = leadService();
+/**
+ * The analytics of one server process, over the lead service's store (built once, by the
+ * composition root: src/app/root.ts).
+ */
+export function createAnalytics(leads: LeadService, config: AnalyticsConfig) {
   const log = leads.log;
   const store = async () => analyticsStoreFor(await leads.store());
-  const points = analyticsRateLimit(process.env.ANALYTICS_RATE_LIMIT);
+  const points = config.rateLimit;
   type Limiter = Awaited<ReturnType<typeof limiterFor>>;
   let limiter: Promise<Limiter> | null = null;
   /** The per-client limiter: in PostgreSQL when the store is there (shared), else in memory. */
@@ -93,7 +85,7 @@ function createAnalytics() {
       limiter = null;
       throw error;
     }));
-  const pages = sitePages();
+  const pages = sitePages(config.siteOutDir);
   const sources = distinctCap();
   const campaigns = distinctCap();
   /** Set while the store refuses batches: beacons get 429 until a batch is written again. */
@@ -246,28 +238,18 @@ function createAnalytics() {
       if (sweepTimer) clearTimeout(sweepTimer);
       return this.flushAll();
     },
+    /**
+     * The Performance report for the period the URL asks for (the page and its CSV route);
+     * `error` says why a custom period was not taken.
+     */
+    async loadReport(
+      params: URLSearchParams,
+      now = new Date(),
+    ): Promise<{ report: Report; error: string | null }> {
+      const { period, previous, error } = readPeriod(params, now);
+      return { report: await performanceReport(await store(), period, previous, now), error };
+    },
   };
 }
 
 export type Analytics = ReturnType<typeof createAnalytics>;
-
-let instance: Analytics | undefined;
-
-/** The process's analytics (one for the Node fast path and the Astro routes). */
-export function analytics(): Analytics {
-  instance ??= createAnalytics();
-  return instance;
-}
-
-/**
- * The Performance report for the period the URL asks for, from this process's store (the page
- * and its CSV route); `error` says why a custom period was not taken.
- */
-export async function loadReport(
-  params: URLSearchParams,
-  now = new Date(),
-): Promise<{ report: Report; error: string | null }> {
-  const { period, previous, error } = readPeriod(params, now);
-  const store = analyticsStoreFor(await leadService().store());
-  return { report: await performanceReport(store, period, previous, now), error };
-}

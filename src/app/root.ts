@@ -9,10 +9,12 @@
  * so the dev server is wired the same way (without the fast paths: its requests all go through
  * Astro, to the same handlers).
  *
- * The lead service knows nothing of src/admin/ or src/audit/ (docs/architecture.md, Zones): the
- * staff reminders and follow-ups (their outbox channels and sweeps), the daily retention run and
- * the website check (the job an audit lead queues, its emails, the runner and its sandbox) are
- * handed to it here.
+ * The configuration is read once, here (`loadConfig`, ./config.ts), and every service is built
+ * here with its dependencies as arguments: no module keeps a service of its own, and none can be
+ * built too early or twice. The lead service knows nothing of src/admin/ or src/audit/
+ * (docs/architecture.md, Zones): the staff reminders and follow-ups (their outbox channels and
+ * sweeps), the daily retention run and the website check (the job an audit lead queues, its
+ * emails, the runner and its sandbox) are handed to it here, as it is built.
  *
  * It lives in src/app/, above every feature, so that src/server/ (the driver, the log, ids, the
  * client address) stays infrastructure that imports no feature (issue 37, decision D220).
@@ -20,37 +22,41 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
+import type { AdminConfig } from "../admin/config.ts";
 import { leadEmailDeliverer } from "../admin/emails/leadEmails.ts";
 import { followUpDeliverer, startFollowUpSweep } from "../admin/followUps.ts";
 import { reminderDeliverer, startReminderSweep } from "../admin/reminders.ts";
 import { startRetentionSweep } from "../admin/retention.ts";
-import { adminStore, signInThrottle } from "../admin/service.ts";
+import { createAdminServices, type AdminServices } from "../admin/service.ts";
 import { eventsEarly } from "../analytics/node.ts";
-import { analytics } from "../analytics/service.ts";
-import { auditAllowHosts } from "../audit/config.ts";
+import { createAnalytics, type Analytics } from "../analytics/service.ts";
+import type { AuditConfig } from "../audit/config.ts";
 import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
 import { auditChecks } from "../audit/service.ts";
 import { plainAddress } from "../server/clientAddress.ts";
-import { leadLog } from "../server/log.ts";
+import { leadLog, setLogLevel } from "../server/log.ts";
 import { ipSaltWarning } from "../leads/attribution.ts";
-import { leadMetrics, routeFamily } from "../leads/metrics.ts";
+import { createMetrics, routeFamily, type LeadMetrics } from "../leads/metrics.ts";
 import { leadsFastPath } from "../leads/node.ts";
-import { extendLeadService, leadService, type LeadServiceExtension } from "../leads/server.ts";
+import { createLeadService, type LeadService, type LeadServiceExtension } from "../leads/server.ts";
+import { loadConfig, type AppConfig } from "./config.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
 
 export interface ServerRoot {
-  leads: ReturnType<typeof leadService>;
+  /** The process's settings, read once (./config.ts). */
+  config: AppConfig;
+  leads: LeadService;
   /** The agency side's store over the lead store's connection (src/admin/service.ts). */
-  admin: typeof adminStore;
+  admin: AdminServices["store"];
   /** The sign-in throttle shared by every admin route (src/admin/service.ts). */
-  signInThrottle: typeof signInThrottle;
-  metrics: ReturnType<typeof leadMetrics>;
-  analytics: ReturnType<typeof analytics>;
+  signInThrottle: AdminServices["signInThrottle"];
+  metrics: LeadMetrics;
+  analytics: Analytics;
   /** Wraps the adapter's handler: JSON lead posts answered before Astro (src/leads/node.ts). */
   leadsFastPath: (next: Handler) => Handler;
   /** Page-view beacons answered before the page headers (src/analytics/node.ts). */
-  eventsEarly: typeof eventsEarly;
+  eventsEarly: () => ReturnType<typeof eventsEarly>;
   /** The family of a request path, for the request-duration metric. */
   routeFamily: typeof routeFamily;
   /** Whether a peer address is one of TRUST_PROXY's proxies (null: no proxy is trusted). */
@@ -63,28 +69,28 @@ export interface ServerRoot {
 let root: ServerRoot | undefined;
 
 /**
- * What src/admin/ and src/audit/ run inside the lead service: reminders, follow-ups, retention,
- * the website check and its emails.
+ * What src/admin/ and src/audit/ run inside the lead service, with their own settings:
+ * reminders, follow-ups, retention, the website check and its emails.
  */
-const extension = (): LeadServiceExtension => ({
+const extension = (admin: AdminConfig, audit: AuditConfig): LeadServiceExtension => ({
   deliverers(config, store, ipSalt) {
     const email = config.notify.email;
     return {
       ...(email ? { audit: auditEmailDeliverer(email, store, ipSalt) } : {}),
       ...(email ? { "audit-agency": agencyScoreDeliverer(email, store, ipSalt) } : {}),
-      ...(email && config.notify.reminders ? { reminder: reminderDeliverer(email, store) } : {}),
-      ...(email && config.notify.followUps ? { followup: followUpDeliverer(email, store) } : {}),
+      ...(email && admin.reminders ? { reminder: reminderDeliverer(email, store) } : {}),
+      ...(email && admin.followUps ? { followup: followUpDeliverer(email, store) } : {}),
       ...(email ? { "lead-email": leadEmailDeliverer(email, store) } : {}),
     };
   },
   sweeps: [
     {
       // The daily retention run (src/admin/retention.ts): sent outbox rows, expired leads.
-      start: ({ config, store, log }) =>
+      start: ({ store, log }) =>
         startRetentionSweep({
           leads: store,
-          rules: config.retention,
-          sweepMs: config.retention.sweepMs,
+          rules: admin.retention,
+          sweepMs: admin.retention.sweepMs,
           owner: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
           done: ({ outbox: sent, erased, audit }) =>
             log.info(
@@ -107,8 +113,8 @@ const extension = (): LeadServiceExtension => ({
     },
     {
       needsOutbox: true,
-      start: ({ config, store, log, outbox }) => {
-        const followUps = config.notify.followUps;
+      start: ({ store, log, outbox }) => {
+        const followUps = admin.followUps;
         if (!followUps) return null;
         return startFollowUpSweep({
           leads: store,
@@ -124,8 +130,8 @@ const extension = (): LeadServiceExtension => ({
     },
     {
       needsOutbox: true,
-      start: ({ config, store, log, outbox }) => {
-        const reminders = config.notify.reminders;
+      start: ({ store, log, outbox }) => {
+        const reminders = admin.reminders;
         if (!reminders) return null;
         return startReminderSweep({
           leads: store,
@@ -143,34 +149,43 @@ const extension = (): LeadServiceExtension => ({
   ],
   // The website check: audit leads queue one; this server runs AUDIT_CONCURRENCY of them at a
   // time, each in the sandbox's worker threads (src/audit/sandbox.ts).
-  checks: auditChecks(),
+  checks: auditChecks(audit),
 });
 
-function compose(): ServerRoot {
-  extendLeadService(extension());
-  const leads = leadService();
-  const metrics = leadMetrics();
+/**
+ * Builds every service of the process from `config`, each handed what it depends on. Called once
+ * per process by `serverRoot()`; tests may build a root of their own.
+ */
+export function composeRoot(config: AppConfig): ServerRoot {
+  setLogLevel(config.server.logLevel);
+  const metrics = createMetrics();
+  const leads = createLeadService(config.leads, {
+    metrics,
+    extension: extension(config.admin, config.audit),
+  });
   metrics.watchStore(() => leads.store());
-  const events = analytics();
-  const proxies = leads.config.trustProxy;
+  const admin = createAdminServices(leads, config.admin.throttle);
+  const events = createAnalytics(leads, config.analytics);
+  const proxies = config.leads.trustProxy;
   // The website check's address guard lets these through (tests and staging only): say so loudly.
-  const allowed = auditAllowHosts();
+  const allowed = config.audit.allowHosts;
   if (allowed.length) {
     leadLog.warn(
       { event: "audit_allow_hosts", hosts: allowed },
       "AUDIT_ALLOW_HOSTS is set: the website check may fetch these non-public hosts (tests and staging only)",
     );
   }
-  const saltWarning = ipSaltWarning(leads.config);
+  const saltWarning = ipSaltWarning(config.leads);
   if (saltWarning) leadLog.warn({ event: "ip_hash_salt_unset" }, saltWarning);
   return {
+    config,
     leads,
-    admin: adminStore,
-    signInThrottle,
+    admin: admin.store,
+    signInThrottle: admin.signInThrottle,
     metrics,
     analytics: events,
-    leadsFastPath,
-    eventsEarly,
+    leadsFastPath: (next) => leadsFastPath(leads, next),
+    eventsEarly: () => eventsEarly(events),
     routeFamily,
     trustedProxy: proxies ? (address) => proxies.trust(plainAddress(address), 0) : null,
     log: leadLog,
@@ -182,8 +197,11 @@ function compose(): ServerRoot {
   };
 }
 
-/** The process's services, built on first use (once per process, `npm start` or `astro dev`). */
+/**
+ * The process's services, built on first use (once per process, `npm start` or `astro dev`)
+ * from the environment's configuration.
+ */
 export function serverRoot(): ServerRoot {
-  root ??= compose();
+  root ??= composeRoot(loadConfig());
   return root;
 }

@@ -40,85 +40,13 @@ import {
   type AuditJobOutcome,
   type StaffEnqueueResult,
 } from "./store/index.ts";
+import { defaultAuditJobSettings, HOUR_MS, type AuditJobSettings } from "./config.ts";
+
+/** The settings live with the website check's configuration (./config.ts). */
+export { defaultAuditJobSettings, HOUR_MS, type AuditJobSettings } from "./config.ts";
 
 /** The engine (src/audit/run.ts's runAudit): never throws for a site it cannot reach. */
 export type AuditRunner = (input: string, opts: { signal: AbortSignal }) => Promise<AuditReport>;
-
-export interface AuditJobSettings {
-  /** Checks at once in this process. AUDIT_CONCURRENCY (default 2; 0: no checks). */
-  concurrency: number;
-  /** Checks per client per hour. AUDIT_RATE_LIMIT (default 5). */
-  ratePerHour: number;
-  /** A site's report is reused for this long (24 h). */
-  reuseMs: number;
-  /** How long a claim holds (ms). AUDIT_LEASE_MS (default 120 s: a check takes at most 60 s). */
-  leaseMs: number;
-  /** Poll interval while idle (ms); a queued lead wakes the worker at once. */
-  pollMs: number;
-  /** Claims before a job is given up. */
-  maxAttempts: number;
-  /** On stop, wait this long for checks in flight before aborting them (ms). */
-  stopGraceMs: number;
-  /** Give the prospect's email up this long after the check (ms). */
-  emailMaxAgeMs: number;
-  /** Checks queued (waiting or running) past which a new one is deferred. AUDIT_QUEUE_MAX (200). */
-  queueMax: number;
-  /** A client's checks queued or running past which its next is deferred. AUDIT_CLIENT_MAX (2). */
-  clientMax: number;
-  /** Checks one staff member may ask for in an hour. AUDIT_STAFF_RATE (20). */
-  staffPerHour: number;
-  /** Checks of one staff member waiting or running at once. AUDIT_STAFF_QUEUE (5). */
-  staffQueued: number;
-}
-
-export const HOUR_MS = 60 * 60_000;
-
-export const defaultAuditJobSettings: AuditJobSettings = {
-  concurrency: 2,
-  ratePerHour: 5,
-  reuseMs: 24 * HOUR_MS,
-  leaseMs: 120_000,
-  pollMs: 5_000,
-  maxAttempts: 3,
-  stopGraceMs: 5_000,
-  emailMaxAgeMs: 24 * HOUR_MS,
-  queueMax: 200,
-  clientMax: 2,
-  staffPerHour: 20,
-  staffQueued: 5,
-};
-
-type Env = Record<string, string | undefined>;
-
-function whole(name: string, value: string | undefined, fallback: number, min: number): number {
-  const raw = value?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min) {
-    throw new Error(`${name} must be a whole number, at least ${min}, got "${raw}"`);
-  }
-  return n;
-}
-
-/** The settings from the environment (README, 'Instant website check'). */
-export function auditJobSettings(env: Env = process.env): AuditJobSettings {
-  const d = defaultAuditJobSettings;
-  return {
-    ...d,
-    concurrency: whole("AUDIT_CONCURRENCY", env.AUDIT_CONCURRENCY, d.concurrency, 0),
-    ratePerHour: whole("AUDIT_RATE_LIMIT", env.AUDIT_RATE_LIMIT, d.ratePerHour, 0),
-    leaseMs: whole("AUDIT_LEASE_MS", env.AUDIT_LEASE_MS, d.leaseMs, 1_000),
-    pollMs: whole("AUDIT_POLL_MS", env.AUDIT_POLL_MS, d.pollMs, 10),
-    queueMax: whole("AUDIT_QUEUE_MAX", env.AUDIT_QUEUE_MAX, d.queueMax, 1),
-    clientMax: whole("AUDIT_CLIENT_MAX", env.AUDIT_CLIENT_MAX, d.clientMax, 1),
-    staffPerHour: whole("AUDIT_STAFF_RATE", env.AUDIT_STAFF_RATE, d.staffPerHour, 0),
-    staffQueued: whole("AUDIT_STAFF_QUEUE", env.AUDIT_STAFF_QUEUE, d.staffQueued, 0),
-  };
-}
-
-let fromEnv: AuditJobSettings | undefined;
-/** This process's settings (read once from the environment). */
-export const processAuditJobSettings = (): AuditJobSettings => (fromEnv ??= auditJobSettings());
 
 /**
  * The registrable domain a check fetches, for the one-check-per-domain rule: the host's domain
@@ -163,7 +91,7 @@ export function siteKey(input: string): string | null {
 export function auditJobFor(
   lead: LeadRecord,
   now: Date = new Date(),
-  settings: AuditJobSettings = processAuditJobSettings(),
+  settings: AuditJobSettings = defaultAuditJobSettings,
 ): NewAuditJob | null {
   const url = lead.fields.website?.trim();
   if (lead.form !== "audit" || !url || lead.spam) return null;
@@ -185,7 +113,7 @@ export async function queueStaffCheck(
   leads: LeadStore,
   check: { url: string; leadId: string | null; staffId: string },
   now: Date = new Date(),
-  settings: AuditJobSettings = processAuditJobSettings(),
+  settings: AuditJobSettings = defaultAuditJobSettings,
 ): Promise<{ ok: true; id: string } | Extract<StaffEnqueueResult, { ok: false }>> {
   const id = newLeadId(now.getTime());
   const url = check.url.trim();

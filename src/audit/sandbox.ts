@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import type { EventLoopUtilization } from "node:perf_hooks";
 import type { Worker } from "node:worker_threads";
 import { Piscina } from "piscina";
-import { defaultAuditLimits, type AuditLimits } from "./config.ts";
+import { defaultAuditLimits, defaultSandboxDeadlines, type AuditLimits } from "./config.ts";
 import { auditReportSchema, type AuditReport } from "./report.ts";
 import { unreachableReport } from "./run.ts";
 import type { SandboxTask } from "./worker.ts";
@@ -44,35 +44,8 @@ export interface SandboxSettings {
 export const defaultSandboxSettings: SandboxSettings = {
   threads: 2,
   graceMs: 15_000,
-  cpuStallMs: 10_000,
-  memoryMb: 256,
+  ...defaultSandboxDeadlines,
 };
-
-type Env = Record<string, string | undefined>;
-
-function whole(name: string, value: string | undefined, fallback: number, min: number): number {
-  const raw = value?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min)
-    throw new Error(`${name} must be a whole number, at least ${min}, got "${raw}"`);
-  return n;
-}
-
-/**
- * The sandbox's deadlines from the environment (README, 'Instant website check'):
- * AUDIT_CHECK_CPU_MS (the processor deadline, default 10 s) and AUDIT_CHECK_MEMORY_MB (each
- * worker's heap, default 256).
- */
-export function sandboxSettings(
-  env: Env = process.env,
-): Pick<SandboxSettings, "cpuStallMs" | "memoryMb"> {
-  const d = defaultSandboxSettings;
-  return {
-    cpuStallMs: whole("AUDIT_CHECK_CPU_MS", env.AUDIT_CHECK_CPU_MS, d.cpuStallMs, 10),
-    memoryMb: whole("AUDIT_CHECK_MEMORY_MB", env.AUDIT_CHECK_MEMORY_MB, d.memoryMb, 32),
-  };
-}
 
 /**
  * How often the processor deadline looks at the workers (ms): a fifth of it, at most 2 s (the

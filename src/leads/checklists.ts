@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { signChecklistLink } from "./checklistLink.ts";
 
 /** The on-demand page that serves a checklist for a signed token: `/checklists/<token>`. */
@@ -15,29 +15,28 @@ export const CHECKLIST_READY_PATH = "/checklists/ready";
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Where the build put the PDFs: scripts/start.mjs says where the build is (SITE_OUT_DIR). */
-export function checklistDir(): string {
-  return join(process.env.SITE_OUT_DIR ?? resolve(process.env.BUILD_DIR || "dist"), "checklists");
-}
-
 const known = new Map<string, boolean>();
 
-/** True when the build made a PDF for checklist `id`. */
-export function checklistExists(id: string): boolean {
+/**
+ * True when the build made a PDF for checklist `id` in `dir` (where the build put them: the lead
+ * settings' `checklistDir`, ./config.ts).
+ */
+export function checklistExists(dir: string, id: string): boolean {
   if (!ID.test(id)) return false;
-  let exists = known.get(id);
+  const file = join(dir, `${id}.pdf`);
+  let exists = known.get(file);
   if (exists === undefined) {
-    exists = existsSync(join(checklistDir(), `${id}.pdf`));
+    exists = existsSync(file);
     // Only a found one is remembered: a build may add PDFs, a miss is checked again.
-    if (exists) known.set(id, true);
+    if (exists) known.set(file, true);
   }
   return exists;
 }
 
-/** The PDF of checklist `id`, or null. */
-export async function readChecklist(id: string): Promise<Uint8Array | null> {
+/** The PDF of checklist `id` in `dir`, or null. */
+export async function readChecklist(dir: string, id: string): Promise<Uint8Array | null> {
   if (!ID.test(id)) return null;
-  const pdf = await readFile(join(checklistDir(), `${id}.pdf`)).catch(() => null);
+  const pdf = await readFile(join(dir, `${id}.pdf`)).catch(() => null);
   return pdf ? new Uint8Array(pdf) : null;
 }
 

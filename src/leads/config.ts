@@ -1,7 +1,10 @@
 /**
- * Lead-intake settings, read from the environment in one place (README, "Lead intake").
+ * Lead-intake settings (README, "Lead intake"): read from the environment by `leadConfig`, which
+ * the composition root's `loadConfig` (src/app/config.ts) calls once per process. The agency
+ * side's settings that run inside the lead service (reminders, follow-ups, retention) are
+ * src/admin/config.ts.
  */
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parseTrustProxy, type TrustedProxies } from "../server/clientAddress.ts";
 import type { EmailSettings } from "./notify/email.ts";
 import { defaultOutboxSettings, type OutboxSettings } from "./notify/outbox.ts";
@@ -38,19 +41,11 @@ export interface LeadConfig {
   notify: NotifyConfig;
   /** METRICS_TOKEN: lets an operator see /api/health's details; at least 16 characters. */
   metricsToken: string | undefined;
-  /** What is deleted when (src/admin/retention.ts). */
-  retention: RetentionConfig;
-}
-
-export interface RetentionConfig {
-  /** LEADS_OUTBOX_RETENTION_DAYS (default 30): sent outbox rows older than this are deleted. */
-  outboxDays: number;
-  /** LEAD_RETENTION_DAYS: leads older than this are erased; null (unset): kept forever. */
-  leadDays: number | null;
-  /** LEADS_RETENTION_SWEEP_MS (default 1 h): how often each server checks the daily run is due. */
-  sweepMs: number;
-  /** AUDIT_RETENTION_DAYS (default 400): audit log entries older than this are deleted. */
-  auditDays: number;
+  /**
+   * Where the build put the guides' checklist PDFs: SITE_OUT_DIR (set by scripts/start.mjs) or
+   * BUILD_DIR (default dist), + /checklists (./checklists.ts).
+   */
+  checklistDir: string;
 }
 
 export interface NotifyConfig {
@@ -62,20 +57,9 @@ export interface NotifyConfig {
   channels: Channel[];
   /** LEADS_OUTBOX_* timings. */
   outbox: OutboxSettings;
-  /**
-   * Speed-to-lead reminders (src/admin/reminders.ts): a lead still 'new' after this many minutes
-   * of the agency's hours (LEAD_REMINDER_MINUTES, default 30; `off` for none), looked for every
-   * LEAD_REMINDER_SWEEP_MS (default 60 s). Null without SMTP (they are emails) or when off.
-   */
-  reminders: { minutes: number; sweepMs: number } | null;
-  /**
-   * Follow-up emails (src/admin/followUps.ts): due follow-ups are looked for every
-   * LEAD_FOLLOWUP_SWEEP_MS (default 60 s). Null without SMTP (they are emails).
-   */
-  followUps: { sweepMs: number } | null;
 }
 
-function int(value: string | undefined, fallback: number, min = 0): number {
+export function int(value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined || value.trim() === "") return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min)
@@ -169,63 +153,7 @@ export function notifyConfig(env: Env = process.env): NotifyConfig {
   const channels: Channel[] = [];
   if (email) channels.push("email");
   if (webhook) channels.push("webhook");
-  const reminderMinutes = env.LEAD_REMINDER_MINUTES?.trim().toLowerCase();
-  const reminders =
-    email && reminderMinutes !== "off"
-      ? {
-          minutes: int(reminderMinutes, 30, 1),
-          sweepMs: int(env.LEAD_REMINDER_SWEEP_MS, 60_000, 100),
-        }
-      : null;
-  const followUps = email ? { sweepMs: int(env.LEAD_FOLLOWUP_SWEEP_MS, 60_000, 100) } : null;
-  return { email, webhook, channels, outbox, reminders, followUps };
-}
-
-/** A whole number of days ≥ `min`, or a clear error naming the setting and why. */
-function days(name: string, value: string, min: number, why: string): number {
-  const n = Number(value.trim());
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
-    throw new Error(
-      `${name} must be a whole number of days, at least ${min} (${why}), got "${value}"`,
-    );
-  }
-  return n;
-}
-
-const DAY_MS = 24 * 60 * 60_000;
-
-export function retentionConfig(env: Env, outboxMaxAgeMs: number): RetentionConfig {
-  const outboxRaw = env.LEADS_OUTBOX_RETENTION_DAYS?.trim();
-  const outboxDays = outboxRaw
-    ? days(
-        "LEADS_OUTBOX_RETENTION_DAYS",
-        outboxRaw,
-        8,
-        "a lead's reminder must stay recorded for the week the reminder sweep looks back",
-      )
-    : 30;
-  const leadRaw = env.LEAD_RETENTION_DAYS?.trim();
-  let leadDays: number | null = null;
-  if (leadRaw && !["off", "forever"].includes(leadRaw.toLowerCase())) {
-    leadDays = days("LEAD_RETENTION_DAYS", leadRaw, 1, "or leave it unset to keep leads forever");
-    if (leadDays * DAY_MS <= outboxMaxAgeMs) {
-      throw new Error(
-        `LEAD_RETENTION_DAYS (${leadDays}) must be longer than LEADS_OUTBOX_MAX_AGE_MS (${outboxMaxAgeMs} ms): a lead must not be erased while its delivery is still being retried`,
-      );
-    }
-  }
-  const sweepRaw = env.LEADS_RETENTION_SWEEP_MS?.trim();
-  const sweepMs = sweepRaw ? Number(sweepRaw) : 60 * 60_000;
-  if (!Number.isSafeInteger(sweepMs) || sweepMs < 100) {
-    throw new Error(
-      `LEADS_RETENTION_SWEEP_MS must be a whole number of ms ≥ 100, got "${sweepRaw}"`,
-    );
-  }
-  const auditRaw = env.AUDIT_RETENTION_DAYS?.trim();
-  const auditDays = auditRaw
-    ? days("AUDIT_RETENTION_DAYS", auditRaw, 30, "the owners need a month of history at least")
-    : 400;
-  return { outboxDays, leadDays, sweepMs, auditDays };
+  return { email, webhook, channels, outbox };
 }
 
 function metricsToken(raw: string | undefined): string | undefined {
@@ -266,6 +194,6 @@ export function leadConfig(env: Env = process.env): LeadConfig {
     bodyLimitBytes: int(env.LEADS_BODY_LIMIT_BYTES, 64 * 1024, 1024),
     notify,
     metricsToken: metricsToken(env.METRICS_TOKEN),
-    retention: retentionConfig(env, notify.outbox.maxAgeMs),
+    checklistDir: join(env.SITE_OUT_DIR ?? resolve(env.BUILD_DIR || "dist"), "checklists"),
   };
 }

@@ -23,7 +23,6 @@ import { clientIp, rateLimitKey } from "../server/clientAddress.ts";
 import { hiddenFields, utmKeys, type FormId } from "./fields.ts";
 import { echoValues, intake, type EchoValues } from "./intake.ts";
 import { leadMessages as m } from "./messages.ts";
-import { leadMetrics } from "./metrics.ts";
 import { countingLead } from "../server/inFlight.ts";
 import { safeNext } from "./next.ts";
 import { isFormId } from "./schema.ts";
@@ -237,7 +236,7 @@ export async function handleLeadInput(
   const { config } = service;
   const contentType = input.contentType;
   const kind = bodyKind(contentType);
-  const metrics = leadMetrics();
+  const metrics = service.metrics;
   if (!kind) {
     metrics.rejected("unsupported_media_type");
     return problem(415, "unsupported_media_type", m.unsupported);
@@ -302,7 +301,7 @@ export async function handleLeadInput(
       notifyMaxAgeMs: config.notify.outbox.maxAgeMs,
       onQueued: service.nudgeOutbox,
       admit: () => (limiter ? limiter.consume(key) : Promise.resolve({ ok: true })),
-      checklistExists,
+      checklistExists: (id) => checklistExists(config.checklistDir, id),
       emailChecklist: config.notify.email !== null,
       // Website checks run when this server runs them (src/audit/, wired by the root).
       ...(service.checks

@@ -14,8 +14,8 @@
  *   and `nodejs_`.
  *
  * Counters are incremented where intake decides (src/leads/http.ts, for both the Astro endpoint
- * and the Node fast path). Like the lead service, one registry per process (one module graph:
- * src/app/root.ts).
+ * and the Node fast path) on the lead service's `metrics`. Like the lead service, one registry per
+ * process, made by the composition root (src/app/root.ts).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { channels, type LeadStore } from "./store/types.ts";
@@ -41,7 +41,8 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 /** Response-time buckets (seconds): a lead commit with an fsync to a slow page of the inbox. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-function createMetrics(): LeadMetrics {
+/** A registry of its own: the composition root makes the process's one (src/app/root.ts). */
+export function createMetrics(): LeadMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const received = new Counter({
@@ -116,14 +117,6 @@ function createMetrics(): LeadMetrics {
       source = store;
     },
   };
-}
-
-let metrics: LeadMetrics | undefined;
-
-/** The process's metrics, created on first use. */
-export function leadMetrics(): LeadMetrics {
-  metrics ??= createMetrics();
-  return metrics;
 }
 
 /** The family of a request path, for http_request_duration_seconds (few values, no ids). */

@@ -12,7 +12,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { TLSSocket } from "node:tls";
 import { answerLeadPost, bodyKind, plainJson, type PlainResponse } from "./http.ts";
 import { LEADS_ENDPOINT } from "./fields.ts";
-import { leadService } from "./server.ts";
+import type { LeadService } from "./server.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
 
@@ -116,8 +116,7 @@ export function isFastPathRequest(req: IncomingMessage): boolean {
  * migrations run when the server starts (a store that is down is only logged: requests answer
  * 503 until it is back), and the outbox worker starts delivering.
  */
-export function leadsFastPath(next: Handler): Handler {
-  const service = leadService();
+export function leadsFastPath(service: LeadService, next: Handler): Handler {
   service.start();
   return (req, res, ...rest) => {
     if (!isFastPathRequest(req)) return next(req, res, ...rest);

@@ -2,15 +2,16 @@
  * The lead-intake service of one server process: configuration, the store (opened and migrated
  * on first use, retried after a failure), the rate limiter, the IP-hash salt, the logger and the
  * outbox worker that delivers leads to the agency (started with the service, stopped with it),
- * and whatever the composition root adds (`extendLeadService`, src/app/root.ts): deliverers of
- * further outbox channels, sweeps started and stopped with the service (the staff reminders,
- * follow-ups and the daily retention run of src/admin/) and the website check (src/audit/: the
- * job an audit lead queues, its links, the runner). This folder imports none of src/admin/,
+ * and whatever the composition root adds (src/app/root.ts, the one caller of
+ * `createLeadService`): deliverers of further outbox channels, sweeps started and stopped with
+ * the service (the staff reminders, follow-ups and the daily retention run of src/admin/) and
+ * the website check (src/audit/: the job an audit lead queues, its links, the runner). This folder imports none of src/admin/,
  * src/analytics/ or src/audit/ (docs/architecture.md, Zones).
  */
 import { randomBytes } from "node:crypto";
 import { loadIpSalt } from "./attribution.ts";
-import { leadConfig, type LeadConfig } from "./config.ts";
+import type { LeadConfig } from "./config.ts";
+import type { LeadMetrics } from "./metrics.ts";
 import { leadLog } from "../server/log.ts";
 import { checklistDeliverer } from "./notify/checklist.ts";
 import { emailDeliverer } from "./notify/notice.ts";
@@ -24,6 +25,8 @@ import type { Channel, LeadRecord, LeadStore, NewAuditJob } from "./store/types.
 
 export interface LeadService {
   config: LeadConfig;
+  /** Where intake counts what it took and refused (./metrics.ts). */
+  metrics: LeadMetrics;
   store(): Promise<LeadStore>;
   rateLimiter(): Promise<LeadRateLimiter>;
   ipSalt(): string;
@@ -122,7 +125,17 @@ function deliverers(
   return d;
 }
 
-function createLeadService(config: LeadConfig, extension: LeadServiceExtension): LeadService {
+/**
+ * A lead service: the composition root (src/app/root.ts) builds the process's one, with the
+ * settings of `loadConfig` (src/app/config.ts), the metrics it counts into and what src/admin/
+ * and src/audit/ add (`extension`); nothing else keeps or builds one.
+ */
+export function createLeadService(
+  config: LeadConfig,
+  deps: { metrics: LeadMetrics; extension?: LeadServiceExtension },
+): LeadService {
+  const { metrics } = deps;
+  const extension = deps.extension ?? {};
   const holder = storeHolder(config);
   let limiter: Promise<LeadRateLimiter> | null = null;
   let salt: string | null = null;
@@ -148,6 +161,7 @@ function createLeadService(config: LeadConfig, extension: LeadServiceExtension):
   const service: LeadService = {
     config,
     log: leadLog,
+    metrics,
     outbox,
     audit,
     checks: audit && extension.checks ? extension.checks : null,
@@ -240,32 +254,5 @@ function createLeadService(config: LeadConfig, extension: LeadServiceExtension):
       return salt;
     },
   };
-  return service;
-}
-
-/**
- * One service per process (the store connection, the rate limiter, the salt), for the Node fast
- * path and the Astro routes alike: both are in one module graph (src/app/root.ts, the
- * composition root, is built into the server bundle), so a module variable is enough.
- */
-let service: LeadService | undefined;
-
-let extension: LeadServiceExtension | null = null;
-
-/**
- * Adds deliverers and sweeps to the process-wide service; only the composition root calls it,
- * before the service is first used. A service built without them would run without reminders,
- * follow-ups or retention: that throws. A service built with them keeps them (under `astro dev`
- * an edited root module runs again beside the service it already extended).
- */
-export function extendLeadService(added: LeadServiceExtension): void {
-  if (service && !extension)
-    throw new Error("extendLeadService: the lead service is already built");
-  if (!service) extension = added;
-}
-
-/** The process-wide lead service, configured from the environment on first use. */
-export function leadService(): LeadService {
-  service ??= createLeadService(leadConfig(), extension ?? {});
   return service;
 }

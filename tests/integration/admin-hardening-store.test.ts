@@ -22,7 +22,8 @@ import {
 } from "../../src/admin/accounts";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore } from "../../src/admin/store/types";
-import { createSignInThrottle, throttleSettings } from "../../src/admin/throttle";
+import { throttleSettings } from "../../src/admin/config";
+import { createSignInThrottle } from "../../src/admin/throttle";
 import { pruneExpired } from "../../src/admin/retention";
 import type { LeadStore } from "../../src/leads/store/types";
 import { onBothStores } from "./support";

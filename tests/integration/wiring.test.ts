@@ -11,7 +11,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { adminMessages } from "../../src/admin/messages";
-import { createSignInThrottle, throttleSettings } from "../../src/admin/throttle";
+import { throttleSettings } from "../../src/admin/config";
+import { createSignInThrottle } from "../../src/admin/throttle";
 import { LIMITER_OUTAGE_MS } from "../../src/leads/rateLimit";
 import postgres from "postgres";
 import {

@@ -217,7 +217,7 @@ describe("the report's period", () => {
 
 describe("ANALYTICS_RATE_LIMIT", () => {
   it("is 120 a minute unless set; off turns it off; nonsense stops the start", async () => {
-    const { analyticsRateLimit } = await import("../../src/analytics/service");
+    const { analyticsRateLimit } = await import("../../src/analytics/config");
     expect(analyticsRateLimit(undefined)).toBe(120);
     expect(analyticsRateLimit("300")).toBe(300);
     expect(analyticsRateLimit("off")).toBeNull();

@@ -4,24 +4,24 @@
  * the request-duration metric is labelled with.
  */
 import { describe, expect, it } from "vitest";
-import { leadConfig } from "../../src/leads/config";
+import { adminConfig } from "../../src/admin/config";
 import { routeFamily } from "../../src/leads/metrics";
 
 describe("retention settings", () => {
   it("keeps sent notifications 30 days and leads forever by default", () => {
-    expect(leadConfig({}).retention).toEqual({
+    expect(adminConfig({}).retention).toEqual({
       outboxDays: 30,
       leadDays: null,
       sweepMs: 3_600_000,
       auditDays: 400,
     });
-    expect(leadConfig({ LEAD_RETENTION_DAYS: "off" }).retention.leadDays).toBeNull();
-    expect(leadConfig({ LEAD_RETENTION_DAYS: " " }).retention.leadDays).toBeNull();
+    expect(adminConfig({ LEAD_RETENTION_DAYS: "off" }).retention.leadDays).toBeNull();
+    expect(adminConfig({ LEAD_RETENTION_DAYS: " " }).retention.leadDays).toBeNull();
   });
 
   it("reads the settings", () => {
     expect(
-      leadConfig({
+      adminConfig({
         LEADS_OUTBOX_RETENTION_DAYS: "90",
         LEAD_RETENTION_DAYS: "730",
         LEADS_RETENTION_SWEEP_MS: "500",
@@ -31,23 +31,23 @@ describe("retention settings", () => {
   });
 
   it("refuses bad values with a message naming the setting", () => {
-    expect(() => leadConfig({ LEAD_RETENTION_DAYS: "a year" })).toThrow(
+    expect(() => adminConfig({ LEAD_RETENTION_DAYS: "a year" })).toThrow(
       /LEAD_RETENTION_DAYS must be a whole number of days.*"a year"/,
     );
-    expect(() => leadConfig({ LEAD_RETENTION_DAYS: "0" })).toThrow(/LEAD_RETENTION_DAYS/);
-    expect(() => leadConfig({ AUDIT_RETENTION_DAYS: "7" })).toThrow(/AUDIT_RETENTION_DAYS/);
-    expect(() => leadConfig({ LEAD_RETENTION_DAYS: "1.5" })).toThrow(/LEAD_RETENTION_DAYS/);
+    expect(() => adminConfig({ LEAD_RETENTION_DAYS: "0" })).toThrow(/LEAD_RETENTION_DAYS/);
+    expect(() => adminConfig({ AUDIT_RETENTION_DAYS: "7" })).toThrow(/AUDIT_RETENTION_DAYS/);
+    expect(() => adminConfig({ LEAD_RETENTION_DAYS: "1.5" })).toThrow(/LEAD_RETENTION_DAYS/);
     // A lead must outlive its delivery retries (24 h by default).
-    expect(() => leadConfig({ LEAD_RETENTION_DAYS: "1" })).toThrow(/LEADS_OUTBOX_MAX_AGE_MS/);
-    expect(leadConfig({ LEAD_RETENTION_DAYS: "2" }).retention.leadDays).toBe(2);
+    expect(() => adminConfig({ LEAD_RETENTION_DAYS: "1" })).toThrow(/LEADS_OUTBOX_MAX_AGE_MS/);
+    expect(adminConfig({ LEAD_RETENTION_DAYS: "2" }).retention.leadDays).toBe(2);
     // The reminder sweep looks back a week: its sent rows must outlive that.
-    expect(() => leadConfig({ LEADS_OUTBOX_RETENTION_DAYS: "7" })).toThrow(
+    expect(() => adminConfig({ LEADS_OUTBOX_RETENTION_DAYS: "7" })).toThrow(
       /LEADS_OUTBOX_RETENTION_DAYS must be a whole number of days, at least 8/,
     );
-    expect(() => leadConfig({ LEADS_OUTBOX_RETENTION_DAYS: "-30" })).toThrow(
+    expect(() => adminConfig({ LEADS_OUTBOX_RETENTION_DAYS: "-30" })).toThrow(
       /LEADS_OUTBOX_RETENTION_DAYS/,
     );
-    expect(() => leadConfig({ LEADS_RETENTION_SWEEP_MS: "soon" })).toThrow(
+    expect(() => adminConfig({ LEADS_RETENTION_SWEEP_MS: "soon" })).toThrow(
       /LEADS_RETENTION_SWEEP_MS/,
     );
   });

@@ -4,7 +4,6 @@
  * the right token (compared in constant time), it answers 404 like a path that does not exist.
  */
 import type { APIRoute } from "astro";
-import { leadMetrics } from "../../leads/metrics";
 import { hasMetricsToken } from "../../leads/metricsToken";
 
 export const prerender = false;
@@ -18,9 +17,8 @@ const notFound = () =>
 export const GET: APIRoute = async ({ request, locals }) => {
   const service = locals.services.leads;
   if (!hasMetricsToken(request.headers.get("authorization"), service.config)) return notFound();
-  const metrics = leadMetrics();
-  // Running the Astro entry alone (without scripts/start.mjs), the outbox gauges start here.
-  metrics.watchStore(service.store);
+  // The root's registry, already watching the store (src/app/root.ts).
+  const metrics = locals.services.metrics;
   return new Response(await metrics.registry.metrics(), {
     status: 200,
     headers: { "content-type": metrics.registry.contentType, "cache-control": "no-store" },

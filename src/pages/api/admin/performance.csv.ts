@@ -4,20 +4,19 @@
  */
 import type { APIRoute } from "astro";
 import { reportTables, type ReportTable } from "../../../analytics/report";
-import { loadReport } from "../../../analytics/service";
 import { tableCsv } from "../../../admin/performance";
 import { jsonResponse } from "../../../leads/http";
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ url }) => {
+export const GET: APIRoute = async ({ url, locals }) => {
   const table = url.searchParams.get("table") ?? "";
   if (!(reportTables as readonly string[]).includes(table))
     return jsonResponse(400, {
       error: "unknown_table",
       message: `table must be one of ${reportTables.join(", ")}`,
     });
-  const { report } = await loadReport(url.searchParams);
+  const { report } = await locals.services.analytics.loadReport(url.searchParams);
   const { period } = report;
   return new Response(tableCsv(report, table as ReportTable, url.searchParams), {
     headers: {

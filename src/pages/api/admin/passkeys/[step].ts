@@ -47,12 +47,19 @@ export const POST: APIRoute = async ({ params, request, locals, clientAddress })
   const session = locals.session;
   switch (params.step) {
     case "sign-in-options":
-      return answer(await signInOptions(store, throttle, rp, clientKey(request, clientAddress)));
+      return answer(
+        await signInOptions(
+          store,
+          throttle,
+          rp,
+          clientKey(request, clientAddress, locals.services.leads),
+        ),
+      );
     case "sign-in": {
       const result = await signInWithPasskey(store, throttle, rp, {
         ceremony: body.ceremony,
         response: body.response,
-        client: clientKey(request, clientAddress),
+        client: clientKey(request, clientAddress, locals.services.leads),
         userAgent: request.headers.get("user-agent"),
       });
       if (!result.ok) return answer(result);
