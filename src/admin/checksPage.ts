@@ -15,7 +15,7 @@
  * Both are plain same-origin form posts: the middleware refuses a post from another origin
  * (403), as for every admin form.
  */
-import { queueStaffCheck, siteKey, type AuditJobSettings } from "../audit/jobs.ts";
+import { queueStaffCheck, siteKey, staffCapMessage, type AuditJobSettings } from "../audit/jobs.ts";
 import { auditMessages } from "../audit/messages.ts";
 import { readCheckUrl } from "../audit/staffChecks.ts";
 import { auditJobStoreFor } from "../audit/store/index.ts";
@@ -45,11 +45,7 @@ export async function checksPageAction(
     settings,
   );
   if (!queued.ok) {
-    const copy = auditMessages.staffChecks;
-    const message =
-      queued.reason === "rate"
-        ? copy.staffRate(settings.staffPerHour)
-        : copy.staffQueue(settings.staffQueued);
+    const message = staffCapMessage(queued.reason, settings);
     return { status: 429, message, ...typed };
   }
   await audit(ctx.store, "website_check", {

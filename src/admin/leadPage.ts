@@ -5,7 +5,7 @@
  * an erasure), so a reload re-sends nothing, and a refusal with its status and message, and the
  * email the staff member typed when it was the email that was refused.
  */
-import { queueStaffCheck, type AuditJobSettings } from "../audit/jobs.ts";
+import { queueStaffCheck, staffCapMessage, type AuditJobSettings } from "../audit/jobs.ts";
 import { auditMessages } from "../audit/messages.ts";
 import type { LeadService } from "../leads/server.ts";
 import type { LeadRecord } from "../leads/store/types.ts";
@@ -119,11 +119,7 @@ async function checkAgain(ctx: {
     settings,
   );
   if (!queued.ok) {
-    const copy = auditMessages.staffChecks;
-    const message =
-      queued.reason === "rate"
-        ? copy.staffRate(settings.staffPerHour)
-        : copy.staffQueue(settings.staffQueued);
+    const message = staffCapMessage(queued.reason, settings);
     return { ok: false, status: 429, message };
   }
   ctx.service.nudgeAudit();

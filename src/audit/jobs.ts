@@ -32,6 +32,7 @@ import { newLeadId } from "../server/id.ts";
 import { errorText, LeaseWorker } from "../server/leaseWorker.ts";
 import type { IntakeLogger } from "../leads/intake.ts";
 import type { LeadRecord, LeadStore, NewAuditJob } from "../leads/store/types.ts";
+import { auditMessages } from "./messages.ts";
 import type { AuditReport } from "./report.ts";
 import {
   auditJobStoreFor,
@@ -134,6 +135,14 @@ export async function queueStaffCheck(
     },
   );
   return result.ok ? { ok: true, id } : result;
+}
+
+/** What staff are told when a staff cap refuses their check (a 429 with this message). */
+export function staffCapMessage(reason: "rate" | "queue", settings: AuditJobSettings): string {
+  const copy = auditMessages.staffChecks;
+  return reason === "rate"
+    ? copy.staffRate(settings.staffPerHour)
+    : copy.staffQueue(settings.staffQueued);
 }
 
 export interface AuditWorkerOptions {
