@@ -455,6 +455,35 @@ export async function ownerSession(
   }
 }
 
+/**
+ * Runs the server's follow-up and reminder sweeps now instead of waiting out their interval: the
+ * server must run with SWEEPS_ON_SIGNAL=1 (src/admin/sweepSignal.ts, a test-only hook) and log at
+ * info. Sends SIGUSR2 and waits for the sweep `name`'s `sweep_signalled` line; resolves how many
+ * emails that run queued.
+ */
+export async function runSweep(
+  server: RunningServer,
+  name: "follow-ups" | "reminders",
+): Promise<number> {
+  const runs = () =>
+    server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"event":"sweep_signalled"'))
+      .map((line) => JSON.parse(line) as { sweep: string; queued?: number; err?: string })
+      .filter((run) => run.sweep === name);
+  const before = runs().length;
+  server.child.kill("SIGUSR2");
+  const until = Date.now() + 15_000;
+  while (runs().length === before) {
+    if (Date.now() > until) throw new Error(`no signalled ${name} sweep:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const run = runs()[before]!;
+  if (run.err !== undefined) throw new Error(`the ${name} sweep failed: ${run.err}`);
+  return run.queued!;
+}
+
 /** A desktop Chrome's user agent, for requests that must look like a browser's. */
 export const CHROME_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
