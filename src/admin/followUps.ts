@@ -271,7 +271,7 @@ export function startFollowUpSweep(options: {
   queued: () => void;
   failed: (error: unknown) => void;
 }): () => void {
-  return startSweep({ ...options, sweep: sweepFollowUps });
+  return startSweep({ ...options, name: "follow-ups", sweep: sweepFollowUps });
 }
 
 /** The lead page's follow-up posts ('follow-up', 'follow-up-done', 'follow-up-snooze'), or null. */

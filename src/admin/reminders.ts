@@ -30,6 +30,7 @@ import { isOpen, openMinutesBetween, type AgencyHours } from "./hours.ts";
 import { adminMessages } from "./messages.ts";
 import { adminStoreFor } from "./store/index.ts";
 import type { AdminStore } from "./store/types.ts";
+import { onSweepSignal } from "./sweepSignal.ts";
 
 const LOOK_BACK_MS = 7 * 24 * 60 * 60_000;
 const GIVE_UP_MS = 24 * 60 * 60_000;
@@ -111,9 +112,12 @@ export function reminderDeliverer(
 
 /**
  * Runs `sweep` every `sweepMs` in this server (never two at once) until the returned stop is
- * called; `queued` when it queued anything. The reminders' and the follow-ups' sweeps.
+ * called; `queued` when it queued anything. The reminders' and the follow-ups' sweeps. Under
+ * SWEEPS_ON_SIGNAL=1 (tests only, ./sweepSignal.ts) SIGUSR2 also runs it, after any run under way.
  */
 export function startSweep(options: {
+  /** What the sweep is called in the log of a signalled run. */
+  name: string;
   leads: () => Promise<LeadStore>;
   sweep: (admin: AdminStore) => Promise<number>;
   sweepMs: number;
@@ -121,18 +125,33 @@ export function startSweep(options: {
   queued: () => void;
   failed: (error: unknown) => void;
 }): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    options
+  let running: Promise<unknown> | null = null;
+  const run = (): Promise<number> => {
+    const done = options
       .leads()
       .then((leads) => options.sweep(adminStoreFor(leads)))
-      .then((n) => n > 0 && options.queued(), options.failed)
-      .finally(() => (running = false));
+      .then((n) => {
+        if (n > 0) options.queued();
+        return n;
+      });
+    running = done.then(
+      () => (running = null),
+      () => (running = null),
+    );
+    return done;
+  };
+  const timer = setInterval(() => {
+    if (!running) run().catch(options.failed);
   }, options.sweepMs);
   timer.unref();
-  return () => clearInterval(timer);
+  const unsignal = onSweepSignal(options.name, async () => {
+    while (running) await running;
+    return run();
+  });
+  return () => {
+    clearInterval(timer);
+    unsignal();
+  };
 }
 
 /** Runs the reminder sweep every `sweepMs` in this server until the returned stop is called. */
@@ -145,5 +164,5 @@ export function startReminderSweep(options: {
   failed: (error: unknown) => void;
 }): () => void {
   const { rules, ...rest } = options;
-  return startSweep({ ...rest, sweep: (admin) => sweepReminders(admin, rules) });
+  return startSweep({ ...rest, name: "reminders", sweep: (admin) => sweepReminders(admin, rules) });
 }

@@ -6,7 +6,7 @@
  */
 import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
 import { uniqueEmail } from "./leads";
-import { invite, PASSWORD } from "./staff";
+import { signInAs } from "./staff";
 
 const SCREEN = { width: 390, height: 844 };
 
@@ -33,10 +33,8 @@ test.describe("a lead's page on a phone", () => {
     const { id } = (await sent.json()) as { id: string };
 
     const owner = uniqueEmail("caller-owner").toLowerCase();
-    await page.goto(invite(owner));
-    await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("New password again").fill(PASSWORD);
-    await page.getByRole("button", { name: "Set password and sign in" }).click();
+    await signInAs(page, owner);
+    await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
 
     await page.goto(`/admin/leads/${id}`);

@@ -6,7 +6,7 @@
  */
 import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
 import { uniqueEmail } from "./leads";
-import { invite, PASSWORD } from "./staff";
+import { signInAs } from "./staff";
 
 /** Today's date on the agency's clock (New York). */
 const today = () =>
@@ -30,10 +30,8 @@ for (const screen of [
     const { id } = (await sent.json()) as { id: string };
 
     const owner = uniqueEmail("follow-owner").toLowerCase();
-    await page.goto(invite(owner));
-    await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("New password again").fill(PASSWORD);
-    await page.getByRole("button", { name: "Set password and sign in" }).click();
+    await signInAs(page, owner);
+    await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
 
     await page.goto(`/admin/leads/${id}`);

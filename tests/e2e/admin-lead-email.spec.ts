@@ -14,7 +14,7 @@ import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
-import { PASSWORD } from "./staff";
+import { signInAs } from "./staff";
 
 const root = resolve(import.meta.dirname, "../..");
 const node = existsSync(resolve(root, "node_modules/.bin/node"))
@@ -100,18 +100,10 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Invites an owner with the command line and signs in through the link. */
+/** An owner of this server's store, signed in (tests/e2e/staff.ts), on the inbox. */
 async function signIn(page: import("@playwright/test").Page, email: string) {
-  const invited = spawnSync(
-    node,
-    ["--disable-warning=ExperimentalWarning", "cli/admin.ts", "invite", email, "--role", "owner"],
-    { cwd: root, encoding: "utf8", env: { ...childEnv, DATA_DIR: dataDir } },
-  );
-  expect(invited.status).toBe(0);
-  await page.goto(invited.stdout.trim());
-  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("New password again").fill(PASSWORD);
-  await page.getByRole("button", { name: "Set password and sign in" }).click();
+  await signInAs(page, email, { dataDir, baseURL: base });
+  await page.goto(`${base}/admin`);
   await expect(page).toHaveURL(/\/admin$/);
 }
 

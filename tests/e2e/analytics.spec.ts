@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { test, expect, expectNoAxeViolations, hasHorizontalOverflow } from "./fixtures";
 import { humanPause } from "./leads";
-import { invite, PASSWORD } from "./staff";
+import { signInAs } from "./staff";
 
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
@@ -63,10 +63,10 @@ async function signedInStaff(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto(invite(`perf-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`));
-  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("New password again").fill(PASSWORD);
-  await page.getByRole("button", { name: "Set password and sign in" }).click();
+  await signInAs(page, `perf-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`, {
+    baseURL,
+  });
+  await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin$/);
   return { context, page };
 }

@@ -8,7 +8,7 @@
 import { auditSiteUrl } from "./audit";
 import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
 import { humanPause, uniqueEmail } from "./leads";
-import { invite, PASSWORD } from "./staff";
+import { signInAs } from "./staff";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -29,10 +29,8 @@ test("the lead's website check: inbox score and band filter, the panel, Run agai
   });
   const score = (await page.locator("[data-audit-score]").textContent())!.trim();
 
-  await page.goto(invite(uniqueEmail("audit-owner")));
-  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("New password again").fill(PASSWORD);
-  await page.getByRole("button", { name: "Set password and sign in" }).click();
+  await signInAs(page, uniqueEmail("audit-owner"));
+  await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin$/);
 
   // The inbox: the score column, and the lead found by its band.
@@ -96,10 +94,8 @@ test("staff check any website from the inbox: a plain post, the list, the report
   page,
   consoleErrors,
 }) => {
-  await page.goto(invite(uniqueEmail("checks-owner")));
-  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("New password again").fill(PASSWORD);
-  await page.getByRole("button", { name: "Set password and sign in" }).click();
+  await signInAs(page, uniqueEmail("checks-owner"));
+  await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin$/);
 
   // From the inbox's navigation.

@@ -1,15 +1,27 @@
-/** Staff accounts for the inbox's browser tests: a one-time link from the real command line. */
+/**
+ * Staff accounts for the inbox's browser tests. `signInAs` gives a page a signed-in account
+ * without the form (tests/support/staffSession.ts: the project's own account code against the
+ * e2e server's store); `invite` is the real command line's one-time link, for the specs whose
+ * subject is the way in itself (admin.spec.ts's invite → password → sign out → sign in).
+ */
 import { spawnSync } from "node:child_process";
-import { childEnv } from "../support/childEnv";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { test, type Page } from "@playwright/test";
+import { issueLink, linkFor } from "../../src/admin/accounts";
+import { adminStoreFor } from "../../src/admin/store/index";
+import { leadConfig } from "../../src/leads/config";
+import { openStore } from "../../src/leads/store/index";
+import type { Role } from "../../src/admin/store/types";
+import { childEnv } from "../support/childEnv";
+import { mintSession, STAFF_PASSWORD } from "../support/staffSession";
 
 const root = resolve(import.meta.dirname, "../..");
 const node = existsSync(resolve(root, "node_modules/.bin/node"))
   ? resolve(root, "node_modules/.bin/node")
   : process.execPath;
 
-export const PASSWORD = "mossy granite patio lantern";
+export const PASSWORD = STAFF_PASSWORD;
 
 /** `npm run -s admin -- invite EMAIL --role owner` against the e2e server's store. */
 export function invite(email: string): string {
@@ -24,4 +36,50 @@ export function invite(email: string): string {
   );
   if (result.status !== 0) throw new Error(`admin invite failed: ${result.stderr}`);
   return result.stdout.trim();
+}
+
+/** The store in `dataDir`, open for `work` and closed after it. */
+async function withStore<T>(
+  dataDir: string,
+  work: (leads: Awaited<ReturnType<typeof openStore>>) => Promise<T>,
+): Promise<T> {
+  const leads = await openStore(leadConfig({ DATA_DIR: dataDir }));
+  try {
+    return await work(leads);
+  } finally {
+    await leads.close();
+  }
+}
+
+/**
+ * A one-time link's path for `email` (an owner), made as `invite` makes it but in this process:
+ * for tests that look at the link's page without setting the password through it.
+ */
+export function inviteLink(email: string): Promise<string> {
+  return withStore(process.env.E2E_DATA_DIR ?? "", async (leads) => {
+    const link = await issueLink(adminStoreFor(leads), { email, role: "owner" });
+    return linkFor(link.token);
+  });
+}
+
+/**
+ * Signs `page`'s browser context in as `email` (an owner unless told; created with PASSWORD when
+ * new) on the server at `baseURL` whose store is in `dataDir` (the shared e2e server's by default):
+ * the session cookie the server would have set, minted in its store. The page is not navigated.
+ */
+export async function signInAs(
+  page: Page,
+  email: string,
+  {
+    role = "owner",
+    dataDir = process.env.E2E_DATA_DIR ?? "",
+    baseURL,
+  }: { role?: Role; dataDir?: string; baseURL?: string } = {},
+): Promise<void> {
+  const url = baseURL ?? test.info().project.use.baseURL;
+  if (!url) throw new Error("signInAs needs the server's baseURL");
+  const session = await withStore(dataDir, (leads) => mintSession(leads, email, role));
+  await page
+    .context()
+    .addCookies([{ name: "gl_session", value: session, url, httpOnly: true, sameSite: "Lax" }]);
 }

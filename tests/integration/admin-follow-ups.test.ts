@@ -24,6 +24,7 @@ import {
   postAdminForm,
   postJson,
   postgresAvailable,
+  runSweep,
   serverStore,
   startServer,
   storeQuery,
@@ -91,7 +92,9 @@ function suite(driver: "sqlite" | "postgres") {
         ...store.env,
         ...deliveryEnv(smtp, null),
         SITE_URL,
-        LOG_LEVEL: "warn",
+        // Info: runSweep reads the signalled sweeps' lines (SWEEPS_ON_SIGNAL, tests only).
+        LOG_LEVEL: "info",
+        SWEEPS_ON_SIGNAL: "1",
         LEAD_FOLLOWUP_SWEEP_MS: "200",
         LEAD_REMINDER_MINUTES: "off",
       };
@@ -171,9 +174,11 @@ function suite(driver: "sqlite" | "postgres") {
       expect(listed.count).toBe(before.count + 1);
       expect(listed.html).toContain(newYork(due));
 
-      // The sweep (every 200 ms here) queues it once; the outbox sends it once.
+      // The sweep (every 200 ms here) queues it by itself; the outbox sends it once.
       await waitFor(() => followUpMails(id).length > 0, 15_000, "the follow-up email");
-      await new Promise((r) => setTimeout(r, 1_500));
+      // And only once: later sweeps, run now rather than slept for, queue nothing more.
+      expect(await runSweep(server, "follow-ups")).toBe(0);
+      expect(await runSweep(server, "follow-ups")).toBe(0);
       const mails = followUpMails(id);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.envelopeTo).toEqual([OWNER]);

@@ -12,8 +12,11 @@ import postgres from "postgres";
 import { describe } from "vitest";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
+import { openStore } from "../../src/leads/store/index";
+import { leadConfig } from "../../src/leads/config";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { newLeadId } from "../../src/server/id";
+import { mintSession, STAFF_PASSWORD } from "../support/staffSession";
 
 export const root = resolve(import.meta.dirname, "../..");
 export const buildDir = process.env.BUILD_DIR || "dist";
@@ -405,8 +408,8 @@ export function adminForm(
   });
 }
 
-/** The password the tests give the owners they invite. */
-export const OWNER_PASSWORD = "mossy granite patio lantern";
+/** The password the tests give the owners they invite (tests/support/staffSession.ts). */
+export const OWNER_PASSWORD = STAFF_PASSWORD;
 
 /** A staff page's form post, as the browser sends it (same Origin), with the session `cookie`. */
 export function postAdminForm(
@@ -428,23 +431,57 @@ export function postAdminForm(
 }
 
 /**
- * Invites an owner with the command line and sets their password through the invite link, as
- * the agency does; resolves the session cookie the answer sets (`name=value`).
+ * The shared admin fixture: an owner of the server's store (`env`: DATA_DIR, or DATABASE_URL and
+ * DATABASE_SCHEMA), with OWNER_PASSWORD, signed in by the project's own account code in this
+ * process (tests/support/staffSession.ts); resolves the session cookie (`name=value`) the server
+ * would have set. The way it stands in for, the command line's invite and the password set through
+ * the printed link, keeps its own tests: admin-http.test.ts ("invite link → password → signed in")
+ * and admin-staff.test.ts (every account there is made that way), on both stores.
  */
 export async function ownerSession(
-  server: RunningServer,
+  _server: RunningServer,
   env: Record<string, string>,
   email = "owner@example.test",
 ): Promise<string> {
-  const invited = adminCli(["invite", email, "--role", "owner"], env);
-  if (invited.status !== 0) throw new Error(`admin invite failed: ${invited.stderr}`);
-  const set = await postAdminForm(server, invited.stdout.trim(), {
-    password: OWNER_PASSWORD,
-    confirm: OWNER_PASSWORD,
-  });
-  const cookie = set.headers.get("set-cookie")?.split(";")[0] ?? "";
-  if (set.status !== 303 || !cookie) throw new Error(`setting the password answered ${set.status}`);
-  return cookie;
+  // As the admin command line opens it (the same settings as the server's).
+  const leads = await openStore(leadConfig(env));
+  try {
+    const session = await mintSession(leads, email, "owner");
+    // The servers of the tests speak plain http on loopback: the cookie's name without the
+    // __Host- prefix (src/admin/http.ts, cookieName).
+    return `gl_session=${session}`;
+  } finally {
+    await leads.close();
+  }
+}
+
+/**
+ * Runs the server's follow-up and reminder sweeps now instead of waiting out their interval: the
+ * server must run with SWEEPS_ON_SIGNAL=1 (src/admin/sweepSignal.ts, a test-only hook) and log at
+ * info. Sends SIGUSR2 and waits for the sweep `name`'s `sweep_signalled` line; resolves how many
+ * emails that run queued.
+ */
+export async function runSweep(
+  server: RunningServer,
+  name: "follow-ups" | "reminders",
+): Promise<number> {
+  const runs = () =>
+    server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"event":"sweep_signalled"'))
+      .map((line) => JSON.parse(line) as { sweep: string; queued?: number; err?: string })
+      .filter((run) => run.sweep === name);
+  const before = runs().length;
+  server.child.kill("SIGUSR2");
+  const until = Date.now() + 15_000;
+  while (runs().length === before) {
+    if (Date.now() > until) throw new Error(`no signalled ${name} sweep:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const run = runs()[before]!;
+  if (run.err !== undefined) throw new Error(`the ${name} sweep failed: ${run.err}`);
+  return run.queued!;
 }
 
 /** A desktop Chrome's user agent, for requests that must look like a browser's. */
