@@ -26,6 +26,8 @@ export interface AdminConfig {
   throttle: ThrottleSettings;
   /** ADMIN_ALLOW_HTTP=1: the inbox answers plain http from the network (./http.ts). */
   allowHttp: boolean;
+  /** SWEEPS_ON_SIGNAL=1 (tests only): SIGUSR2 runs the follow-up and reminder sweeps at once. */
+  sweepsOnSignal: boolean;
   /**
    * SITE_URL: the origin of the links staff emails carry (invites, resets, email changes);
    * unset, the request's own.
@@ -144,6 +146,7 @@ export function adminConfig(
     retention: retentionConfig(env, leads.notify.outbox.maxAgeMs),
     throttle: throttleSettings(env),
     allowHttp: env.ADMIN_ALLOW_HTTP === "1",
+    sweepsOnSignal: env.SWEEPS_ON_SIGNAL === "1",
     siteUrl: env.SITE_URL || undefined,
   };
 }

@@ -270,6 +270,7 @@ export function startFollowUpSweep(options: {
   /** Emails were queued: deliver them now. */
   queued: () => void;
   failed: (error: unknown) => void;
+  onSignal?: boolean;
 }): () => void {
   return startSweep({ ...options, name: "follow-ups", sweep: sweepFollowUps });
 }

@@ -124,6 +124,8 @@ export function startSweep(options: {
   /** Something was queued: deliver it now. */
   queued: () => void;
   failed: (error: unknown) => void;
+  /** SWEEPS_ON_SIGNAL=1 (tests): SIGUSR2 runs it at once (./sweepSignal.ts). */
+  onSignal?: boolean;
 }): () => void {
   let running: Promise<unknown> | null = null;
   const run = (): Promise<number> => {
@@ -144,10 +146,14 @@ export function startSweep(options: {
     if (!running) run().catch(options.failed);
   }, options.sweepMs);
   timer.unref();
-  const unsignal = onSweepSignal(options.name, async () => {
-    while (running) await running;
-    return run();
-  });
+  const unsignal = onSweepSignal(
+    options.name,
+    async () => {
+      while (running) await running;
+      return run();
+    },
+    options.onSignal ?? false,
+  );
   return () => {
     clearInterval(timer);
     unsignal();
@@ -162,6 +168,7 @@ export function startReminderSweep(options: {
   /** Reminders were queued: deliver them now. */
   queued: () => void;
   failed: (error: unknown) => void;
+  onSignal?: boolean;
 }): () => void {
   const { rules, ...rest } = options;
   return startSweep({ ...rest, name: "reminders", sweep: (admin) => sweepReminders(admin, rules) });

@@ -1,7 +1,7 @@
 /**
  * The tests' trigger for the sweeps that look for due work (follow-ups, reminders): with
- * SWEEPS_ON_SIGNAL=1 in the server's environment (tests only; nothing else sets it, and no
- * request can reach it), SIGUSR2 runs each sweep of this server once, one after another, and logs
+ * SWEEPS_ON_SIGNAL=1 in the server's environment (read by ./config.ts; tests only, nothing else
+ * sets it, and no request can reach it), SIGUSR2 runs each sweep of this server once, one after another, and logs
  * what each queued (`sweep_signalled`, at info). A test sends the signal and waits for that line
  * instead of sleeping through sweep intervals. Without the variable nothing listens.
  */
@@ -26,13 +26,13 @@ function onSignal(): void {
   });
 }
 
-/** Lets SIGUSR2 run `run` (resolving how much it queued) when SWEEPS_ON_SIGNAL=1; returns the undo. */
+/** Lets SIGUSR2 run `run` (resolving how much it queued) when `enabled`; returns the undo. */
 export function onSweepSignal(
   name: string,
   run: () => Promise<number>,
-  env: NodeJS.ProcessEnv = process.env,
+  enabled: boolean,
 ): () => void {
-  if (env.SWEEPS_ON_SIGNAL !== "1") return () => {};
+  if (!enabled) return () => {};
   const key = Symbol(name);
   sweeps.set(key, { name, run });
   if (sweeps.size === 1) process.on("SIGUSR2", onSignal);

@@ -119,6 +119,7 @@ const extension = (admin: AdminConfig, audit: AuditConfig): LeadServiceExtension
         return startFollowUpSweep({
           leads: store,
           sweepMs: followUps.sweepMs,
+          onSignal: admin.sweepsOnSignal,
           queued: () => outbox.nudge(),
           failed: (error) =>
             log.warn(
@@ -137,6 +138,7 @@ const extension = (admin: AdminConfig, audit: AuditConfig): LeadServiceExtension
           leads: store,
           rules: { minutes: reminders.minutes },
           sweepMs: reminders.sweepMs,
+          onSignal: admin.sweepsOnSignal,
           queued: () => outbox.nudge(),
           failed: (error) =>
             log.warn(

@@ -4,13 +4,17 @@
  * own handling of it), and with it a signal runs the sweep, after which the undo stops listening.
  */
 import { describe, expect, it } from "vitest";
+import { adminConfig } from "../../src/admin/config";
 import { onSweepSignal } from "../../src/admin/sweepSignal";
+
+/** Whether the configuration turns the signal on, read as the server reads it. */
+const enabled = (env: Record<string, string | undefined>) => adminConfig(env).sweepsOnSignal;
 
 describe("the sweeps' test signal", () => {
   it("listens to nothing without SWEEPS_ON_SIGNAL=1", () => {
     const before = process.listenerCount("SIGUSR2");
     for (const env of [{}, { SWEEPS_ON_SIGNAL: "0" }, { SWEEPS_ON_SIGNAL: "yes" }]) {
-      const undo = onSweepSignal("follow-ups", async () => 0, env);
+      const undo = onSweepSignal("follow-ups", async () => 0, enabled(env));
       expect(process.listenerCount("SIGUSR2")).toBe(before);
       undo();
     }
@@ -28,7 +32,7 @@ describe("the sweeps' test signal", () => {
           resolve();
           return 0;
         },
-        { SWEEPS_ON_SIGNAL: "1" },
+        enabled({ SWEEPS_ON_SIGNAL: "1" }),
       );
     });
     expect(process.listenerCount("SIGUSR2")).toBe(before + 1);
