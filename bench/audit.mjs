@@ -138,7 +138,7 @@ export async function auditLoad({
     : null;
   // Every worker warmed up as a long-running server's are (each thread compiles the engine).
   if (pool)
-    for (let round = 0; round < 10; round++)
+    for (let round = 0; round < (intervalMs > 0 ? 2 : 10); round++)
       await Promise.all(
         Array.from({ length: concurrency }, (_, i) =>
           pool.run(farm.sites[i % farm.sites.length].origin),
