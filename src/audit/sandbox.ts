@@ -115,11 +115,6 @@ export class AuditSandbox {
     });
   }
 
-  /** Checks running in the workers now. */
-  get running(): number {
-    return this.#running.size;
-  }
-
   /**
    * Checks `input` in a worker. Resolves with the report (`too-slow` when the sandbox stopped
    * it); rejects only when `signal` aborts (the server is stopping) or a worker fails in a way

@@ -188,37 +188,6 @@ class TextSink {
 
 const collapse = (text: string): string => text.replace(/\s+/g, " ").trim();
 
-/** Visible text of a node (no script, style, template, noscript or svg): words, a space where a block ends. */
-export const visibleText = (node: Node | Node[], max: number = PARSE_LIMITS.text): string => {
-  const sink = new TextSink(max);
-  const stack: (Node | typeof BLOCK_END)[] = (Array.isArray(node) ? node : [node])
-    .slice()
-    .reverse();
-  let visited = 0;
-  while (stack.length && !sink.full && visited++ < PARSE_LIMITS.elements) {
-    const n = stack.pop()!;
-    if (n === BLOCK_END) {
-      sink.push(" ");
-      continue;
-    }
-    if (isText(n)) {
-      sink.push(n.data);
-      continue;
-    }
-    if (isElement(n)) {
-      if (HIDDEN.has(n.name) || n.attribs.hidden !== undefined) continue;
-      if (n.name === "img" && n.attribs.alt)
-        sink.push(` ${cut(n.attribs.alt, PARSE_LIMITS.label)} `);
-      if (BLOCK.test(n.name)) stack.push(BLOCK_END);
-    }
-    if ("children" in n)
-      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as Node);
-  }
-  return sink.text();
-};
-
-const BLOCK_END = Symbol("block end");
-
 function absolute(href: string, base: string): string | null {
   try {
     const url = new URL(href.trim(), base);
@@ -326,7 +295,10 @@ export function parsePage(input: PageInput): Page {
   let scripts = 0;
   let stylesheets = 0;
 
+  // The visible text (no script, style, template, noscript or svg; a space where a block ends):
+  // the body's, or, on a page without one, the whole document's.
   const text = new TextSink(L.text);
+  const noBodyText = new TextSink(L.text);
   const headerText = new TextSink(L.headerText);
   // Captures still taking text. A text node feeds the raw ones (at most the title and the JSON-LD
   // blocks) and those begun at its own level of hidden elements; a full one leaves its list. So
@@ -372,6 +344,7 @@ export function parsePage(input: PageInput): Page {
   };
   const pushText = (data: string) => {
     if (hiddenDepth === 0 && inBody) text.push(data);
+    if (hiddenDepth === 0 && !body) noBodyText.push(data);
     if (hiddenDepth === 0 && headerDepth > 0) headerText.push(data);
     feed(openRaw, data);
     feed(openByLevel.get(hiddenDepth), data);
@@ -572,7 +545,7 @@ export function parsePage(input: PageInput): Page {
     meta,
     canonical: canonicalHref !== undefined ? (absolute(canonicalHref, base) ?? "") : null,
     h1s,
-    text: body ? text.text() : visibleText(doc.children as Node[]),
+    text: body ? text.text() : noBodyText.text(),
     headerText: headerText.text(),
     links,
     images,
