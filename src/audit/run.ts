@@ -144,8 +144,11 @@ export function unreachableReport(
   detail: string,
   extra: { now: Date; durationMs: number; pages?: FetchedPageSummary[]; host?: string },
 ): AuditReport {
-  const typed = candidateUrls(input);
-  const host = extra.host ?? (typed instanceof Unreachable ? typed.host : plain(typed.host, 80));
+  const siteOf = () => {
+    const typed = candidateUrls(input);
+    return typed instanceof Unreachable ? typed.host : plain(typed.host, 80);
+  };
+  const host = extra.host ?? siteOf();
   return auditReportSchema.parse({
     url: plain(input, REPORT_URL_MAX),
     fetchedAt: extra.now.toISOString(),

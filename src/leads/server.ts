@@ -5,8 +5,8 @@
  * and whatever the composition root adds (src/app/root.ts, the one caller of
  * `createLeadService`): deliverers of further outbox channels, sweeps started and stopped with
  * the service (the staff reminders, follow-ups and the daily retention run of src/admin/) and
- * the website check (src/audit/: the job an audit lead queues, its links, the runner). This folder imports none of src/admin/,
- * src/analytics/ or src/audit/ (docs/architecture.md, Zones).
+ * the website check (src/audit/: the job an audit lead queues, its links, the runner). This
+ * folder imports none of src/admin/, src/analytics/ or src/audit/ (docs/architecture.md, Zones).
  */
 import { randomBytes } from "node:crypto";
 import { loadIpSalt } from "./attribution.ts";
