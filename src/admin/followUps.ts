@@ -256,7 +256,7 @@ export function followUpDeliverer(
           name: leadName(lead.fields),
           due,
           note: followUp.note,
-          link: leadLink(lead),
+          link: leadLink(lead, settings.origin),
         }),
       },
     };

@@ -102,7 +102,7 @@ export function reminderDeliverer(
           form: adminMessages.kinds[lead.kind],
           arrived: formatAgencyTime(lead.createdAt, hours.timeZone),
           minutes,
-          link: leadLink(lead),
+          link: leadLink(lead, settings.origin),
           extra: score,
         }),
       },

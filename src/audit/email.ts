@@ -11,7 +11,7 @@
  * same markup (src/leads/notify/render.ts). Only the server bundle imports this module.
  */
 import { createElement } from "react";
-import { AGENCY_NAME, siteOrigin } from "../config/agency.ts";
+import { AGENCY_NAME } from "../config/agency.ts";
 import { routes } from "../config/routes.ts";
 import {
   composedEmailDeliverer,
@@ -59,7 +59,7 @@ export function auditEmail(
   lead: LeadRecord,
   job: DoneCheck,
   secret: string,
-  origin: string = siteOrigin(),
+  origin: string,
 ): AuditEmail | null {
   const to = lead.fields.email?.trim();
   const report = job.report;
@@ -97,7 +97,7 @@ export function agencyScoreEmail(
   lead: LeadRecord,
   job: DoneCheck,
   secret: string,
-  origin: string = siteOrigin(),
+  origin: string,
 ): Omit<AuditEmail, "to"> | null {
   const report = job.report;
   if (!report) return null;
@@ -146,7 +146,9 @@ export const auditEmailDeliverer = (
   store: () => Promise<LeadStore>,
   secret: () => string,
 ): Deliverer =>
-  checkEmailDeliverer(settings, store, (lead, job) => auditEmail(lead, job, secret()));
+  checkEmailDeliverer(settings, store, (lead, job) =>
+    auditEmail(lead, job, secret(), settings.origin),
+  );
 
 /** The outbox's 'audit-agency' channel: the follow-up to LEAD_EMAIL_TO. */
 export const agencyScoreDeliverer = (
@@ -155,6 +157,6 @@ export const agencyScoreDeliverer = (
   secret: () => string,
 ): Deliverer =>
   checkEmailDeliverer(settings, store, (lead, job) => {
-    const message = agencyScoreEmail(lead, job, secret());
+    const message = agencyScoreEmail(lead, job, secret(), settings.origin);
     return message && { to: [...settings.to], ...message };
   });

@@ -28,5 +28,5 @@ export const agencyHours = {
 };
 
 /** The site's origin: SITE_URL without a trailing slash, else the default. */
-export const siteOrigin = (env: Record<string, string | undefined> = process.env): string =>
+export const siteOrigin = (env: Record<string, string | undefined>): string =>
   (env.SITE_URL?.trim() || DEFAULT_SITE_URL).replace(/\/+$/, "");

@@ -5,6 +5,7 @@
  * src/admin/config.ts.
  */
 import { join, resolve } from "node:path";
+import { siteOrigin } from "../config/agency.ts";
 import { parseTrustProxy, type TrustedProxies } from "../server/clientAddress.ts";
 import type { EmailSettings } from "./notify/email.ts";
 import { defaultOutboxSettings, type OutboxSettings } from "./notify/outbox.ts";
@@ -46,6 +47,8 @@ export interface LeadConfig {
    * BUILD_DIR (default dist), + /checklists (./checklists.ts).
    */
   checklistDir: string;
+  /** SITE_URL without a trailing slash (default the agency's address): the origin of links. */
+  origin: string;
 }
 
 export interface NotifyConfig {
@@ -110,6 +113,7 @@ export function notifyConfig(env: Env = process.env): NotifyConfig {
       to: recipients,
       from: sender,
       timeoutMs: int(env.SMTP_TIMEOUT_MS, 30_000, 100),
+      origin: siteOrigin(env),
     };
   } else if (to || from) {
     throw new Error("LEAD_EMAIL_TO or LEAD_EMAIL_FROM is set but SMTP_URL is not");
@@ -195,5 +199,6 @@ export function leadConfig(env: Env = process.env): LeadConfig {
     notify,
     metricsToken: metricsToken(env.METRICS_TOKEN),
     checklistDir: join(env.SITE_OUT_DIR ?? resolve(env.BUILD_DIR || "dist"), "checklists"),
+    origin: siteOrigin(env),
   };
 }

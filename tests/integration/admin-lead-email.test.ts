@@ -403,6 +403,7 @@ await onBothStores("lead-email-store", (name, open, cleanup) => {
       to: [EMAIL_TO],
       from: EMAIL_FROM,
       timeoutMs: 4000,
+      origin: "http://127.0.0.1",
     });
     const actor = { id: "staff-1", email: "sam@agency.test" } as StaffRecord;
     const send = (lead: LeadRecord, subject: string, at: Date) =>

@@ -150,7 +150,13 @@ function suite(name: string, open: () => Promise<LeadStore>, cleanup: () => Prom
         store: async () => leads,
         deliverers: {
           reminder: reminderDeliverer(
-            { smtpUrl: smtp.url, to: [EMAIL_TO], from: EMAIL_FROM, timeoutMs: 5_000 },
+            {
+              smtpUrl: smtp.url,
+              to: [EMAIL_TO],
+              from: EMAIL_FROM,
+              timeoutMs: 5_000,
+              origin: "http://127.0.0.1",
+            },
             async () => leads,
           ),
         },

@@ -129,7 +129,12 @@ describe("agencyScoreEmail", () => {
       outcome: "unreachable" as const,
       reason: "dns" as const,
     };
-    const mail = agencyScoreEmail(lead, { id: "job-2", report, finishedAt: null }, SECRET)!;
+    const mail = agencyScoreEmail(
+      lead,
+      { id: "job-2", report, finishedAt: null },
+      SECRET,
+      "https://agency.test",
+    )!;
     expect(mail.subject).toMatch(/could not check the site$/);
     expect(mail.text).not.toMatch(/^1\. /m);
   });

@@ -46,6 +46,8 @@ function lead(overrides: Partial<LeadRecord> = {}): LeadRecord {
   };
 }
 
+const CONTEXT = { origin: "https://greenline.test", timeZone: "America/New_York" };
+
 describe("webhook signatures (Standard Webhooks)", () => {
   it("reproduces the specification's published test vector", () => {
     const key = webhookSecretBytes("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
@@ -161,16 +163,18 @@ describe("lead email", () => {
   });
 
   it("puts the kind and the visitor's name in a single-line subject", () => {
-    const email = leadEmail(lead(), "n1", "Leads <leads@greenline.test>");
+    const email = leadEmail(lead(), "n1", "Leads <leads@greenline.test>", CONTEXT);
     expect(email.subject).toBe("New contact lead: Casey Contact (Contact Form Submission)");
-    const odd = leadEmail(hostile, "n1", "leads@greenline.test");
+    const odd = leadEmail(hostile, "n1", "leads@greenline.test", CONTEXT);
     expect(odd.subject).not.toMatch(/[\r\n]/);
     expect(odd.subject).toContain("New contact lead: Eve");
-    expect(leadEmail(lead({ fields: {} }), "n1", "a@b.test").subject).toContain("(no name)");
+    expect(leadEmail(lead({ fields: {} }), "n1", "a@b.test", CONTEXT).subject).toContain(
+      "(no name)",
+    );
   });
 
   it("lists every field and the metadata in both bodies", () => {
-    const email = leadEmail(lead(), "n1", "leads@greenline.test");
+    const email = leadEmail(lead(), "n1", "leads@greenline.test", CONTEXT);
     for (const body of [email.text, email.html]) {
       for (const text of [
         "Full name",
@@ -229,7 +233,7 @@ describe("lead email", () => {
   });
 
   it("escapes every value in the HTML body", () => {
-    const { html, text } = leadEmail(hostile, "n1", "leads@greenline.test");
+    const { html, text } = leadEmail(hostile, "n1", "leads@greenline.test", CONTEXT);
     expect(html).not.toMatch(/<script|<img|<svg|onerror=alert\(1\)>/i);
     expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
@@ -244,7 +248,7 @@ describe("lead email", () => {
   });
 
   it("replies to the visitor only when the address is a plain valid one", () => {
-    expect(leadEmail(lead(), "n1", "a@b.test").replyTo).toEqual({
+    expect(leadEmail(lead(), "n1", "a@b.test", CONTEXT).replyTo).toEqual({
       name: "Casey Contact",
       address: "casey@example.test",
     });
@@ -256,14 +260,20 @@ describe("lead email", () => {
       "",
     ]) {
       expect(
-        leadEmail(lead({ fields: { ...lead().fields, email: bad } }), "n1", "a@b.test").replyTo,
+        leadEmail(lead({ fields: { ...lead().fields, email: bad } }), "n1", "a@b.test", CONTEXT)
+          .replyTo,
       ).toBeNull();
     }
   });
 
   it("keeps names that mimic headers or addresses out of Subject and Reply-To", () => {
     const named = (name: string) =>
-      leadEmail(lead({ fields: { ...lead().fields, "full-name": name } }), "n1", "a@b.test");
+      leadEmail(
+        lead({ fields: { ...lead().fields, "full-name": name } }),
+        "n1",
+        "a@b.test",
+        CONTEXT,
+      );
     const eve = named("Eve Bcc: victim@example.com");
     expect(eve.subject).toBe("New contact lead: Eve (Contact Form Submission)");
     expect(eve.replyTo).toEqual({ name: "Eve", address: "casey@example.test" });
@@ -278,10 +288,11 @@ describe("lead email", () => {
       lead({ spam: true, metadata: { ...lead().metadata, spamReasons: ["too_fast"] } }),
       "n1",
       "a@b.test",
+      CONTEXT,
     );
     expect(flagged.subject).toMatch(/^\[Possible spam\] New contact lead: Casey Contact/);
     expect(flagged.text).toContain("Possible spam (too fast)");
-    expect(leadEmail(lead(), "n1", "a@b.test").subject).not.toContain("spam");
+    expect(leadEmail(lead(), "n1", "a@b.test", CONTEXT).subject).not.toContain("spam");
   });
 
   it("composes a MIME message in which hostile input adds no header", async () => {
@@ -294,6 +305,7 @@ describe("lead email", () => {
       mailOptions(hostile, "0196aaaa-0000-7000-8000-000000000001", {
         from: "Greenline Leads <leads@greenline.test>",
         to: ["sales@greenline.test"],
+        origin: "https://greenline.test",
       }),
     );
     const raw = (info.message as Buffer).toString("utf8");
@@ -342,6 +354,7 @@ describe("delivery settings from the environment", () => {
       WEBHOOK_SECRET: secret,
       WEBHOOK_TIMEOUT_MS: "2000",
       SMTP_TIMEOUT_MS: "3000",
+      SITE_URL: "https://leads.greenline.test/",
       LEADS_OUTBOX_POLL_MS: "100",
       LEADS_OUTBOX_LEASE_MS: "5000",
       LEADS_OUTBOX_CONCURRENCY: "8",
@@ -356,6 +369,8 @@ describe("delivery settings from the environment", () => {
       to: ["sales@greenline.test", "owner@greenline.test"],
       from: "sales@greenline.test",
       timeoutMs: 3000,
+      // Every email's links point at SITE_URL, without its trailing slash.
+      origin: "https://leads.greenline.test",
     });
     expect(c.webhook).toEqual({
       url: "https://crm.example.test/hooks/leads",

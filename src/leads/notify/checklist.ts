@@ -4,7 +4,7 @@
  * when that one does), over the SMTP that carries lead notifications. Queued only for a guide
  * lead that was not flagged as spam (src/leads/intake.ts), and only to a plain valid address.
  */
-import { AGENCY_NAME, siteOrigin } from "../../config/agency.ts";
+import { AGENCY_NAME } from "../../config/agency.ts";
 import { CHECKLIST_LINK_TTL_MS } from "../checklistLink.ts";
 import { checklistDownloadPath } from "../checklists.ts";
 import { leadMessages } from "../messages.ts";
@@ -25,7 +25,7 @@ export interface ChecklistEmail {
 export function checklistEmail(
   lead: LeadRecord,
   secret: string,
-  origin: string = siteOrigin(),
+  origin: string,
 ): ChecklistEmail | null {
   const to = lead.fields.email?.trim();
   const checklist = lead.fields.checklist ?? "";
@@ -50,5 +50,7 @@ export function checklistEmail(
 
 export function checklistDeliverer(settings: EmailSettings, secret: () => string): Deliverer {
   // No address to send to: done, not retried.
-  return composedEmailDeliverer(settings, async ({ lead }) => checklistEmail(lead, secret()));
+  return composedEmailDeliverer(settings, async ({ lead }) =>
+    checklistEmail(lead, secret(), settings.origin),
+  );
 }

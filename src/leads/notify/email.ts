@@ -9,7 +9,6 @@
 import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer";
 import type { NoticeContent } from "./emails/NoticeEmail.tsx";
-import { siteOrigin } from "../../config/agency.ts";
 import { leadName } from "../source.ts";
 import type { ClaimedNotification, LeadRecord } from "../store/types.ts";
 import { truncate } from "../text.ts";
@@ -20,6 +19,8 @@ export interface EmailSettings {
   to: readonly string[];
   from: string;
   timeoutMs: number;
+  /** The site's origin (SITE_URL): where every link the emails carry points. */
+  origin: string;
 }
 
 export interface LeadEmail {
@@ -172,7 +173,7 @@ export function smtpSender(settings: Pick<EmailSettings, "smtpUrl" | "timeoutMs"
 }
 
 /** The lead's page in the inbox. */
-export const leadLink = (lead: Pick<LeadRecord, "id">, origin: string = siteOrigin()): string =>
+export const leadLink = (lead: Pick<LeadRecord, "id">, origin: string): string =>
   `${origin}/admin/leads/${encodeURIComponent(lead.id)}`;
 
 /**

@@ -13,7 +13,7 @@
 import { createElement } from "react";
 import type { SendMailOptions } from "nodemailer";
 import { LeadNoticeEmail } from "./emails/LeadNoticeEmail.tsx";
-import { agencyHours, siteOrigin } from "../../config/agency.ts";
+import { agencyHours } from "../../config/agency.ts";
 import { formatAgencyTime } from "../../lib/formatAgencyTime.ts";
 import { leadForms, utmKeys, type LeadKind } from "../fields.ts";
 import { formLabels, leadKindLabels } from "../messages.ts";
@@ -80,8 +80,8 @@ export interface NoticeContext {
   timeZone: string;
 }
 
-const noticeContext = (): NoticeContext => ({
-  origin: siteOrigin(),
+const noticeContext = (origin: string): NoticeContext => ({
+  origin,
   timeZone: agencyHours.timeZone,
 });
 
@@ -108,12 +108,12 @@ function metadataRows(lead: LeadRecord, context: NoticeContext): Row[] {
 /** A row's value as the notice shows it: line breaks kept, control characters dropped. */
 const shown = ([label, raw]: Row): Row => [label, bodyText(raw).trim()];
 
-/** The message for one lead (pure but for SITE_URL, read when no context is given). */
+/** The message for one lead, its links on `context.origin`. */
 export function leadEmail(
   lead: LeadRecord,
   notificationId: string,
   from: string,
-  context: NoticeContext = noticeContext(),
+  context: NoticeContext,
 ): LeadEmail {
   const name = visitorName(lead);
   const kind = KIND_LABELS[lead.kind] ?? lead.kind;
@@ -150,9 +150,9 @@ export function leadEmail(
 export function mailOptions(
   lead: LeadRecord,
   notificationId: string,
-  settings: Pick<EmailSettings, "from" | "to">,
+  settings: Pick<EmailSettings, "from" | "to" | "origin">,
 ): SendMailOptions {
-  const message = leadEmail(lead, notificationId, settings.from);
+  const message = leadEmail(lead, notificationId, settings.from, noticeContext(settings.origin));
   return {
     from: settings.from,
     to: [...settings.to],

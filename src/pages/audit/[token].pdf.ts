@@ -7,7 +7,7 @@ import type { APIRoute } from "astro";
 import { auditMessages } from "../../audit/messages";
 import { auditPdf } from "../../audit/pdf";
 import { loadAuditView } from "../../audit/view";
-import { AGENCY_NAME, siteOrigin } from "../../config/agency";
+import { AGENCY_NAME } from "../../config/agency";
 import { routes } from "../../config/routes";
 
 export const prerender = false;
@@ -37,7 +37,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
       headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const origin = siteOrigin();
+  const origin = service.config.origin;
   const pdf = await auditPdf(
     report,
     view.site,
