@@ -16,7 +16,12 @@ const timed = [
   "tests/integration/timed.test.ts",
 ];
 
-/** Integration tests: real HTTP against the built server, real SQLite files, real PostgreSQL. */
+/**
+ * Integration tests: real HTTP against the built server, real SQLite files, real PostgreSQL.
+ * Beside them, the content tests (tests/content) parse the build's prerendered HTML: a third
+ * project of this run, not a stage of its own, because they need the same build and take well
+ * under a second, less than a second Vitest process would take to start (docs/architecture.md).
+ */
 export default defineConfig({
   test: {
     environment: "node",
@@ -33,6 +38,15 @@ export default defineConfig({
           // Each file starts its own servers and PostgreSQL schemas; most of their time is spent
           // waiting on servers and timers, so three files at once fit a 2-core machine.
           maxWorkers: 3,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The built pages, parsed: no server, no database, no timers.
+          name: "content",
+          include: ["tests/content/**/*.test.ts"],
           sequence: { groupOrder: 0 },
         },
       },
