@@ -19,8 +19,8 @@ const timed = [
 /**
  * Integration tests: real HTTP against the built server, real SQLite files, real PostgreSQL.
  * Beside them, the content tests (tests/content) parse the build's prerendered HTML: a third
- * project of this run, not a stage of its own, because they need the same build and take well
- * under a second, less than a second Vitest process would take to start (docs/architecture.md).
+ * project of this run, not a stage of its own, because they need the same build and take about
+ * 2 s, less than a Vitest process of their own would take to start (D223).
  */
 export default defineConfig({
   test: {
@@ -44,9 +44,12 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The built pages, parsed: no server, no database, no timers.
+          // The built pages, parsed: no server, no database, no timers. One worker whose files
+          // share their modules, so each page is read and parsed once for all of them.
           name: "content",
           include: ["tests/content/**/*.test.ts"],
+          isolate: false,
+          maxWorkers: 1,
           sequence: { groupOrder: 0 },
         },
       },

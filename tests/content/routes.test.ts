@@ -10,8 +10,11 @@ import { site } from "../../src/config/site";
 import { contentRoutes, serviceSpec } from "../specFigures";
 import { all, built, expectOneH1AndLandmarks, hrefs, one, page, text } from "./support/html";
 
-/** Pages the server makes on demand (prerender = false) that built pages may link to. */
-const onDemand = new Set(["/guides/search"]);
+/**
+ * Pages the server makes on demand (prerender = false) that built pages may link to: none today
+ * (the guides' search is a form, not a link). A link to any other path the build lacks fails.
+ */
+const onDemand = new Set<string>([]);
 
 describe("route table", () => {
   it("all 22 content routes are built with their own title and description", () => {
