@@ -38,14 +38,16 @@ export default defineConfig({
           // Each file starts its own servers and PostgreSQL schemas; most of their time is spent
           // waiting on servers and timers, so three files at once fit a 2-core machine.
           maxWorkers: 3,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
         extends: true,
         test: {
           // The built pages, parsed: no server, no database, no timers. One worker whose files
-          // share their modules, so each page is read and parsed once for all of them.
+          // share their modules, so each page is read and parsed once for all of them; a group
+          // of its own (Vitest wants one maxWorkers per group), first: 2 s, and a wrong page
+          // fails before the servers start.
           name: "content",
           include: ["tests/content/**/*.test.ts"],
           isolate: false,
@@ -59,7 +61,7 @@ export default defineConfig({
           name: "timed",
           include: timed,
           maxWorkers: timed.length,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
