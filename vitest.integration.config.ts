@@ -16,7 +16,12 @@ const timed = [
   "tests/integration/timed.test.ts",
 ];
 
-/** Integration tests: real HTTP against the built server, real SQLite files, real PostgreSQL. */
+/**
+ * Integration tests: real HTTP against the built server, real SQLite files, real PostgreSQL.
+ * Beside them, the content tests (tests/content) parse the build's prerendered HTML: a third
+ * project of this run, not a stage of its own, because they need the same build and take about
+ * 2 s, less than a Vitest process of their own would take to start (D223).
+ */
 export default defineConfig({
   test: {
     environment: "node",
@@ -33,6 +38,20 @@ export default defineConfig({
           // Each file starts its own servers and PostgreSQL schemas; most of their time is spent
           // waiting on servers and timers, so three files at once fit a 2-core machine.
           maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The built pages, parsed: no server, no database, no timers. One worker whose files
+          // share their modules, so each page is read and parsed once for all of them; a group
+          // of its own (Vitest wants one maxWorkers per group), first: 2 s, and a wrong page
+          // fails before the servers start.
+          name: "content",
+          include: ["tests/content/**/*.test.ts"],
+          isolate: false,
+          maxWorkers: 1,
           sequence: { groupOrder: 0 },
         },
       },
@@ -42,7 +61,7 @@ export default defineConfig({
           name: "timed",
           include: timed,
           maxWorkers: timed.length,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

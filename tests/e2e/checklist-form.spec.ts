@@ -42,15 +42,12 @@ test.describe("checklist form with JavaScript", () => {
     expect(scripts.every((s) => s.startsWith("/_astro/"))).toBe(true);
   });
 
-  test("offers the guide's checklist: what is inside, an unticked box, keyboard to the button", async ({
+  test("the checklist offer by keyboard: through the fields and the box to the button", async ({
     page,
   }) => {
+    // What the offer says (its heading, what is inside) is read from the build: tests/content.
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(GUIDE);
-    await expect(offer(page).getByRole("heading", { level: 2 })).toHaveText(
-      "Google Business Profile checklist",
-    );
-    await expect(offer(page).getByText(/Set up: \d+ steps/)).toBeVisible();
     const box = form(page).getByRole("checkbox");
     await expect(box).not.toBeChecked();
     await expect(box).toHaveAccessibleName(/send me new guides/);

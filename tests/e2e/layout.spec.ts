@@ -1,51 +1,12 @@
-/** The shared header and footer: links, dropdowns by hover and keyboard, the mobile menu. */
+/**
+ * The shared header in Chromium: dropdowns by hover and keyboard, the skip link, the sticky bar
+ * and the mobile menu. Which links the header and footer hold is read from the build:
+ * tests/content/layout.test.ts.
+ */
 import { test, expect, hasHorizontalOverflow } from "./fixtures";
-import { formatPhone } from "../../src/lib/format";
-import { site } from "../../src/config/site";
-
-const serviceRoutes = [
-  "/complete-solutions",
-  "/website-design",
-  "/seo-optimization",
-  "/digital-advertising",
-  "/social-media",
-  "/brand-development",
-  "/recruitment-services",
-];
-const industryRoutes = [
-  "/industries/turf-lawn-care",
-  "/industries/lawn-maintenance",
-  "/industries/landscape-design",
-  "/industries/hardscape-outdoor-living",
-  "/industries/outdoor-lighting",
-  "/industries/pest-control",
-  "/industries/arborist-tree-services",
-  "/industries/sprinkler-irrigation",
-];
 
 test.describe("header (desktop)", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
-
-  test("links to every page the spec lists and shows the phone", async ({ page }) => {
-    await page.goto("/");
-    const header = page.getByRole("banner");
-    const hrefs = await header
-      .locator("a")
-      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    for (const href of [
-      "/",
-      "/industries",
-      "/case-studies",
-      "/contact-us",
-      ...serviceRoutes,
-      ...industryRoutes,
-    ]) {
-      expect(hrefs, href).toContain(href);
-    }
-    const phone = header.getByRole("link", { name: formatPhone(site.phone) }).first();
-    await expect(phone).toBeVisible();
-    await expect(phone).toHaveAttribute("href", `tel:${site.phone}`);
-  });
 
   test("the Services dropdown opens on hover", async ({ page }) => {
     await page.goto("/");
@@ -54,23 +15,17 @@ test.describe("header (desktop)", () => {
     await expect(panel).toBeHidden();
     await nav.getByRole("link", { name: "Services", exact: true }).hover();
     await expect(panel).toBeVisible();
-    await expect(panel.getByRole("link")).toHaveCount(serviceRoutes.length);
     await page.mouse.move(640, 700);
     await expect(panel).toBeHidden();
   });
 
-  test("the Industries dropdown lists the eight industry pages and opens on hover", async ({
-    page,
-  }) => {
+  test("the Industries dropdown opens on hover", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("link", { name: "Industries", exact: true }).hover();
     const panel = nav.locator("#menu-industries");
+    await expect(panel).toBeHidden();
+    await nav.getByRole("link", { name: "Industries", exact: true }).hover();
     await expect(panel).toBeVisible();
-    const hrefs = await panel
-      .getByRole("link")
-      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    expect(hrefs).toEqual(industryRoutes);
   });
 
   test("dropdowns work by keyboard: focus opens, arrows move, Escape closes and returns focus", async ({
@@ -182,50 +137,5 @@ test.describe("mobile menu (375 px)", () => {
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.locator("[data-mobile-menu] > summary").tap();
     expect(await hasHorizontalOverflow(page)).toBe(false);
-  });
-});
-
-test.describe("footer", () => {
-  test("has the blurb, social link, both link lists, contact details, copyright and legal links", async ({
-    page,
-  }) => {
-    await page.goto("/");
-    const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: /Instagram/ })).toHaveAttribute(
-      "href",
-      site.social.url,
-    );
-    await expect(footer.getByRole("link", { name: /Instagram/ })).toHaveAttribute(
-      "rel",
-      "noopener noreferrer",
-    );
-    const services = footer.getByRole("navigation", { name: "Services" });
-    expect(
-      await services.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
-    ).toEqual([
-      "/complete-solutions",
-      "/website-design",
-      "/seo-optimization",
-      "/digital-advertising",
-      "/recruitment-services",
-    ]);
-    const company = footer.getByRole("navigation", { name: "Company" });
-    expect(
-      await company.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
-    ).toEqual(["/#about", "/industries", "/case-studies", "/guides", "/contact-us"]);
-    await expect(footer.getByRole("link", { name: formatPhone(site.phone) })).toHaveAttribute(
-      "href",
-      `tel:${site.phone}`,
-    );
-    await expect(footer.getByRole("link", { name: site.email })).toHaveAttribute(
-      "href",
-      `mailto:${site.email}`,
-    );
-    await expect(footer).toContainText("Monday to Friday 9:00 AM to 6:00 PM EST");
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.name}`);
-    const legal = footer.getByRole("navigation", { name: "Legal" });
-    expect(
-      await legal.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
-    ).toEqual(["/privacy-policy", "/terms-of-service", "/cookie-policy"]);
   });
 });
