@@ -8,14 +8,14 @@ import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 // The layers of src/, bottom first (docs/architecture.md, Zones): config and schemas < lib <
-// server (infrastructure) < leads < analytics, audit < admin < the UI < the top. Each zone below
+// db, server (infrastructure; server may use db) < leads < analytics, audit < admin < the UI < the top. Each zone below
 // forbids a layer every folder above it.
 const TOP = ["src/pages", "src/middleware.ts", "src/app"];
 const UI = ["src/components", "src/layouts", "src/scripts", "src/directives"];
 const ABOVE_ADMIN = [...UI, ...TOP];
 const ABOVE_LEADS = ["src/admin", "src/analytics", "src/audit", ...ABOVE_ADMIN];
 const ABOVE_SERVER = ["src/leads", ...ABOVE_LEADS];
-const ABOVE_LIB = ["src/server", ...ABOVE_SERVER];
+const ABOVE_LIB = ["src/server", "src/db", ...ABOVE_SERVER];
 
 export default tseslint.config(
   {
@@ -105,6 +105,12 @@ export default tseslint.config(
               from: ABOVE_SERVER,
               message:
                 "src/server/ is infrastructure (driver, log, ids, client address): it imports no feature; wire features in src/app/root.ts (docs/architecture.md, Zones).",
+            },
+            {
+              target: "src/db",
+              from: ["src/server", ...ABOVE_SERVER],
+              message:
+                "src/db/ is infrastructure (the connection, the driver, the migrations, the outbox queue): it imports no feature and nothing of src/server/; a feature's SQL lives in its own store (docs/architecture.md, Zones).",
             },
             {
               target: "src/leads",

@@ -32,6 +32,7 @@ import { performanceReport, readPeriod } from "../src/analytics/report.ts";
 import { analyticsStoreFor } from "../src/analytics/store/index.ts";
 import { DUE_CAP, DUE_PAGE, endOfAgencyDay } from "../src/admin/followUps.ts";
 import { PostgresLeadStore } from "../src/leads/store/postgres.ts";
+import { indexAllPendingSearch } from "../src/leads/store/searchIndex.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
 
 const total = Number(process.env.INBOX_LEADS ?? 1_000_000);
@@ -140,7 +141,7 @@ function seedSqlite(store) {
   }
   // The inserts noted every lead as pending for search (migration 11): index them now, as the
   // server would in its first quiet second.
-  store.indexSearch();
+  indexAllPendingSearch(db);
   // One lead in 100 with a follow-up due within 30 days either side of now (the Due view).
   db.exec(`INSERT OR IGNORE INTO lead_follow_ups (lead_id, due_at, note, set_by, set_at)
            SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now',

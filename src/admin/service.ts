@@ -1,14 +1,15 @@
 /**
- * The agency side of one server process: its store over the lead service's store (one
- * connection, one schema) and the sign-in throttle, shared by every admin route. Built once, by
- * the composition root (src/app/root.ts), from the lead service and the throttle's settings
- * (./config.ts).
+ * The agency side of one server process: its store over the process's connection (the leads'
+ * database and schema) and the sign-in throttle, shared by every admin route. Built once, by the
+ * composition root (src/app/root.ts), from the connection it opened, the lead service and the
+ * throttle's settings (./config.ts).
  */
 import type { LeadService } from "../leads/server.ts";
-import { PostgresLeadStore } from "../leads/store/postgres.ts";
+import type { Connection } from "../db/connection.ts";
+import { builtOn } from "../db/holder.ts";
 import { StoreUnavailableError } from "../leads/store/types.ts";
 import type { ThrottleSettings } from "./config.ts";
-import { adminStoreFor } from "./store/index.ts";
+import { adminStoreOn } from "./store/index.ts";
 import type { AdminStore } from "./store/types.ts";
 import { createSignInThrottle, type SignInThrottle } from "./throttle.ts";
 
@@ -24,16 +25,18 @@ export interface AdminServices {
   signInThrottle(): Promise<SignInThrottle>;
 }
 
-export function createAdminServices(leads: LeadService, settings: ThrottleSettings): AdminServices {
+export function createAdminServices(
+  leads: LeadService,
+  settings: ThrottleSettings,
+  connection: () => Promise<Connection> = async () => (await leads.store()).connection,
+): AdminServices {
   let throttle: Promise<SignInThrottle> | undefined;
   return {
-    store: async () => adminStoreFor(await leads.store()),
+    store: builtOn(connection, adminStoreOn),
     signInThrottle() {
       throttle ??= (async () => {
-        const store = await leads.store();
-        const pg =
-          store instanceof PostgresLeadStore ? { sql: store.sql, schema: store.schema } : null;
-        return createSignInThrottle(settings, pg);
+        const on = await connection();
+        return createSignInThrottle(settings, on.dialect === "postgres" ? on : null);
       })().catch((error: unknown) => {
         throttle = undefined;
         if (error instanceof StoreUnavailableError) throw error;

@@ -18,9 +18,10 @@ import { leadsInFlight } from "../server/inFlight.ts";
 import { limiterFor } from "../leads/rateLimit.ts";
 import type { LeadService } from "../leads/server.ts";
 import type { AnalyticsConfig } from "./config.ts";
-import { PostgresLeadStore } from "../leads/store/postgres.ts";
+import type { Connection } from "../db/connection.ts";
+import { builtOn } from "../db/holder.ts";
 import { distinctCap, sitePages } from "./pages.ts";
-import { analyticsStoreFor } from "./store/index.ts";
+import { analyticsStoreOn } from "./store/index.ts";
 import type { AnalyticsEvent } from "./store/types.ts";
 import { readEvent } from "./ingest.ts";
 import { performanceReport, readPeriod, type Report } from "./report.ts";
@@ -66,20 +67,24 @@ const refuse = (status: number, error: string, message: string, headers = {}) =>
 const busy = refuse(429, "busy", "Too many events.", { "retry-after": "1" });
 
 /**
- * The analytics of one server process, over the lead service's store (built once, by the
- * composition root: src/app/root.ts).
+ * The analytics of one server process, over the process's connection (built once, by the
+ * composition root: src/app/root.ts, which hands it the connection; default: the lead store's).
  */
-export function createAnalytics(leads: LeadService, config: AnalyticsConfig) {
+export function createAnalytics(
+  leads: LeadService,
+  config: AnalyticsConfig,
+  connection: () => Promise<Connection> = async () => (await leads.store()).connection,
+) {
   const log = leads.log;
-  const store = async () => analyticsStoreFor(await leads.store());
+  const store = builtOn(connection, analyticsStoreOn);
   const points = config.rateLimit;
   type Limiter = Awaited<ReturnType<typeof limiterFor>>;
   let limiter: Promise<Limiter> | null = null;
   /** The per-client limiter: in PostgreSQL when the store is there (shared), else in memory. */
   const rateLimiter = (): Promise<Limiter> =>
     (limiter ??= (async () => {
-      const lead = await leads.store();
-      const pg = lead instanceof PostgresLeadStore ? { sql: lead.sql, schema: lead.schema } : null;
+      const on = await connection();
+      const pg = on.dialect === "postgres" ? on : null;
       return limiterFor("events", points ?? 1, 60, pg);
     })().catch((error: unknown) => {
       limiter = null;

@@ -22,6 +22,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
+import { adminChannels } from "../admin/channels.ts";
 import type { AdminConfig } from "../admin/config.ts";
 import { leadEmailDeliverer } from "../admin/emails/leadEmails.ts";
 import { followUpDeliverer, startFollowUpSweep } from "../admin/followUps.ts";
@@ -33,12 +34,15 @@ import { createAnalytics, type Analytics } from "../analytics/service.ts";
 import type { AuditConfig } from "../audit/config.ts";
 import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
 import { auditChecks } from "../audit/service.ts";
+import { auditChannels } from "../audit/store/types.ts";
 import { plainAddress } from "../server/clientAddress.ts";
 import { leadLog, setLogLevel } from "../server/log.ts";
 import { ipSaltWarning } from "../leads/attribution.ts";
 import { createMetrics, routeFamily, type LeadMetrics } from "../leads/metrics.ts";
 import { leadsFastPath } from "../leads/node.ts";
 import { createLeadService, type LeadService, type LeadServiceExtension } from "../leads/server.ts";
+import { databaseFor } from "../leads/store/index.ts";
+import { leadChannels } from "../leads/store/types.ts";
 import { loadConfig, type AppConfig } from "./config.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
@@ -47,7 +51,7 @@ export interface ServerRoot {
   /** The process's settings, read once (./config.ts). */
   config: AppConfig;
   leads: LeadService;
-  /** The agency side's store over the lead store's connection (src/admin/service.ts). */
+  /** The agency side's store over the process's connection (src/admin/service.ts). */
   admin: AdminServices["store"];
   /** The sign-in throttle shared by every admin route (src/admin/service.ts). */
   signInThrottle: AdminServices["signInThrottle"];
@@ -160,14 +164,21 @@ const extension = (admin: AdminConfig, audit: AuditConfig): LeadServiceExtension
  */
 export function composeRoot(config: AppConfig): ServerRoot {
   setLogLevel(config.server.logLevel);
-  const metrics = createMetrics();
+  // The outbox's channels, each registered by the feature that delivers it (its deliverer is
+  // handed to the lead service in `extension`).
+  const channels = [...leadChannels, ...adminChannels, ...auditChannels];
+  const metrics = createMetrics({ channels });
+  // The process's one connection (src/db/), opened and migrated on first use; every store is
+  // built over it, here or by the service it is handed to.
+  const database = databaseFor(config.leads);
   const leads = createLeadService(config.leads, {
     metrics,
+    database,
     extension: extension(config.admin, config.audit),
   });
   metrics.watchStore(() => leads.store());
-  const admin = createAdminServices(leads, config.admin.throttle);
-  const events = createAnalytics(leads, config.analytics);
+  const admin = createAdminServices(leads, config.admin.throttle, database.connection);
+  const events = createAnalytics(leads, config.analytics, database.connection);
   const proxies = config.leads.trustProxy;
   // The website check's address guard lets these through (tests and staging only): say so loudly.
   const allowed = config.audit.allowHosts;

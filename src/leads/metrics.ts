@@ -18,7 +18,7 @@
  * process, made by the composition root (src/app/root.ts).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { channels, type LeadStore } from "./store/types.ts";
+import { leadChannels, type Channel, type LeadStore } from "./store/types.ts";
 
 export type RejectionReason =
   "validation" | "rate_limit" | "size" | "unsupported_media_type" | "bad_request" | "unavailable";
@@ -42,7 +42,13 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** A registry of its own: the composition root makes the process's one (src/app/root.ts). */
-export function createMetrics(): LeadMetrics {
+export function createMetrics(
+  options: {
+    /** The outbox channels registered by every feature (src/app/root.ts): a gauge each. */
+    channels?: readonly Channel[];
+  } = {},
+): LeadMetrics {
+  const channels = options.channels ?? leadChannels;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const received = new Counter({
@@ -94,10 +100,10 @@ export function createMetrics(): LeadMetrics {
     (reading ??= (async () => {
       if (!source) return;
       try {
-        const counts = await (await source()).countNotificationsByChannel();
+        const counts = await (await source()).countNotificationsByChannel(channels);
         for (const channel of channels) {
-          outbox.set({ channel, status: "pending" }, counts[channel].pending);
-          outbox.set({ channel, status: "failed" }, counts[channel].failed);
+          outbox.set({ channel, status: "pending" }, counts[channel]?.pending ?? 0);
+          outbox.set({ channel, status: "failed" }, counts[channel]?.failed ?? 0);
         }
         storeUp.set(1);
       } catch {

@@ -20,7 +20,7 @@ import type { Deliverer } from "./notify/types.ts";
 import { webhookDeliverer } from "./notify/webhook.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
 import { storeHolder } from "./store/index.ts";
-import { PostgresLeadStore } from "./store/postgres.ts";
+import type { DatabaseHolder } from "../db/holder.ts";
 import type { Channel, LeadRecord, LeadStore, NewAuditJob } from "./store/types.ts";
 
 export interface LeadService {
@@ -132,11 +132,16 @@ function deliverers(
  */
 export function createLeadService(
   config: LeadConfig,
-  deps: { metrics: LeadMetrics; extension?: LeadServiceExtension },
+  deps: {
+    metrics: LeadMetrics;
+    extension?: LeadServiceExtension;
+    /** The process's database (src/app/root.ts); default: one of its own, from `config`. */
+    database?: DatabaseHolder;
+  },
 ): LeadService {
   const { metrics } = deps;
   const extension = deps.extension ?? {};
-  const holder = storeHolder(config);
+  const holder = storeHolder(config, deps.database);
   let limiter: Promise<LeadRateLimiter> | null = null;
   let salt: string | null = null;
   let started = false;
@@ -227,11 +232,8 @@ export function createLeadService(
     store: () => holder.get(),
     rateLimiter() {
       limiter ??= (async () => {
-        let pg: { sql: PostgresLeadStore["sql"]; schema: string } | null = null;
-        if (config.databaseUrl) {
-          const store = await holder.get();
-          if (store instanceof PostgresLeadStore) pg = { sql: store.sql, schema: store.schema };
-        }
+        const connection = config.databaseUrl ? (await holder.get()).connection : null;
+        const pg = connection?.dialect === "postgres" ? connection : null;
         return createRateLimiter(config, pg);
       })().catch((error: unknown) => {
         limiter = null;

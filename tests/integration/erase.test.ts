@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminStoreFor } from "../../src/admin/store/index";
 import { newLeadId } from "../../src/server/id";
-import type { Db } from "../../src/server/db";
+import type { Db } from "../../src/db/driver";
 import { PARTIAL_FIELD } from "../../src/leads/store/partials";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";

@@ -13,7 +13,7 @@ import { funnelGroups, funnelTotals, stageDays } from "../../src/analytics/store
 import { analyticsStoreFor } from "../../src/analytics/store/index";
 import { foldLeadFunnel } from "../../src/leads/store/funnelFold";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
-import type { Db } from "../../src/server/db";
+import type { Db } from "../../src/db/driver";
 import { newLeadId } from "../../src/server/id";
 import { contactLead, onBothStores } from "./support";
 

@@ -16,7 +16,7 @@ import {
   applySqliteMigrations,
   migrations,
   migrationsTableSql,
-} from "../../src/leads/store/migrations/index";
+} from "../../src/db/migrations/index";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { indexAllPendingSearch, SQLITE_SEARCH_DOC } from "../../src/leads/store/searchIndex";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
@@ -266,7 +266,7 @@ describe("inbox phone search: a SQLite file indexed before migration 22", () => 
         seen.length = 0;
         await adminStoreFor(leads).inboxPage({ spam: false, limit: 50, source });
         const sql = seen.find((s) => s.includes("FROM leads") && s.includes("ORDER BY"))!;
-        // Numbered placeholders (?1, ?2, …: the driver's, src/server/db.ts), one may be used twice.
+        // Numbered placeholders (?1, ?2, …: the driver's, src/db/driver.ts), one may be used twice.
         const marks = Math.max(0, ...(sql.match(/\?\d+/g) ?? []).map((m) => Number(m.slice(1))));
         return (
           prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array.from({ length: marks }, () => "x")) as {

@@ -14,13 +14,13 @@ import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, InboxQuery, StaffRecord } from "../../src/admin/store/types";
 import { addLeadTag, removeLeadTag, TAGS_PER_LEAD } from "../../src/admin/tags";
 import { deleteInboxView, saveInboxView, VIEWS_PER_ACCOUNT } from "../../src/admin/views";
-import type { Db } from "../../src/server/db";
+import type { Db } from "../../src/db/driver";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { contactLead, onBothStores } from "./support";
 
 const BASE = Date.UTC(2026, 5, 1, 12);
 
-/** The shared driver both admin stores carry (src/server/db.ts), for reading tables directly. */
+/** The shared driver both admin stores carry (src/db/driver.ts), for reading tables directly. */
 const dbOf = (store: AdminStore) => (store as AdminStore & { db: Db }).db;
 
 const lead = (i: number): LeadRecord =>

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_BATCH, exportCsv } from "../../src/admin/export";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, InboxQuery } from "../../src/admin/store/types";
-import { migrations, migrationsTableSql } from "../../src/leads/store/migrations/index";
+import { migrations, migrationsTableSql } from "../../src/db/migrations/index";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";

@@ -9,7 +9,7 @@ import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import type { LeadRecord, LeadStore, NewNotification } from "../../src/leads/store/types";
 import { PARTIAL_HOLD_MS } from "../../src/leads/store/partials";
 import { newLeadId } from "../../src/server/id";
-import { migrations } from "../../src/leads/store/migrations/index";
+import { migrations } from "../../src/db/migrations/index";
 import {
   dropSchema,
   postgresAvailable,

@@ -1,5 +1,5 @@
 /**
- * The SQLite driver's transaction lock (src/server/db.ts) under requests that arrive together, as
+ * The SQLite driver's transaction lock (src/db/driver.ts) under requests that arrive together, as
  * staff pressing one link in two tabs do: every transaction runs alone, a statement never lands
  * inside another request's transaction, and a refused BEGIN leaves the driver usable.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { sqliteDb } from "../../src/server/db.ts";
+import { sqliteDb } from "../../src/db/driver.ts";
 
 function counter() {
   const database = new DatabaseSync(":memory:");

@@ -1,8 +1,8 @@
 /**
- * A driver (src/server/db.ts) that records the SQL a store sends, for the tests that pin the SQL
+ * A driver (src/db/driver.ts) that records the SQL a store sends, for the tests that pin the SQL
  * each dialect receives where a store's queries branch (Kysely's habit of pinning compiled SQL).
  */
-import type { Db, Dialect, Param } from "../../src/server/db.ts";
+import type { Db, Dialect, Param } from "../../src/db/driver.ts";
 
 /** A driver that records each statement (whitespace folded) and answers `rows` to every read. */
 export function recording(dialect: Dialect, rows: Record<string, unknown>[] = []) {

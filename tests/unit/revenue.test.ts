@@ -13,7 +13,7 @@ import {
   applySqliteMigrations,
   migrations,
   migrationsTableSql,
-} from "../../src/leads/store/migrations/index";
+} from "../../src/db/migrations/index";
 
 const copy = adminMessages.revenue;
 

@@ -5,7 +5,7 @@
  * would corrupt the index, so the latest migration's text is held to the indexer's.
  */
 import { describe, expect, it } from "vitest";
-import { migrations } from "../../src/leads/store/migrations/index";
+import { migrations } from "../../src/db/migrations/index";
 import { SQLITE_SEARCH_DOC, SQLITE_SEARCH_PHONE } from "../../src/leads/store/searchIndex";
 
 describe("the search index's delete triggers (migrations 16 and 22)", () => {

@@ -2,7 +2,7 @@
  * Staff accounts, their one-time links and email changes, written once for both stores (D198).
  * The rules (expiry, policy, throttling) live in ../accounts.ts; this holds the SQL.
  */
-import type { Db } from "../../server/db.ts";
+import type { Db } from "../../db/driver.ts";
 import { COUNT, isUniqueViolation, sql, STAFF, toStaff, type Arg, type StaffRow } from "./sql.ts";
 import type { EmailChangeRecord, Role, StaffChange, StaffRecord, TokenPurpose } from "./types.ts";
 

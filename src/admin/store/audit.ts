@@ -2,9 +2,9 @@
  * The audit log of the agency side (sign-ins, invites, role changes, erasures), written once for
  * both stores (D198). What is logged is decided in ../auditLog.ts.
  */
-import type { Db, Param } from "../../server/db.ts";
+import type { Db, Param } from "../../db/driver.ts";
 import { likeEscaped } from "../search.ts";
-import { json } from "../../server/db.ts";
+import { json } from "../../db/driver.ts";
 import { sql } from "./sql.ts";
 import type { AuditEntry, AuditQuery } from "./types.ts";
 

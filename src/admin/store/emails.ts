@@ -1,13 +1,13 @@
 /**
  * Emails to a lead and their templates (issue 27, src/admin/emails/), written once for both
- * stores over the thin driver (src/server/db.ts, decision D184).
+ * stores over the thin driver (src/db/driver.ts, decision D184).
  *
  * - A sent email is a timeline event of kind 'email' whose JSON body is the message and its
  *   delivery state; the outbox holds one 'lead-email' row per lead, reset to pending (with a new
  *   id) each time an email is queued, and its delivery sends every email of the lead still queued.
  * - `email_templates` holds staff edits only: a template without a row is its default (data).
  */
-import type { Db } from "../../server/db.ts";
+import type { Db } from "../../db/driver.ts";
 
 /** A staff edit of a template. */
 export interface TemplateEdit {

@@ -2,7 +2,7 @@
  * Erasing a lead and what derives from it, and finding whom to erase (privacy requests, the
  * retention sweep: ../retention.ts), written once for both stores (D198).
  */
-import type { Db } from "../../server/db.ts";
+import type { Db } from "../../db/driver.ts";
 import { foldLeadFunnel } from "../../leads/store/funnelFold.ts";
 import { leadLog } from "../../server/log.ts";
 import { sql } from "./sql.ts";

@@ -6,7 +6,7 @@
  * into the ExportRow that exportLine writes, the values the inbox's page and exportExtras gave it
  * before, so the three exports stay one file (tests/integration/export-rows.test.ts).
  */
-import type { Db, Param } from "../../server/db.ts";
+import type { Db, Param } from "../../db/driver.ts";
 import { AUDIT_SCORE } from "./auditScore.ts";
 import { inboxWhere, type InboxCursor } from "./inboxWindow.ts";
 import type { InboxQuery } from "./types.ts";
@@ -50,7 +50,7 @@ const FROM = `leads
 /**
  * The columns. PostgreSQL's differ in type only: its times come as epoch milliseconds and its
  * JSON as text, since the driver's parsing of a timestamp into a Date (and the Date into ISO
- * text, src/server/db.ts) and of jsonb cost the export more than the rest of a line
+ * text, src/db/driver.ts) and of jsonb cost the export more than the rest of a line
  * (exportRowOf parses the same JSON; the times go to spreadsheetTime as numbers).
  */
 const columns = (db: Db) => {

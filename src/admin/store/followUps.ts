@@ -2,7 +2,7 @@
  * Follow-ups: one open per lead, the Due view and the sweep that queues their emails in the
  * outbox, written once for both stores (D198). The rules live in ../followUps.ts.
  */
-import type { Db } from "../../server/db.ts";
+import type { Db } from "../../db/driver.ts";
 import { addEvent } from "./pipeline.ts";
 import { COUNT, LEAD, sql, toInboxLead, type Arg, type LeadRow } from "./sql.ts";
 import type { DueLead, FollowUp } from "./types.ts";

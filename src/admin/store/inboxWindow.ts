@@ -1,12 +1,12 @@
 /**
  * Where the inbox's page stands in its filtered list (issue 27 §2): how many leads the filters
  * match (counted up to a cap) and the cursor of the page before (newer leads), so the inbox can
- * say "1,234 leads" and offer Newer and Older. Written once for both stores (src/server/db.ts);
+ * say "1,234 leads" and offer Newer and Older. Written once for both stores (src/db/driver.ts);
  * SQLite's page reads its filters from here too (inboxWhere); PostgreSQL's page (postgres.ts)
  * builds the same columns and expressions with its driver's fragments, so a filter added here is
  * added there too (tests/integration/inbox-window.test.ts checks the count against the pages).
  */
-import type { Db, Param } from "../../server/db.ts";
+import type { Db, Param } from "../../db/driver.ts";
 import {
   PG_SEARCH_PHONE_DIGITS,
   PG_SEARCH_TEXT,

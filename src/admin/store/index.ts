@@ -1,10 +1,10 @@
 /**
- * The agency side's store over an open lead store: the same database, connection and schema
- * (SQLite file or PostgreSQL pool), whose migrations created the tables when it opened.
+ * The agency side's store over the process's connection (src/db/connection.ts): the same
+ * database and schema as the leads, whose migrations created its tables when it opened. The
+ * composition root builds it from the connection (../service.ts); the sweeps, deliverers and
+ * tools handed a lead store build it from that store's connection.
  */
-import { PostgresLeadStore } from "../../leads/store/postgres.ts";
-import { SqliteLeadStore } from "../../leads/store/sqlite.ts";
-import type { LeadStore } from "../../leads/store/types.ts";
+import type { Connection } from "../../db/connection.ts";
 import { PostgresAdminStore } from "./postgres.ts";
 import { SqliteAdminStore } from "./sqlite.ts";
 import type { AdminStore } from "./types.ts";
@@ -12,16 +12,14 @@ import type { AdminStore } from "./types.ts";
 export type { AdminStore, AuditEntry, Role, SessionRecord, StaffRecord } from "./types.ts";
 export { roles } from "./types.ts";
 
-const stores = new WeakMap<LeadStore, AdminStore>();
+/** The admin store on `connection`. */
+export function adminStoreOn(connection: Connection): AdminStore {
+  return connection.dialect === "sqlite"
+    ? new SqliteAdminStore(connection)
+    : new PostgresAdminStore(connection);
+}
 
-/** The admin store sharing `leads`' connection (one per lead store). */
-export function adminStoreFor(leads: LeadStore): AdminStore {
-  let store = stores.get(leads);
-  if (!store) {
-    if (leads instanceof SqliteLeadStore) store = new SqliteAdminStore(leads.database);
-    else if (leads instanceof PostgresLeadStore) store = new PostgresAdminStore(leads.sql);
-    else throw new Error("No admin store for this kind of lead store");
-    stores.set(leads, store);
-  }
-  return store;
+/** The admin store on the connection of `leads` (a lead store, or anything holding one). */
+export function adminStoreFor(leads: { readonly connection: Connection }): AdminStore {
+  return adminStoreOn(leads.connection);
 }

@@ -3,7 +3,7 @@
  * mark, the same person's other leads and the inbox's counts, written once for both stores
  * (D198). The rules live in ../pipeline.ts and ../calls.ts.
  */
-import type { Db } from "../../server/db.ts";
+import type { Db } from "../../db/driver.ts";
 import { UNWORKED_CAP } from "../count.ts";
 import { COUNT, LEAD, sql, toInboxLead, type Arg, type LeadRow } from "./sql.ts";
 import type { CallOutcome, LeadEvent, LeadStatus, LeadWork, SpeedToLead } from "./types.ts";

@@ -6,15 +6,17 @@
  * tuned for PostgreSQL (trigram indexes, jsonb, arrays).
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
-import { postgresDb } from "../../server/db.ts";
 import type postgres from "postgres";
-import { orUnavailable, toRecord, type Row } from "../../leads/store/postgres.ts";
+import type { PostgresConnection } from "../../db/connection.ts";
+import { orUnavailable } from "../../db/errors.ts";
+import { toRecord, type LeadRow } from "../../leads/store/rows.ts";
 import { likeEscaped, nextWalk, searchTerms, sourceFilter } from "../search.ts";
 import { PG_SEARCH_PHONE_DIGITS, PG_SEARCH_TEXT } from "../../leads/store/searchIndex.ts";
 import { SqlAdminStore } from "./store.ts";
-import type { ExportDetails, InboxLead, InboxQuery, LeadStatus } from "./types.ts";
+import type { InboxLead, InboxQuery, LeadStatus } from "./types.ts";
 
-type InboxRow = Row & {
+type InboxRow = LeadRow & {
+  created_at: Date;
   status: string;
   audit_score: number | null;
   first_contacted_at: Date | null;
@@ -27,13 +29,13 @@ type InboxRow = Row & {
 export class PostgresAdminStore extends SqlAdminStore {
   readonly #sql: postgres.Sql;
 
-  constructor(sql: postgres.Sql) {
-    super(postgresDb(sql));
-    this.#sql = sql;
+  constructor(connection: PostgresConnection) {
+    super(connection.db);
+    this.#sql = connection.sql;
   }
 
   #run<T>(work: () => Promise<T>): Promise<T> {
-    return orUnavailable(work);
+    return orUnavailable("postgres", work);
   }
 
   async inboxPage(q: InboxQuery): Promise<InboxLead[]> {
@@ -168,37 +170,6 @@ export class PostgresAdminStore extends SqlAdminStore {
         before = { createdAt: last.created_at.toISOString(), id: last.id };
       }
       return shown(found);
-    });
-  }
-
-  async exportDetails(leadIds: readonly string[]) {
-    return this.#run(async () => {
-      const rows = await this.#sql<
-        {
-          id: string;
-          status: string;
-          first_contacted_at: Date | null;
-          lost_reason: string | null;
-          assignee: string | null;
-          audit_score: number | null;
-        }[]
-      >`
-        SELECT leads.id, status, first_contacted_at, lost_reason, s.email AS assignee,
-               ${this.#sql.unsafe(AUDIT_SCORE)} AS audit_score
-        FROM leads LEFT JOIN staff s ON s.id = leads.assignee_id
-        WHERE leads.id = ANY(${leadIds as string[]})`;
-      return new Map<string, ExportDetails>(
-        rows.map((r) => [
-          r.id,
-          {
-            status: r.status as LeadStatus,
-            firstContactedAt: r.first_contacted_at?.toISOString() ?? null,
-            lostReason: r.lost_reason,
-            assignee: r.assignee,
-            score: r.audit_score ?? null,
-          },
-        ]),
-      );
     });
   }
 }

@@ -2,7 +2,7 @@
  * The reminder sweep's queries (../reminders.ts): leads waiting too long, their one reminder in
  * the outbox and whom it goes to, written once for both stores (D198).
  */
-import type { Db } from "../../server/db.ts";
+import type { Db } from "../../db/driver.ts";
 import { LEAD, sql, toLead, type Arg, type LeadRow } from "./sql.ts";
 
 export async function awaitingReminder(db: Db, period: Arg<"awaitingReminder", 0>) {

@@ -1,8 +1,8 @@
 /**
- * Won jobs, spam moves and note edits (issue 27 §4), written once for both stores (src/server/db.ts;
+ * Won jobs, spam moves and note edits (issue 27 §4), written once for both stores (src/db/driver.ts;
  * migration 26). The AdminStore methods of both adapters delegate here.
  */
-import type { Db } from "../../server/db.ts";
+import type { Db } from "../../db/driver.ts";
 
 /** What became of an edit or a deletion of a note. */
 export type NoteChange = "ok" | "missing" | "forbidden";

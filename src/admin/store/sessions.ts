@@ -2,7 +2,7 @@
  * Sign-in sessions, passkeys and WebAuthn challenges, written once for both stores (D198). The
  * rules live in ../sessions.ts and ../passkeys.ts.
  */
-import type { Db } from "../../server/db.ts";
+import type { Db } from "../../db/driver.ts";
 import { COUNT, STAFF, toStaff, type Arg, type StaffRow } from "./sql.ts";
 import type { ChallengePurpose, PasskeyRecord, SessionRecord } from "./types.ts";
 import { SESSION_TOUCH_MS } from "./types.ts";

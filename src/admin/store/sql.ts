@@ -1,11 +1,11 @@
 /**
  * What the admin store's queries share (decision D198): the row shapes both drivers return
- * (src/server/db.ts: timestamps as ISO strings on both), their mappers, and the few SQL fragments
+ * (src/db/driver.ts: timestamps as ISO strings on both), their mappers, and the few SQL fragments
  * that differ between the dialects. A concern module (accounts.ts, sessions.ts, pipeline.ts, …)
  * writes each query once and takes a fragment from here where the databases really differ, so
  * every branch is named, small and pinned by tests/unit/admin-store-sql.test.ts.
  */
-import { dialectSql, json, type Db, type DialectSql } from "../../server/db.ts";
+import { dialectSql, json, type Db, type DialectSql } from "../../db/driver.ts";
 import type { LeadRecord } from "../../leads/store/types.ts";
 import type { AdminStore, LeadStatus, Role, StaffRecord } from "./types.ts";
 
@@ -84,7 +84,7 @@ export const isUniqueViolation = (error: unknown) =>
 
 /**
  * The SQL fragments that differ between the dialects (see tests/unit/admin-store-sql.test.ts):
- * the driver's own (src/server/db.ts) and the lead columns' spellings.
+ * the driver's own (src/db/driver.ts) and the lead columns' spellings.
  */
 export interface Fragments extends DialectSql {
   /** A lead's text field, as the expression indexes of migration 6 spell it. */

@@ -1,23 +1,23 @@
 /**
  * The agency side's store on SQLite: the lead store's own database (one file, one connection),
  * so accounts and sessions are in `leads.db` beside the leads. Every query but the inbox's page
- * and the export's details is written once for both stores (./store.ts, decision D198); those
- * two stay here, tuned for SQLite (the FTS5 trigram index, json_each), the page's filters read
- * from the shared inboxWhere (./inboxWindow.ts).
+ * is written once for both stores (./store.ts, decisions D198, D224); the page stays here, tuned
+ * for SQLite (the FTS5 trigram index), its filters read from the shared inboxWhere
+ * (./inboxWindow.ts).
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
-import { sqliteDb } from "../../server/db.ts";
 import type { DatabaseSync } from "node:sqlite";
-import { READ_COLUMNS, toRecord, type Row } from "../../leads/store/sqlite.ts";
-import { onStore } from "../../leads/store/unavailable.ts";
+import type { SqliteConnection } from "../../db/connection.ts";
+import { onStore } from "../../db/errors.ts";
+import { READ_COLUMNS, toRecord, type LeadRow } from "../../leads/store/rows.ts";
 import { indexAllPendingSearch } from "../../leads/store/searchIndex.ts";
 import { ftsQuery, searchTerms } from "../search.ts";
 import { inboxWhere, withSearch } from "./inboxWindow.ts";
 import { SqlAdminStore } from "./store.ts";
-import type { ExportDetails, InboxLead, InboxQuery, LeadStatus } from "./types.ts";
+import type { InboxLead, InboxQuery, LeadStatus } from "./types.ts";
 
 /** A row of inboxPage: the lead and its pipeline state. */
-type InboxRow = Row & {
+type InboxRow = LeadRow & {
   status: string;
   audit_score: number | null;
   first_contacted_at: string | null;
@@ -29,9 +29,9 @@ type InboxRow = Row & {
 export class SqliteAdminStore extends SqlAdminStore {
   readonly #db: DatabaseSync;
 
-  constructor(db: DatabaseSync) {
-    super(sqliteDb(db));
-    this.#db = db;
+  constructor(connection: SqliteConnection) {
+    super(connection.db);
+    this.#db = connection.sqlite;
   }
 
   /**
@@ -79,36 +79,5 @@ export class SqliteAdminStore extends SqlAdminStore {
         };
       });
     });
-  }
-
-  async exportDetails(leadIds: readonly string[]) {
-    const rows = await onStore(this.db, (db) =>
-      db.all<{
-        id: string;
-        status: string;
-        first_contacted_at: string | null;
-        lost_reason: string | null;
-        assignee: string | null;
-        audit_score: number | null;
-      }>(
-        `SELECT leads.id, status, first_contacted_at, lost_reason, s.email AS assignee,
-              ${AUDIT_SCORE} AS audit_score
-       FROM leads LEFT JOIN staff s ON s.id = leads.assignee_id
-       WHERE leads.id IN (SELECT value FROM json_each($1))`,
-        [JSON.stringify(leadIds)],
-      ),
-    );
-    return new Map<string, ExportDetails>(
-      rows.map((r) => [
-        r.id,
-        {
-          status: r.status as LeadStatus,
-          firstContactedAt: r.first_contacted_at,
-          lostReason: r.lost_reason,
-          assignee: r.assignee,
-          score: r.audit_score ?? null,
-        },
-      ]),
-    );
   }
 }

@@ -3,11 +3,11 @@
  * one-line delegation to its concern's module, whose queries are written once for SQLite and
  * PostgreSQL (accounts.ts, sessions.ts, pipeline.ts, followUps.ts, reminders.ts, erasure.ts,
  * audit.ts), run through `#run`, which maps any failure to StoreUnavailableError (a 503). Only
- * the inbox's page and the export's details stay written per dialect (./sqlite.ts,
- * ./postgres.ts), as hand-tuned hot paths. A new method: a function `(db: Db, …)` in its
+ * the inbox's page stays written per dialect (./sqlite.ts, ./postgres.ts), a hand-tuned hot
+ * path. A new method: a function `(db: Db, …)` in its
  * concern's module and one line here.
  */
-import type { Db } from "../../server/db.ts";
+import { dialectSql, type Db } from "../../db/driver.ts";
 import * as accounts from "./accounts.ts";
 import * as audit from "./audit.ts";
 import * as emails from "./emails.ts";
@@ -19,15 +19,16 @@ import * as revenue from "./revenue.ts";
 import * as sessions from "./sessions.ts";
 import * as tags from "./tags.ts";
 import * as views from "./views.ts";
-import { onStore } from "../../leads/store/unavailable.ts";
+import { onStore } from "../../db/errors.ts";
+import { AUDIT_SCORE } from "./auditScore.ts";
 import { countInbox, newerThan } from "./inboxWindow.ts";
 import { exportRows } from "./exportRows.ts";
-import type { AdminStore, ExportDetails, InboxLead, InboxQuery } from "./types.ts";
+import type { AdminStore, ExportDetails, InboxLead, InboxQuery, LeadStatus } from "./types.ts";
 
 type Method<K extends keyof AdminStore> = AdminStore[K];
 
 export abstract class SqlAdminStore implements AdminStore {
-  /** The driver the queries written once for both stores run on (src/server/db.ts). */
+  /** The driver the queries written once for both stores run on (src/db/driver.ts). */
   readonly db: Db;
 
   constructor(db: Db) {
@@ -39,7 +40,38 @@ export abstract class SqlAdminStore implements AdminStore {
   }
 
   abstract inboxPage(query: InboxQuery): Promise<InboxLead[]>;
-  abstract exportDetails(leadIds: readonly string[]): Promise<Map<string, ExportDetails>>;
+
+  /** The pipeline details of these leads, for the export (./exportRows.ts). */
+  exportDetails(leadIds: readonly string[]): Promise<Map<string, ExportDetails>> {
+    return this.#run(async (db) => {
+      const rows = await db.all<{
+        id: string;
+        status: string;
+        first_contacted_at: string | null;
+        lost_reason: string | null;
+        assignee: string | null;
+        audit_score: number | null;
+      }>(
+        `SELECT leads.id, status, first_contacted_at, lost_reason, s.email AS assignee,
+                ${AUDIT_SCORE} AS audit_score
+         FROM leads LEFT JOIN staff s ON s.id = leads.assignee_id
+         WHERE ${dialectSql(db).inList("leads.id", 1)}`,
+        [leadIds],
+      );
+      return new Map<string, ExportDetails>(
+        rows.map((r) => [
+          r.id,
+          {
+            status: r.status as LeadStatus,
+            firstContactedAt: r.first_contacted_at,
+            lostReason: r.lost_reason,
+            assignee: r.assignee,
+            score: r.audit_score ?? null,
+          },
+        ]),
+      );
+    });
+  }
 
   // Accounts, one-time links and email changes (./accounts.ts).
   ensureStaff: Method<"ensureStaff"> = (s) => this.#run((db) => accounts.ensureStaff(db, s));

@@ -1,8 +1,8 @@
 /**
  * Tags of leads (migration 24), written once for both stores over the shared driver
- * (src/server/db.ts). The rules (normalising, the cap) live in ../tags.ts; these only store.
+ * (src/db/driver.ts). The rules (normalising, the cap) live in ../tags.ts; these only store.
  */
-import type { Db } from "../../server/db.ts";
+import type { Db } from "../../db/driver.ts";
 import type { TagAdded } from "./types.ts";
 
 /** `$n, $n+1, …` for a list of `count` values starting at `first`. */

@@ -1,8 +1,8 @@
 /**
  * Saved views of the inbox (migration 25), written once for both stores over the shared driver
- * (src/server/db.ts). The rules (names, the cap, what a query may hold) live in ../views.ts.
+ * (src/db/driver.ts). The rules (names, the cap, what a query may hold) live in ../views.ts.
  */
-import type { Db } from "../../server/db.ts";
+import type { Db } from "../../db/driver.ts";
 import type { SavedView } from "./types.ts";
 
 export async function savedViews(db: Db, staffId: string): Promise<SavedView[]> {

@@ -1,6 +1,6 @@
 /**
  * The lead side of the Performance report (issue 27 §4), written once for both stores
- * (src/server/db.ts). Leads are never read one by one: two roll-ups (migration 26), `lead_funnel`
+ * (src/db/driver.ts). Leads are never read one by one: two roll-ups (migration 26), `lead_funnel`
  * (per day of arrival on the agency's clock since migration 27, decision D201 × form × page ×
  * campaign × utm source and medium × referrer × counted visit: leads, contacted, won, won value)
  * and `lead_stages` (per day of arrival × current status: leads), so a period's report reads a
@@ -17,8 +17,8 @@
  * tracked (Global Privacy Control, `metadata.gpc`). Spam and growth partials a later lead
  * completed are left out, as everywhere in the report.
  */
-import type { Db } from "../../server/db.ts";
-import { FUNNEL_COLUMNS } from "../../leads/store/migrations/index.ts";
+import type { Db } from "../../db/driver.ts";
+import { FUNNEL_COLUMNS } from "../../leads/store/funnelSql.ts";
 
 /** One group of a period's leads, with their dimensions as stored. */
 export interface FunnelGroup {

@@ -1,23 +1,14 @@
-/** The analytics store sharing an open lead store's connection (one per lead store). */
-import type { PostgresLeadStore } from "../../leads/store/postgres.ts";
-import { SqliteLeadStore } from "../../leads/store/sqlite.ts";
-import type { LeadStore } from "../../leads/store/types.ts";
-import { PostgresAnalyticsStore } from "./postgres.ts";
-import { SqliteAnalyticsStore } from "./sqlite.ts";
+/** The analytics store over the process's connection (src/db/connection.ts). */
+import type { Connection } from "../../db/connection.ts";
+import { SqlAnalyticsStore } from "./store.ts";
 import type { AnalyticsStore } from "./types.ts";
 
 export type * from "./types.ts";
 
-const stores = new WeakMap<LeadStore, AnalyticsStore>();
+/** The analytics store on `connection`. */
+export const analyticsStoreOn = (connection: Connection): AnalyticsStore =>
+  new SqlAnalyticsStore(connection);
 
-export function analyticsStoreFor(leads: LeadStore): AnalyticsStore {
-  let store = stores.get(leads);
-  if (!store) {
-    store =
-      leads instanceof SqliteLeadStore
-        ? new SqliteAnalyticsStore(leads.database)
-        : new PostgresAnalyticsStore((leads as PostgresLeadStore).sql);
-    stores.set(leads, store);
-  }
-  return store;
-}
+/** The store on the connection of `leads` (a lead store, or anything holding one). */
+export const analyticsStoreFor = (leads: { readonly connection: Connection }): AnalyticsStore =>
+  analyticsStoreOn(leads.connection);

@@ -3,7 +3,7 @@
  * the leads they are compared with. Adapters hold SQL, never rules: what is counted, how a
  * visitor is hashed and when days are rolled up or pruned is decided in src/analytics/.
  */
-import type { Db } from "../../server/db.ts";
+import type { Db } from "../../db/driver.ts";
 
 export type EventKind = "view" | "form_view" | "start";
 export const devices = ["phone", "tablet", "desktop"] as const;
@@ -54,7 +54,7 @@ export interface UniqueRow {
 }
 
 export interface AnalyticsStore {
-  /** The lead store's connection as the shared driver (src/server/db.ts), for ./funnel.ts. */
+  /** The lead store's connection as the shared driver (src/db/driver.ts), for ./funnel.ts. */
   readonly db: Db;
   /** Writes a batch of events in one transaction. */
   insertEvents(events: readonly AnalyticsEvent[]): Promise<void>;

@@ -1,23 +1,14 @@
-/** The website checks' store sharing an open lead store's connection (one per lead store). */
-import { postgresDb, sqliteDb } from "../../server/db.ts";
-import { PostgresLeadStore } from "../../leads/store/postgres.ts";
-import { SqliteLeadStore } from "../../leads/store/sqlite.ts";
-import type { LeadStore } from "../../leads/store/types.ts";
+/** The website checks' store over the process's connection (src/db/connection.ts). */
+import type { Connection } from "../../db/connection.ts";
 import { SqlAuditJobStore } from "./store.ts";
 import type { AuditJobStore } from "./types.ts";
 
 export type * from "./types.ts";
 
-const stores = new WeakMap<LeadStore, AuditJobStore>();
+/** The website checks' store on `connection`. */
+export const auditJobStoreOn = (connection: Connection): AuditJobStore =>
+  new SqlAuditJobStore(connection.db);
 
-export function auditJobStoreFor(leads: LeadStore): AuditJobStore {
-  let store = stores.get(leads);
-  if (!store) {
-    if (leads instanceof SqliteLeadStore) store = new SqlAuditJobStore(sqliteDb(leads.database));
-    else if (leads instanceof PostgresLeadStore)
-      store = new SqlAuditJobStore(postgresDb(leads.sql));
-    else throw new Error("No website-check store for this kind of lead store");
-    stores.set(leads, store);
-  }
-  return store;
-}
+/** The store on the connection of `leads` (a lead store, or anything holding one). */
+export const auditJobStoreFor = (leads: { readonly connection: Connection }): AuditJobStore =>
+  auditJobStoreOn(leads.connection);

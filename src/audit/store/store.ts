@@ -1,14 +1,14 @@
 /**
  * The website checks on either database: the lead store's own file or pool and schema (migration
- * 17), over the driver (src/server/db.ts), every query written once. The one real difference is
+ * 17), over the driver (src/db/driver.ts), every query written once. The one real difference is
  * the claim: on PostgreSQL it takes its row with SKIP LOCKED, so several servers on one database
  * never claim one job twice, under a transaction-scoped advisory lock, so claims are taken one
  * after another and the caps it reads (one check per domain, the queue's room) hold across
  * servers; on SQLite the one statement holds the write lock, across processes too. Pinned by
  * tests/unit/audit-store-sql.test.ts.
  */
-import { dialectSql, json, type Db } from "../../server/db.ts";
-import { onStore } from "../../leads/store/unavailable.ts";
+import { dialectSql, json, type Db } from "../../db/driver.ts";
+import { onStore } from "../../db/errors.ts";
 import { auditReportSchema } from "../report.ts";
 import type {
   AuditClaimRequest,

@@ -106,7 +106,7 @@ export type AuditJobOutcome =
  * report ('audit') and the agency's follow-up with the score ('audit-agency').
  */
 export interface AuditEmail {
-  channel: "audit" | "audit-agency";
+  channel: AuditChannel;
   id: string;
   giveUpAt: string;
 }
@@ -176,3 +176,10 @@ export interface AuditJobStore {
   /** The newest check of each of these leads. */
   latestForLeads(leadIds: readonly string[]): Promise<Map<string, AuditSummary>>;
 }
+
+/**
+ * The website check's outbox channels (registered by the composition root, src/app/root.ts): the
+ * prospect's score and report link, and the score to the agency (../email.ts).
+ */
+export const auditChannels = ["audit", "audit-agency"] as const;
+export type AuditChannel = (typeof auditChannels)[number];

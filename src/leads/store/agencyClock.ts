@@ -12,13 +12,14 @@
 import type { DatabaseSync } from "node:sqlite";
 import type postgres from "postgres";
 import { agencyHours } from "../../config/agency.ts";
+import type { AfterMigrate } from "../../db/migrate.ts";
 import { offsetChanges } from "../../lib/agencyClock.ts";
 import {
   postgresAgencyDay,
   postgresFunnelFill,
   sqliteAgencyDay,
   sqliteFunnelFill,
-} from "./migrations/index.ts";
+} from "./funnelSql.ts";
 
 /** The moments the table covers; a lead outside them counts on its UTC day. */
 export const AGENCY_OFFSETS_FROM = "2000-01-01T00:00:00.000Z";
@@ -103,3 +104,9 @@ export async function syncAgencyClockPostgres(
   );
   return true;
 }
+
+/** The clock's upkeep as the migration runner's last step (src/db/migrate.ts), for `timeZone`. */
+export const agencyClockAfterMigrate = (timeZone: string = agencyHours.timeZone): AfterMigrate => ({
+  sqlite: (db) => syncAgencyClockSqlite(db, timeZone),
+  postgres: (tx) => syncAgencyClockPostgres(tx, timeZone),
+});

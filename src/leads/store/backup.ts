@@ -28,7 +28,11 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
-import { applySqliteMigrations, migrations, migrationsTableSql } from "./migrations/index.ts";
+import {
+  applySqliteMigrations,
+  migrations,
+  migrationsTableSql,
+} from "../../db/migrations/index.ts";
 
 export class BackupError extends Error {
   override readonly name = "BackupError";

@@ -16,8 +16,8 @@
  * other writer, so there the same work is three statements. New groups go in in key order (day
  * first), so a backlog folded at once leaves a period's rows side by side, as intake would.
  */
-import type { Db } from "../../server/db.ts";
-import { FUNNEL_KEY as GROUP, FUNNEL_UPSERT, STAGES_UPSERT } from "./migrations/index.ts";
+import type { Db } from "../../db/driver.ts";
+import { FUNNEL_KEY as GROUP, FUNNEL_UPSERT, STAGES_UPSERT } from "./funnelSql.ts";
 
 const FUNNEL_SUMS = "sum(leads), sum(contacted), sum(won), sum(won_cents)";
 

@@ -10,6 +10,7 @@
  * PostgreSQL `lead_search` rows go with their lead (ON DELETE CASCADE).
  */
 import type { DatabaseSync } from "node:sqlite";
+import type { Connection } from "../../db/connection.ts";
 
 /** The lead fields searched, by name (each form names its person and company differently). */
 export const SEARCHED_FIELDS = [
@@ -93,4 +94,24 @@ export function indexAllPendingSearch(db: DatabaseSync): number {
   let total = 0;
   for (let n = indexPendingSearch(db); n > 0; n = indexPendingSearch(db)) total += n;
   return total;
+}
+
+/**
+ * Moves up to `limit` pending leads into the index; returns how many. PostgreSQL does it in one
+ * statement, SKIP LOCKED: several servers index side by side without waiting on each other.
+ */
+export async function indexSearchBatch(conn: Connection, limit = SEARCH_BATCH): Promise<number> {
+  if (conn.dialect === "sqlite") return indexPendingSearch(conn.sqlite, limit);
+  return conn.db.run(
+    `WITH batch AS (
+       DELETE FROM lead_search_pending
+       WHERE lead_id IN (SELECT lead_id FROM lead_search_pending LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING lead_id
+     )
+     INSERT INTO lead_search (lead_id, doc, phone)
+     SELECT l.id, ${PG_SEARCH_TEXT}, ${PG_SEARCH_PHONE_DIGITS}
+     FROM leads l JOIN batch b ON b.lead_id = l.id
+     ON CONFLICT (lead_id) DO UPDATE SET doc = excluded.doc, phone = excluded.phone`,
+    [limit],
+  );
 }

@@ -1,3 +1,13 @@
+import type { Connection } from "../../db/connection.ts";
+import type {
+  Channel,
+  ClaimRequest,
+  NewNotification,
+  NotificationStatus,
+  OutboxCounts,
+  OutboxOutcome,
+  OutboxRow,
+} from "../../db/outbox.ts";
 import type { FormId, LeadKind } from "../fields.ts";
 import type { LeadMetadata } from "../attribution.ts";
 
@@ -72,101 +82,18 @@ export interface NewAuditJob {
 }
 
 /**
- * Where a notification goes: the agency's inbox (SMTP), its CRM (signed webhook), or a reminder to
- * staff that a lead is still waiting for a first contact (SMTP; src/admin/reminders.ts), or the
- * visitor's own checklist link after a guide's form (SMTP; src/leads/notify/checklist.ts), or
- * the prospect's website check, its score and its report's link (SMTP; src/audit/email.ts), or
- * a due follow-up to its assignee (SMTP; src/admin/followUps.ts), or the emails staff write
- * to the lead from its page (SMTP; src/admin/emails/).
+ * The lead service's own outbox channels: the agency's inbox (SMTP), its CRM (signed webhook),
+ * and the visitor's own checklist link after a guide's form (SMTP; ./notify/checklist.ts). Other
+ * features register theirs beside these (src/app/root.ts): staff reminders and follow-ups and
+ * the emails staff write (src/admin/), the website check's emails (src/audit/).
  */
-export type Channel =
-  | "email"
-  | "webhook"
-  | "reminder"
-  | "checklist"
-  | "audit"
-  | "audit-agency"
-  | "followup"
-  | "lead-email";
-export const channels: readonly Channel[] = [
-  "email",
-  "webhook",
-  "reminder",
-  "checklist",
-  "audit",
-  "audit-agency",
-  "followup",
-  "lead-email",
-];
+export const leadChannels = ["email", "webhook", "checklist"] as const;
+export type LeadChannel = (typeof leadChannels)[number];
 
-export type NotificationStatus = "pending" | "sent" | "failed";
-
-/** A notification to write with its lead, in the same transaction. */
-export interface NewNotification {
-  /** Stable across retries: the webhook-id and the email's Message-ID. */
-  id: string;
-  channel: Channel;
-  /** No attempt after this ISO time: the row is marked failed instead. */
-  giveUpAt: string;
-}
-
-/** One row of the outbox: one (lead, channel). Times are ISO 8601 in UTC. */
-export interface OutboxRow {
-  id: string;
-  leadId: string;
-  channel: Channel;
-  status: NotificationStatus;
-  /** Finished deliveries (successful or not); a delivery cut short by a crash does not count. */
-  attempts: number;
-  nextAttemptAt: string;
-  giveUpAt: string;
-  lastError: string | null;
-  /** Which worker holds the row, and until when (a lease: expired claims are free again). */
-  claimedBy: string | null;
-  claimedUntil: string | null;
-  createdAt: string;
-  updatedAt: string;
-  sentAt: string | null;
-}
-
-/** A claimed row with its lead, ready to deliver. */
+/** A claimed outbox row with its lead, ready to deliver. */
 export interface ClaimedNotification {
   row: OutboxRow;
   lead: LeadRecord;
-}
-
-export interface ClaimRequest {
-  /** The claiming worker's id (unique per process). */
-  owner: string;
-  now: Date;
-  /** The claim holds until now + leaseMs; the worker must be done (or give up) before then. */
-  leaseMs: number;
-  limit: number;
-  /** Only rows of these channels (the ones this server can deliver). */
-  channels: readonly Channel[];
-}
-
-export type OutboxOutcome =
-  | { status: "sent" }
-  | { status: "retry"; nextAttemptAt: Date; error: string }
-  | { status: "failed"; error: string };
-
-/** Rows waiting for delivery and rows given up on (sent rows are not counted). */
-export type OutboxCounts = Record<"pending" | "failed", number>;
-
-/** Pending and failed counts per channel, zeros for channels without rows. */
-export function byChannel(
-  rows: readonly { channel: string; status: string; n: number | bigint }[],
-): Record<Channel, OutboxCounts> {
-  const counts = Object.fromEntries(channels.map((c) => [c, { pending: 0, failed: 0 }])) as Record<
-    Channel,
-    OutboxCounts
-  >;
-  for (const r of rows) {
-    const entry = counts[r.channel as Channel];
-    if (entry && (r.status === "pending" || r.status === "failed")) entry[r.status] = Number(r.n);
-  }
-  return counts;
 }
 
 /**
@@ -176,6 +103,8 @@ export function byChannel(
  */
 export interface LeadStore {
   readonly driver: "sqlite" | "postgres";
+  /** The connection it runs on, shared by every store of the process (src/db/connection.ts). */
+  readonly connection: Connection;
   /** Migration versions applied when this store was opened (empty when it was up to date). */
   readonly appliedOnOpen: readonly number[];
   /** Applies pending migrations; returns the versions it applied (empty when up to date). */
@@ -220,8 +149,10 @@ export interface LeadStore {
     giveUpAt: Date,
   ): Promise<string[]>;
   countNotifications(): Promise<OutboxCounts>;
-  /** Pending and failed rows per channel (every channel present, zeros included): /api/metrics. */
-  countNotificationsByChannel(): Promise<Record<Channel, OutboxCounts>>;
+  /** Pending and failed rows per channel (`channels` present with zeros): /api/metrics. */
+  countNotificationsByChannel(
+    channels?: readonly Channel[],
+  ): Promise<Record<Channel, OutboxCounts>>;
   /**
    * Deletes up to `limit` sent rows created and sent before `before` (failed and pending rows are
    * kept); returns how many it deleted. Call again until it deletes fewer than `limit`.
@@ -238,12 +169,13 @@ export interface LeadStore {
   close(): Promise<void>;
 }
 
-/** Thrown when the store cannot be reached or fails to commit: answered with 503. */
-export class StoreUnavailableError extends Error {
-  override readonly name = "StoreUnavailableError";
-  readonly code: string | undefined;
-  constructor(message: string, options?: { cause?: unknown; code?: string | undefined }) {
-    super(message, { cause: options?.cause });
-    this.code = options?.code;
-  }
-}
+export type {
+  Channel,
+  ClaimRequest,
+  NewNotification,
+  NotificationStatus,
+  OutboxCounts,
+  OutboxOutcome,
+  OutboxRow,
+} from "../../db/outbox.ts";
+export { StoreUnavailableError } from "../../db/errors.ts";

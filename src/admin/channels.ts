@@ -1,0 +1,7 @@
+/**
+ * The outbox channels of the agency side, registered with the queue by the composition root
+ * (src/app/root.ts) beside their deliverers: a staff reminder of a lead still waiting
+ * (./reminders.ts), a follow-up fallen due (./followUps.ts), an email staff wrote to the lead
+ * (./emails/leadEmails.ts).
+ */
+export const adminChannels = ["reminder", "followup", "lead-email"] as const;

@@ -1,0 +1,36 @@
+import type { Migration } from "./migration.ts";
+
+export const migration: Migration = {
+  // A guide's checklist form (issue 15) emails the visitor their download link through the
+  // outbox: channel 'checklist', one per lead. The outbox is rebuilt as in migration 10.
+  version: 12,
+  name: "outbox_checklist_channel",
+  sqlite: `
+      CREATE TABLE outbox_next (
+        id TEXT PRIMARY KEY,
+        lead_id TEXT NOT NULL REFERENCES leads (id),
+        channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook', 'reminder', 'checklist')),
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        give_up_at TEXT NOT NULL,
+        last_error TEXT,
+        claimed_by TEXT,
+        claimed_until TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        sent_at TEXT,
+        UNIQUE (lead_id, channel)
+      ) STRICT;
+      INSERT INTO outbox_next SELECT * FROM outbox;
+      DROP TABLE outbox;
+      ALTER TABLE outbox_next RENAME TO outbox;
+      CREATE INDEX IF NOT EXISTS outbox_due ON outbox (next_attempt_at) WHERE status = 'pending';
+      CREATE INDEX IF NOT EXISTS outbox_status ON outbox (status, created_at);
+    `,
+  postgres: `
+      ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_channel_check;
+      ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check
+        CHECK (channel IN ('email', 'webhook', 'reminder', 'checklist'));
+    `,
+};
