@@ -435,15 +435,15 @@ await onBothStores("follow-up-sweep", (name, open, cleanup) => {
 // The Due view's query plan on each store reads the follow-ups' due-time index.
 describe("the Due view walks the index on (due time, lead)", () => {
   for (const driver of ["sqlite", "postgres"] as const) {
-    it("sqlite", async () => {
+    it(driver, async () => {
       if (driver === "postgres" && !(await postgresAvailable())) return;
-      const store = serverStore("sqlite", "follow-up-plan");
-      const leads = openServerStore("sqlite", store.env);
+      const store = serverStore(driver, "follow-up-plan");
+      const leads = openServerStore(driver, store.env);
       try {
         if (driver === "postgres")
           await (leads as unknown as { migrate(): Promise<unknown> }).migrate();
         await adminStoreFor(leads).countDueFollowUps(new Date().toISOString(), 1);
-        const q = storeQuery("sqlite", store.env);
+        const q = storeQuery(driver, store.env);
         const sql = `SELECT leads.id FROM lead_follow_ups f JOIN leads ON leads.id = f.lead_id
                      WHERE f.due_at < '2030-01-01T00:00:00.000Z' ORDER BY f.due_at, f.lead_id LIMIT 51`;
         let plan: string[];
