@@ -494,5 +494,37 @@ await onBothStores("lead-email-store", (name, open, cleanup) => {
       expect(await send(ghost, "Boo", new Date())).toMatchObject({ ok: false, status: 404 });
       expect(await admin.leadEmailEvents(ghost.id)).toEqual([]);
     });
+
+    it("keeps a template edit with who and when, replaces it on a second save, and resets it", async () => {
+      const owner = await admin.ensureStaff({
+        id: newLeadId(),
+        email: "tess@agency.test",
+        role: "owner",
+        at: new Date().toISOString(),
+      });
+      const save = (subject: string, at: string) =>
+        admin.saveEmailTemplate({
+          id: "general",
+          subject,
+          body: `${subject} body`,
+          actorId: owner.id,
+          at,
+        });
+      expect(await admin.emailTemplateEdits()).toEqual([]);
+      await save("First words", "2030-01-01T10:00:00.000Z");
+      await save("Second words", "2030-01-01T11:00:00.000Z");
+      expect(await admin.emailTemplateEdits()).toEqual([
+        {
+          id: "general",
+          subject: "Second words",
+          body: "Second words body",
+          updatedAt: "2030-01-01T11:00:00.000Z",
+          updatedByEmail: "tess@agency.test",
+        },
+      ]);
+      expect(await admin.resetEmailTemplate("general")).toBe(true);
+      expect(await admin.resetEmailTemplate("general")).toBe(false);
+      expect(await admin.emailTemplateEdits()).toEqual([]);
+    });
   });
 });
