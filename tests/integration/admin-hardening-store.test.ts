@@ -26,7 +26,8 @@ import { throttleSettings } from "../../src/admin/config";
 import { createSignInThrottle } from "../../src/admin/throttle";
 import { pruneExpired } from "../../src/admin/retention";
 import type { LeadStore } from "../../src/leads/store/types";
-import { onBothStores } from "./support";
+import { newLeadId } from "../../src/server/id";
+import { contactLead, onBothStores } from "./support";
 
 const PASSWORD = "mossy granite patio lantern";
 const T0 = new Date(Date.UTC(2026, 10, 1, 9));
@@ -65,6 +66,14 @@ await onBothStores("hardeningstore", (name, open, cleanup) => {
       const mover = await person("mover@example.test");
       await pend(mover.id, "h-old", "older@example.test");
       await pend(mover.id, "h-one", "moved@example.test");
+      // The emailed link finds its change and its account (the link's page, before its button).
+      expect(await store.findEmailChange("h-one")).toMatchObject({
+        staffId: mover.id,
+        newEmail: "moved@example.test",
+        expiresAt: at(DAY),
+        staff: { id: mover.id, email: "mover@example.test" },
+      });
+      expect(await store.findEmailChange("h-old")).toBeNull();
       // A newer request replaced the older one.
       expect((await store.applyEmailChange("h-old", at(1000))).outcome).toBe("gone");
       const outcomes = await Promise.all(
@@ -109,6 +118,27 @@ await onBothStores("hardeningstore", (name, open, cleanup) => {
       await person("chief@example.test", "owner");
       const gone = await person("gone@example.test");
       const link = await issueLink(store, { email: "gone@example.test", reset: true }, T0);
+      // Its open leads are counted for reassigning (won and lost ones are not).
+      const open = contactLead(T0);
+      const closed = contactLead(T0);
+      for (const l of [open, closed]) {
+        await leads.insert(l);
+        await store.assign(l.id, {
+          assigneeId: gone.id,
+          eventId: newLeadId(),
+          actorId: gone.id,
+          at: T0.toISOString(),
+          body: "{}",
+        });
+      }
+      await store.setStatus(closed.id, {
+        status: "lost",
+        lostReason: "Went elsewhere",
+        eventId: newLeadId(),
+        actorId: null,
+        at: T0.toISOString(),
+      });
+      expect(await store.assignedCount(gone.id)).toBe(1);
       expect(await store.setActive(gone.id, false, T0.toISOString())).toBe("done");
       expect((await store.getStaff(gone.id))?.deactivatedAt).toBe(T0.toISOString());
       expect(await startSession(store, gone.id, null, T0)).toBeNull();
@@ -167,6 +197,18 @@ await onBothStores("hardeningstore", (name, open, cleanup) => {
         before: { at: page[1]!.at, id: page[1]!.id },
       });
       expect(next[0]!.id).toBe(page[2]!.id);
+      // By action alone, a page at a time (the log's action filter and its next page).
+      for (const minutes of [0, 20, 40])
+        await auditRepeated(store, "paged_action", {}, new Date(T0.getTime() + minutes * 60_000));
+      const byAction = await store.listAudit({ action: "paged_action", limit: 1 });
+      expect(byAction).toHaveLength(2);
+      const rest = await store.listAudit({
+        action: "paged_action",
+        limit: 1,
+        before: { at: byAction[0]!.at, id: byAction[0]!.id },
+      });
+      expect(rest.map((e) => e.id)).toEqual([byAction[1]!.id, expect.any(String)]);
+      expect(rest[1]!.at < rest[0]!.at).toBe(true);
       expect(await store.auditActions()).toContain("sign_in_failed");
 
       const old = new Date(T0.getTime() - 500 * DAY);

@@ -1,5 +1,5 @@
 /**
- * Emailing a lead from its page (issue 27) on the real server over SQLite and PostgreSQL, with a
+ * Emailing a lead from its page (issue 27) on the real server over SQLite, with a
  * real SMTP receiver: the lead's page offers its form's template filled in; a send is a 303, the
  * receiver gets it at the lead's address From the agency's sender with the staff member as
  * Reply-To, in a text and an HTML part; the timeline shows it queued, then sent; it is the lead's
@@ -7,6 +7,8 @@
  * nothing: no address, empty or too long text, no SMTP. A template edit persists and is offered.
  * On both stores themselves: one outbox row per lead, every queued email sent once by the real
  * channel, and a given-up row's emails marked not delivered before a new one is queued.
+ * The HTTP scenarios run on SQLite only: the store contract suites hold both stores to the
+ * same behaviour, and postgres-smoke.test.ts runs each feature on a server over PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -30,7 +32,6 @@ import {
   openServerStore,
   ownerSession,
   postAdminForm,
-  postgresAvailable,
   postJson,
   serverStore,
   startServer,
@@ -61,254 +62,248 @@ function section(html: string, mark: string): string {
     .trim();
 }
 
-function suite(driver: "sqlite" | "postgres") {
-  describe(`emails to a lead (${driver})`, () => {
-    let server: RunningServer;
-    let smtp: SmtpReceiver;
-    let env: Record<string, string>;
-    let cleanup: () => Promise<void>;
-    let cookie = "";
-    const OWNER = "writer@example.test";
+describe("emails to a lead (sqlite)", () => {
+  let server: RunningServer;
+  let smtp: SmtpReceiver;
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  let cookie = "";
+  const OWNER = "writer@example.test";
 
-    beforeAll(async () => {
-      const store = serverStore(driver, "admin-lead-email");
-      cleanup = store.cleanup;
-      smtp = await startSmtpReceiver();
-      env = {
-        ...store.env,
-        ...deliveryEnv(smtp, null),
-        SITE_URL,
-        LOG_LEVEL: "warn",
-        LEAD_REMINDER_MINUTES: "off",
-      };
-      server = await startServer(env);
-      cookie = await ownerSession(server, store.env, OWNER);
-    });
-    afterAll(async () => {
-      await server?.stop();
-      await smtp?.close();
-      await cleanup?.();
-    });
-
-    const get = async (path: string) =>
-      (await fetch(`${server.url}${path}`, { headers: { cookie } })).text();
-    const post = (path: string, fields: Record<string, string>) =>
-      postAdminForm(server, path, fields, cookie);
-    const query = <T>(sql: string) => {
-      const q = storeQuery(driver, env);
-      return q.rows<T>(sql).finally(() => q.close());
+  beforeAll(async () => {
+    const store = serverStore("sqlite", "admin-lead-email");
+    cleanup = store.cleanup;
+    smtp = await startSmtpReceiver();
+    env = {
+      ...store.env,
+      ...deliveryEnv(smtp, null),
+      SITE_URL,
+      LOG_LEVEL: "warn",
+      LEAD_REMINDER_MINUTES: "off",
     };
-    /** An audit request from the public form. */
-    const auditLead = async (email: string) => {
-      const res = await postJson(server.url, {
-        _form: "audit",
-        _t: "9000",
-        ...validLeads.audit,
-        email,
-      });
-      expect(res.status).toBe(201);
-      return ((await res.json()) as { id: string }).id;
-    };
-    const emailEvents = (id: string) =>
-      query<{ body: string }>(
-        `SELECT body FROM lead_events WHERE lead_id = '${id}' AND kind = 'email'`,
-      );
-
-    it("offers the form's template filled in, sends it with Reply-To and both parts, and shows it sent", async () => {
-      const to = "dana.email@greenacres.test";
-      const id = await auditLead(to);
-      const page = await get(`/admin/leads/${id}`);
-      // The audit form's template, preselected and filled in from the lead and the site config.
-      expect(page).toMatch(/<option value="audit-reply" selected="">Audit reply<\/option>/);
-      expect(page).toContain('value="Your free marketing audit from Greenline Growth"');
-      expect(page).toMatch(/Hi Dana,\s+Thank you for asking for a free marketing audit of/);
-      expect(section(page, "lead-email")).toContain(`To ${to} Replies go to ${OWNER}`);
-      // Another template on request (a GET form: works without script).
-      expect(await get(`/admin/leads/${id}?template=general`)).toContain(
-        'value="Following up from Greenline Growth"',
-      );
-
-      const subject = `Your audit, <b>Dana</b> & "co"`;
-      const body = "Hi Dana,\n\nHere is what we found.\nThree fixes: <script>alert(1)</script>";
-      const sent = await post(`/admin/leads/${id}`, {
-        action: "email",
-        template: "audit-reply",
-        subject,
-        body,
-      });
-      expect(sent.status).toBe(303);
-      expect(sent.headers.get("location")).toBe(`/admin/leads/${id}?saved=email`);
-
-      const mail = await until(async () =>
-        smtp.messages.find((m) => m.header("x-lead-id") === id && m.header("subject") === subject),
-      );
-      expect(mail.envelopeTo).toEqual([to]);
-      expect(mail.header("to")).toBe(to);
-      expect(mail.header("reply-to")).toBe(OWNER);
-      expect(mail.header("from")).toBe(EMAIL_FROM);
-      expect(mail.text).toContain(
-        "Hi Dana,\n\nHere is what we found.\nThree fixes: <script>alert(1)</script>",
-      );
-      expect(mail.text).toContain("Greenline Growth · (555) 555-0142");
-      expect(mail.html).toContain(
-        "Here is what we found.<br>Three fixes: &lt;script&gt;alert(1)&lt;/script&gt;",
-      );
-      expect(mail.html).not.toContain("<script>");
-      expect(mail.header("message-id")).toMatch(/^<[\w-]+@greenline\.test>$/);
-
-      // On the timeline: who, what, and sent once the outbox delivered it.
-      const timeline = await until(async () => {
-        const html = await get(`/admin/leads/${id}`);
-        return section(html, "timeline").includes("Sent ") ? html : undefined;
-      });
-      const items = section(timeline, "timeline");
-      expect(items).toContain("Email: Your audit, &lt;b&gt;Dana&lt;/b&gt; &amp; &quot;co&quot;");
-      expect(items).toContain(`To ${to} · replies to ${OWNER} · Sent `);
-      expect(items).toContain("Three fixes: &lt;script&gt;alert(1)&lt;/script&gt;");
-      expect(items).toContain(`by ${OWNER}`);
-      expect(timeline).not.toContain("<script>alert(1)");
-      // The first contact for speed to lead; the status stays where it was.
-      const [lead] = await query<{ status: string; first_contacted_at: unknown }>(
-        `SELECT status, first_contacted_at FROM leads WHERE id = '${id}'`,
-      );
-      expect(lead!.status).toBe("new");
-      expect(lead!.first_contacted_at).not.toBeNull();
-      const audited = await query<{ action: string }>(
-        `SELECT action FROM audit_log WHERE subject = '${id}' AND action = 'lead_email'`,
-      );
-      expect(audited).toHaveLength(1);
-      // A second email to the same lead is its own message.
-      const again = await post(`/admin/leads/${id}`, {
-        action: "email",
-        template: "general",
-        subject: "One more thing",
-        body: "P.S.",
-      });
-      expect(again.status).toBe(303);
-      const second = await until(async () =>
-        smtp.messages.find((m) => m.header("subject") === "One more thing"),
-      );
-      expect(second.header("message-id")).not.toBe(mail.header("message-id"));
-      expect(smtp.messages.filter((m) => m.header("subject") === subject)).toHaveLength(1);
-    });
-
-    it("refuses empty and too long text and a lead without an address, storing nothing", async () => {
-      const id = await auditLead("refused@greenacres.test");
-      const cases: [Record<string, string>, string][] = [
-        [{ subject: "", body: "Hello" }, "Write a subject."],
-        [{ subject: "Hi", body: "  \n " }, "Write the message."],
-        [{ subject: "x".repeat(151), body: "Hello" }, "The subject is too long: 150 characters"],
-        [{ subject: "Hi", body: "x".repeat(5001) }, "The message is too long: 5,000 characters"],
-        [{ subject: "Hi\r\nBcc: x@evil.test", body: "Hello" }, "one line of plain text"],
-        [{ subject: "Hi", body: "Hello", template: "nope" }, "Choose one of the templates."],
-      ];
-      for (const [fields, message] of cases) {
-        const res = await post(`/admin/leads/${id}`, {
-          action: "email",
-          template: "general",
-          ...fields,
-        });
-        expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(422);
-        const html = await res.text();
-        expect(html).toContain(message);
-      }
-      // What was typed comes back, escaped.
-      const typed = await post(`/admin/leads/${id}`, {
-        action: "email",
-        template: "general",
-        subject: "",
-        body: "<script>alert(2)</script>",
-      });
-      const html = await typed.text();
-      expect(html).not.toContain("<script>alert(2)");
-      expect(html).toContain("&lt;script&gt;alert(2)&lt;/script&gt;");
-      expect(await emailEvents(id)).toHaveLength(0);
-
-      // An older lead whose address cannot be written to (stored before today's checks).
-      const store = openServerStore(driver, env);
-      const at = new Date().toISOString();
-      const odd: LeadRecord = {
-        id: newLeadId(),
-        kind: "contact",
-        form: "contact",
-        subject: null,
-        createdAt: at,
-        spam: false,
-        fields: { "full-name": "Nora Noaddress", email: "Nora <nora@x.test>", message: "Hi" },
-        metadata: {
-          source: "contact_form",
-          page: "/",
-          landingPage: null,
-          referrer: null,
-          timestamp: at,
-          userAgent: null,
-          utm: {},
-          ipHash: null,
-          spamReasons: [],
-        },
-      };
-      await store.insert(odd);
-      await store.close();
-      expect(section(await get(`/admin/leads/${odd.id}`), "lead-email")).toContain(
-        "This lead gave no email address we can write to.",
-      );
-      const none = await post(`/admin/leads/${odd.id}`, {
-        action: "email",
-        template: "general",
-        subject: "Hi",
-        body: "Hello",
-      });
-      expect(none.status).toBe(422);
-      expect(await none.text()).toContain("This lead gave no email address we can write to.");
-      expect(await emailEvents(odd.id)).toHaveLength(0);
-    });
-
-    it("keeps a template edit, offers it on a lead's page, and restores the default", async () => {
-      const edit = await post("/admin/templates", {
-        template: "general",
-        action: "save",
-        subject: "A word from {agencyName}, {firstName}",
-        body: "Hello {firstName},\n\nCall {agencyPhone}.\n\n{staffEmail}",
-      });
-      expect(edit.status).toBe(303);
-      expect(edit.headers.get("location")).toBe("/admin/templates?saved=general#template-general");
-      const list = await get("/admin/templates");
-      expect(list).toContain('value="A word from {agencyName}, {firstName}"');
-      expect(section(list, 'template="general"')).toContain(`Edited by ${OWNER}`);
-      const id = await auditLead("edited@greenacres.test");
-      const page = await get(`/admin/leads/${id}?template=general`);
-      expect(page).toContain('value="A word from Greenline Growth, Dana"');
-      expect(page).toMatch(/Hello Dana,\s+Call \(555\) 555-0142\.\s+writer@example\.test/);
-
-      const unknown = await post("/admin/templates", {
-        template: "general",
-        action: "save",
-        subject: "Hi {nickname}",
-        body: "Hello",
-      });
-      expect(unknown.status).toBe(422);
-      expect(await unknown.text()).toContain("There is no placeholder {nickname}.");
-      const empty = await post("/admin/templates", {
-        template: "general",
-        action: "save",
-        subject: "Hi",
-        body: "",
-      });
-      expect(empty.status).toBe(422);
-      expect(await get("/admin/templates")).toContain(
-        'value="A word from {agencyName}, {firstName}"',
-      );
-
-      const reset = await post("/admin/templates", { template: "general", action: "reset" });
-      expect(reset.status).toBe(303);
-      expect(await get("/admin/templates")).toContain('value="Following up from {agencyName}"');
-    });
+    server = await startServer(env);
+    cookie = await ownerSession(server, store.env, OWNER);
   });
-}
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    await cleanup?.();
+  });
 
-suite("sqlite");
-const pg = await postgresAvailable();
-describe.skipIf(!pg)("PostgreSQL", () => suite("postgres"));
+  const get = async (path: string) =>
+    (await fetch(`${server.url}${path}`, { headers: { cookie } })).text();
+  const post = (path: string, fields: Record<string, string>) =>
+    postAdminForm(server, path, fields, cookie);
+  const query = <T>(sql: string) => {
+    const q = storeQuery("sqlite", env);
+    return q.rows<T>(sql).finally(() => q.close());
+  };
+  /** An audit request from the public form. */
+  const auditLead = async (email: string) => {
+    const res = await postJson(server.url, {
+      _form: "audit",
+      _t: "9000",
+      ...validLeads.audit,
+      email,
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const emailEvents = (id: string) =>
+    query<{ body: string }>(
+      `SELECT body FROM lead_events WHERE lead_id = '${id}' AND kind = 'email'`,
+    );
+
+  it("offers the form's template filled in, sends it with Reply-To and both parts, and shows it sent", async () => {
+    const to = "dana.email@greenacres.test";
+    const id = await auditLead(to);
+    const page = await get(`/admin/leads/${id}`);
+    // The audit form's template, preselected and filled in from the lead and the site config.
+    expect(page).toMatch(/<option value="audit-reply" selected="">Audit reply<\/option>/);
+    expect(page).toContain('value="Your free marketing audit from Greenline Growth"');
+    expect(page).toMatch(/Hi Dana,\s+Thank you for asking for a free marketing audit of/);
+    expect(section(page, "lead-email")).toContain(`To ${to} Replies go to ${OWNER}`);
+    // Another template on request (a GET form: works without script).
+    expect(await get(`/admin/leads/${id}?template=general`)).toContain(
+      'value="Following up from Greenline Growth"',
+    );
+
+    const subject = `Your audit, <b>Dana</b> & "co"`;
+    const body = "Hi Dana,\n\nHere is what we found.\nThree fixes: <script>alert(1)</script>";
+    const sent = await post(`/admin/leads/${id}`, {
+      action: "email",
+      template: "audit-reply",
+      subject,
+      body,
+    });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe(`/admin/leads/${id}?saved=email`);
+
+    const mail = await until(async () =>
+      smtp.messages.find((m) => m.header("x-lead-id") === id && m.header("subject") === subject),
+    );
+    expect(mail.envelopeTo).toEqual([to]);
+    expect(mail.header("to")).toBe(to);
+    expect(mail.header("reply-to")).toBe(OWNER);
+    expect(mail.header("from")).toBe(EMAIL_FROM);
+    expect(mail.text).toContain(
+      "Hi Dana,\n\nHere is what we found.\nThree fixes: <script>alert(1)</script>",
+    );
+    expect(mail.text).toContain("Greenline Growth · (555) 555-0142");
+    expect(mail.html).toContain(
+      "Here is what we found.<br>Three fixes: &lt;script&gt;alert(1)&lt;/script&gt;",
+    );
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.header("message-id")).toMatch(/^<[\w-]+@greenline\.test>$/);
+
+    // On the timeline: who, what, and sent once the outbox delivered it.
+    const timeline = await until(async () => {
+      const html = await get(`/admin/leads/${id}`);
+      return section(html, "timeline").includes("Sent ") ? html : undefined;
+    });
+    const items = section(timeline, "timeline");
+    expect(items).toContain("Email: Your audit, &lt;b&gt;Dana&lt;/b&gt; &amp; &quot;co&quot;");
+    expect(items).toContain(`To ${to} · replies to ${OWNER} · Sent `);
+    expect(items).toContain("Three fixes: &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(items).toContain(`by ${OWNER}`);
+    expect(timeline).not.toContain("<script>alert(1)");
+    // The first contact for speed to lead; the status stays where it was.
+    const [lead] = await query<{ status: string; first_contacted_at: unknown }>(
+      `SELECT status, first_contacted_at FROM leads WHERE id = '${id}'`,
+    );
+    expect(lead!.status).toBe("new");
+    expect(lead!.first_contacted_at).not.toBeNull();
+    const audited = await query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE subject = '${id}' AND action = 'lead_email'`,
+    );
+    expect(audited).toHaveLength(1);
+    // A second email to the same lead is its own message.
+    const again = await post(`/admin/leads/${id}`, {
+      action: "email",
+      template: "general",
+      subject: "One more thing",
+      body: "P.S.",
+    });
+    expect(again.status).toBe(303);
+    const second = await until(async () =>
+      smtp.messages.find((m) => m.header("subject") === "One more thing"),
+    );
+    expect(second.header("message-id")).not.toBe(mail.header("message-id"));
+    expect(smtp.messages.filter((m) => m.header("subject") === subject)).toHaveLength(1);
+  });
+
+  it("refuses empty and too long text and a lead without an address, storing nothing", async () => {
+    const id = await auditLead("refused@greenacres.test");
+    const cases: [Record<string, string>, string][] = [
+      [{ subject: "", body: "Hello" }, "Write a subject."],
+      [{ subject: "Hi", body: "  \n " }, "Write the message."],
+      [{ subject: "x".repeat(151), body: "Hello" }, "The subject is too long: 150 characters"],
+      [{ subject: "Hi", body: "x".repeat(5001) }, "The message is too long: 5,000 characters"],
+      [{ subject: "Hi\r\nBcc: x@evil.test", body: "Hello" }, "one line of plain text"],
+      [{ subject: "Hi", body: "Hello", template: "nope" }, "Choose one of the templates."],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await post(`/admin/leads/${id}`, {
+        action: "email",
+        template: "general",
+        ...fields,
+      });
+      expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(422);
+      const html = await res.text();
+      expect(html).toContain(message);
+    }
+    // What was typed comes back, escaped.
+    const typed = await post(`/admin/leads/${id}`, {
+      action: "email",
+      template: "general",
+      subject: "",
+      body: "<script>alert(2)</script>",
+    });
+    const html = await typed.text();
+    expect(html).not.toContain("<script>alert(2)");
+    expect(html).toContain("&lt;script&gt;alert(2)&lt;/script&gt;");
+    expect(await emailEvents(id)).toHaveLength(0);
+
+    // An older lead whose address cannot be written to (stored before today's checks).
+    const store = openServerStore("sqlite", env);
+    const at = new Date().toISOString();
+    const odd: LeadRecord = {
+      id: newLeadId(),
+      kind: "contact",
+      form: "contact",
+      subject: null,
+      createdAt: at,
+      spam: false,
+      fields: { "full-name": "Nora Noaddress", email: "Nora <nora@x.test>", message: "Hi" },
+      metadata: {
+        source: "contact_form",
+        page: "/",
+        landingPage: null,
+        referrer: null,
+        timestamp: at,
+        userAgent: null,
+        utm: {},
+        ipHash: null,
+        spamReasons: [],
+      },
+    };
+    await store.insert(odd);
+    await store.close();
+    expect(section(await get(`/admin/leads/${odd.id}`), "lead-email")).toContain(
+      "This lead gave no email address we can write to.",
+    );
+    const none = await post(`/admin/leads/${odd.id}`, {
+      action: "email",
+      template: "general",
+      subject: "Hi",
+      body: "Hello",
+    });
+    expect(none.status).toBe(422);
+    expect(await none.text()).toContain("This lead gave no email address we can write to.");
+    expect(await emailEvents(odd.id)).toHaveLength(0);
+  });
+
+  it("keeps a template edit, offers it on a lead's page, and restores the default", async () => {
+    const edit = await post("/admin/templates", {
+      template: "general",
+      action: "save",
+      subject: "A word from {agencyName}, {firstName}",
+      body: "Hello {firstName},\n\nCall {agencyPhone}.\n\n{staffEmail}",
+    });
+    expect(edit.status).toBe(303);
+    expect(edit.headers.get("location")).toBe("/admin/templates?saved=general#template-general");
+    const list = await get("/admin/templates");
+    expect(list).toContain('value="A word from {agencyName}, {firstName}"');
+    expect(section(list, 'template="general"')).toContain(`Edited by ${OWNER}`);
+    const id = await auditLead("edited@greenacres.test");
+    const page = await get(`/admin/leads/${id}?template=general`);
+    expect(page).toContain('value="A word from Greenline Growth, Dana"');
+    expect(page).toMatch(/Hello Dana,\s+Call \(555\) 555-0142\.\s+writer@example\.test/);
+
+    const unknown = await post("/admin/templates", {
+      template: "general",
+      action: "save",
+      subject: "Hi {nickname}",
+      body: "Hello",
+    });
+    expect(unknown.status).toBe(422);
+    expect(await unknown.text()).toContain("There is no placeholder {nickname}.");
+    const empty = await post("/admin/templates", {
+      template: "general",
+      action: "save",
+      subject: "Hi",
+      body: "",
+    });
+    expect(empty.status).toBe(422);
+    expect(await get("/admin/templates")).toContain(
+      'value="A word from {agencyName}, {firstName}"',
+    );
+
+    const reset = await post("/admin/templates", { template: "general", action: "reset" });
+    expect(reset.status).toBe(303);
+    expect(await get("/admin/templates")).toContain('value="Following up from {agencyName}"');
+  });
+});
 
 describe("without SMTP", () => {
   let server: RunningServer;
@@ -499,6 +494,38 @@ await onBothStores("lead-email-store", (name, open, cleanup) => {
       const ghost = storedLead("ghost@store.test");
       expect(await send(ghost, "Boo", new Date())).toMatchObject({ ok: false, status: 404 });
       expect(await admin.leadEmailEvents(ghost.id)).toEqual([]);
+    });
+
+    it("keeps a template edit with who and when, replaces it on a second save, and resets it", async () => {
+      const owner = await admin.ensureStaff({
+        id: newLeadId(),
+        email: "tess@agency.test",
+        role: "owner",
+        at: new Date().toISOString(),
+      });
+      const save = (subject: string, at: string) =>
+        admin.saveEmailTemplate({
+          id: "general",
+          subject,
+          body: `${subject} body`,
+          actorId: owner.id,
+          at,
+        });
+      expect(await admin.emailTemplateEdits()).toEqual([]);
+      await save("First words", "2030-01-01T10:00:00.000Z");
+      await save("Second words", "2030-01-01T11:00:00.000Z");
+      expect(await admin.emailTemplateEdits()).toEqual([
+        {
+          id: "general",
+          subject: "Second words",
+          body: "Second words body",
+          updatedAt: "2030-01-01T11:00:00.000Z",
+          updatedByEmail: "tess@agency.test",
+        },
+      ]);
+      expect(await admin.resetEmailTemplate("general")).toBe(true);
+      expect(await admin.resetEmailTemplate("general")).toBe(false);
+      expect(await admin.emailTemplateEdits()).toEqual([]);
     });
   });
 });

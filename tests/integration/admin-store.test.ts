@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   currentSession,
+  secretHash,
   issueLink,
   linkAccount,
   redeemLink,
@@ -127,6 +128,15 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
           expect(alive?.staff.email).toBe("sessions@example.test");
       }
       expect(await currentSession(store, s, later(SESSION_MAX_MS + 1))).toBeNull();
+
+      // A password typed again (adding a passkey) confirms the session, for a while.
+      const fresh = await signIn(store, await throttle(), creds("sessions@example.test"), T0);
+      if (!fresh.ok) throw new Error("sign-in failed");
+      expect((await currentSession(store, fresh.session, T0))?.confirmedAt).toBeNull();
+      await store.confirmSession(secretHash(fresh.session), later(60_000).toISOString());
+      expect((await currentSession(store, fresh.session, later(120_000)))?.confirmedAt).toBe(
+        later(60_000).toISOString(),
+      );
 
       const idle = await signIn(store, await throttle(), creds("sessions@example.test"), T0);
       if (!idle.ok) throw new Error("sign-in failed");

@@ -324,6 +324,51 @@ await onBothStores("audit-jobs", (name, open, cleanup) => {
       const all = await auditJobStoreFor(store).recentStaffChecks(100);
       expect(all.map((j) => j.id)).not.toContain(own.jobId);
     });
+
+    // What the owner's queue on /admin/checks reads and does (audit-queue.test.ts over HTTP).
+    it("the queue lists waiting checks oldest first; a cancel takes a waiting one, not a running one; a released claim is free", async () => {
+      const jobs = auditJobStoreFor(store);
+      // Whatever earlier tests left waiting is cancelled first: this test reads the whole queue.
+      for (const c of (await jobs.queue(1000, new Date())).checks)
+        await jobs.cancel(c.id, "test", new Date());
+      // Three domains: the claim runs one check of a domain at a time.
+      const sites = ["first-queue.test", "second-queue.test", "third-queue.test"];
+      const ids: string[] = [];
+      for (const [i, site] of sites.entries())
+        ids.push((await storeAuditLead(store, site, { ipHash: `client-queue-${i}` })).jobId!);
+      const now = new Date();
+      const [running] = await jobs.claim({ owner: "w", now, leaseMs: 60_000, limit: 1 });
+      expect(running?.id).toBe(ids[0]);
+
+      const { checks, total } = await jobs.queue(2, now);
+      expect(total).toBe(3);
+      expect(checks.map((c) => [c.id, c.url, c.status, c.running])).toEqual([
+        [ids[0], sites[0], "queued", true],
+        [ids[1], sites[1], "queued", false],
+      ]);
+      // A running check is left to finish; a waiting one is cancelled, once.
+      expect(await jobs.cancel(ids[0]!, "owner@example.test", now)).toBe(false);
+      expect(await jobs.cancel(ids[1]!, "owner@example.test", now)).toBe(true);
+      expect(await jobs.cancel(ids[1]!, "owner@example.test", now)).toBe(false);
+      expect(await jobs.get(ids[1]!)).toMatchObject({
+        status: "cancelled",
+        lastError: "cancelled by owner@example.test",
+      });
+      expect((await jobs.queue(10, now)).checks.map((c) => c.id)).toEqual([ids[0], ids[2]]);
+
+      // A stopping server gives its claims back: another worker claims the check at once.
+      await jobs.release([ids[0]!], "someone else");
+      expect((await jobs.get(ids[0]!))?.claimedBy).toBe("w");
+      await jobs.release([ids[0]!], "w");
+      expect(await jobs.get(ids[0]!)).toMatchObject({ claimedBy: null, status: "queued" });
+      // Claimed again (one at a time, as the fair claim hands them out), it is claimed once.
+      const again: string[] = [];
+      for (let n = 0; n < 3; n++)
+        again.push(
+          ...(await jobs.claim({ owner: "v", now, leaseMs: 60_000, limit: 1 })).map((j) => j.id),
+        );
+      expect(again.sort()).toEqual([ids[0], ids[2]].sort());
+    });
   });
 });
 

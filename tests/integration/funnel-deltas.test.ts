@@ -11,7 +11,11 @@ import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, StaffRecord } from "../../src/admin/store/types";
 import { funnelGroups, funnelTotals, stageDays } from "../../src/analytics/store/funnel";
 import { analyticsStoreFor } from "../../src/analytics/store/index";
-import { foldLeadFunnel } from "../../src/leads/store/funnelFold";
+import {
+  FOLD_ON_READ,
+  foldLeadFunnel,
+  foldLeadFunnelOutside,
+} from "../../src/leads/store/funnelFold";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import type { Db } from "../../src/db/driver";
 import { newLeadId } from "../../src/server/id";
@@ -139,6 +143,24 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
       // A fold with nothing to fold changes nothing.
       expect(await foldLeadFunnel(db)).toBe(0);
       expect(await figures()).toEqual({ totals: expected, pages: perPage, stages });
+    });
+
+    it("a fold on read moves a log of FOLD_ON_READ rows or more (then VACUUMs it on PostgreSQL)", async () => {
+      const before = await funnelTotals(db, "2026-04-01", "2026-04-01");
+      const many = Array.from({ length: FOLD_ON_READ }, (_, i) =>
+        contactLead(`2026-04-01T12:00:00.${String(i % 1000).padStart(3, "0")}Z`, {
+          fields: { name: "Fay Fold", email: `fay${i}@fold.test`, message: "A quote" },
+        }),
+      );
+      for (let i = 0; i < many.length; i += 100)
+        await Promise.all(many.slice(i, i + 100).map((l) => leads.insert(l)));
+      expect(await countDeltas(db)).toBeGreaterThanOrEqual(FOLD_ON_READ);
+      // Fewer rows than asked for: nothing is folded.
+      expect(await foldLeadFunnelOutside(db, 10 * FOLD_ON_READ)).toBe(0);
+      expect(await foldLeadFunnelOutside(db, FOLD_ON_READ)).toBeGreaterThanOrEqual(FOLD_ON_READ);
+      expect(await countDeltas(db)).toBe(0);
+      const after = await funnelTotals(db, "2026-04-01", "2026-04-01");
+      expect(after.leads - before.leads).toBe(FOLD_ON_READ);
     });
   });
 });

@@ -118,6 +118,19 @@ await onBothStores("inbox-queue", (name, open, cleanup) => {
       expect(tagged.map((r) => r.tags)).toEqual([["roofing lead"], ["roofing lead"]]);
       expect(tagged[0]!.details?.tags).toEqual(["roofing lead"]);
       expect(await page({ tag: "nobody has this" })).toEqual([]);
+      // The view's total counts the tag's leads alone, and with another filter (the list's
+      // "N leads" above the rows).
+      const query = (q: Partial<InboxQuery>) => ({
+        ...inboxQuery(readFilters(new URLSearchParams()), null),
+        ...q,
+      });
+      expect(await store.inboxTotal(query({ tag: "roofing lead" }), 100)).toBe(2);
+      const kind = tagged[0]!.kind;
+      expect(await store.inboxTotal(query({ tag: "roofing lead", kind }), 100)).toBe(
+        tagged.filter((r) => r.kind === kind).length,
+      );
+      expect(await store.inboxTotal(query({ tag: "roofing lead", status: "won" }), 100)).toBe(0);
+      expect(await store.inboxTotal(query({ tag: "nobody has this" }), 100)).toBe(0);
       // Read from the URL as the inbox does: the typed form of the tag finds it.
       const filters = readFilters(new URLSearchParams("tag=Roofing%20%20Lead"));
       expect(filters.tag).toBe("roofing lead");

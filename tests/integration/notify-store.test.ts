@@ -177,6 +177,14 @@ function contract(
         ),
       ).toBe(true);
       expect(await store.countNotifications()).toEqual({ pending: 0, failed: 1 });
+      // Per channel (the outbox gauges of /api/metrics): every channel, zeros included.
+      const byChannel = await store.countNotificationsByChannel();
+      expect(byChannel.webhook).toEqual({ pending: 0, failed: 1 });
+      expect(byChannel.email).toEqual({ pending: 0, failed: 0 });
+      expect(Object.values(byChannel).every((c) => c.pending === 0)).toBe(true);
+      const later = lead(T0 + 40_000);
+      await store.insert(later, notes(later, ["email"]));
+      expect((await store.countNotificationsByChannel()).email).toEqual({ pending: 1, failed: 0 });
       const [failed] = await store.listNotifications(["failed"]);
       expect(failed).toMatchObject({
         status: "failed",

@@ -1,9 +1,11 @@
 /**
- * Passkeys over HTTP on the real server, on SQLite and PostgreSQL, with a software authenticator
+ * Passkeys over HTTP on the real server, on SQLite, with a software authenticator
  * (a P-256 key made here, answering as a browser would with attestation 'none'): adding one needs
  * the password first and a session; it then signs in alone (no email), its counter moves, and its
  * ceremony works once; a tampered signature, an unknown passkey and a cross-origin request are
  * refused, and repeated failures are throttled (429 with Retry-After).
+ * The HTTP scenarios run on SQLite only: the store contract suites hold both stores to the
+ * same behaviour, and postgres-smoke.test.ts runs each feature on a server over PostgreSQL.
  */
 import { createHash, createSign, generateKeyPairSync, randomBytes } from "node:crypto";
 import { isoCBOR } from "@simplewebauthn/server/helpers";
@@ -11,14 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore } from "../../src/admin/store/types";
 import type { LeadStore } from "../../src/leads/store/types";
-import {
-  adminCli,
-  onBothStores,
-  postgresAvailable,
-  serverStore,
-  startServer,
-  type RunningServer,
-} from "./support";
+import { adminCli, onBothStores, serverStore, startServer, type RunningServer } from "./support";
 
 const PASSWORD = "mossy granite patio lantern";
 const b64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString("base64url");
@@ -109,60 +104,150 @@ class SoftwarePasskey {
   }
 }
 
-function suite(driver: "sqlite" | "postgres") {
-  describe(`passkeys over HTTP (${driver})`, () => {
-    let server: RunningServer;
-    let base = "";
-    let env: Record<string, string>;
-    let cleanup: () => Promise<void>;
-    const post = (path: string, body: unknown, cookie = "", origin = base) =>
-      fetch(`${base}${path}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          "content-type": path.startsWith("/api/")
-            ? "application/json"
-            : "application/x-www-form-urlencoded",
-          origin,
-          ...(cookie ? { cookie } : {}),
-        },
-        body: path.startsWith("/api/")
-          ? JSON.stringify(body)
-          : new URLSearchParams(body as Record<string, string>).toString(),
+describe("passkeys over HTTP (sqlite)", () => {
+  let server: RunningServer;
+  let base = "";
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  const post = (path: string, body: unknown, cookie = "", origin = base) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": path.startsWith("/api/")
+          ? "application/json"
+          : "application/x-www-form-urlencoded",
+        origin,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: path.startsWith("/api/")
+        ? JSON.stringify(body)
+        : new URLSearchParams(body as Record<string, string>).toString(),
+    });
+  const cookieOf = (res: Response) => res.headers.get("set-cookie")?.split(";")[0] ?? "";
+
+  async function owner(email: string): Promise<string> {
+    const link = adminCli(["invite", email, "--role", "owner"], env).stdout.trim();
+    const set = await post(link, { password: PASSWORD, confirm: PASSWORD });
+    expect(set.status).toBe(303);
+    return cookieOf(set);
+  }
+
+  beforeAll(async () => {
+    const store = serverStore("sqlite", "passkeys");
+    env = { ...store.env, ADMIN_SIGNIN_ACCOUNT_FAILURES: "3" };
+    cleanup = store.cleanup;
+    server = await startServer({ ...env, LOG_LEVEL: "error" });
+    // A passkey belongs to a domain, never an IP address: the server by the name localhost.
+    base = server.url.replace("127.0.0.1", "localhost");
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await cleanup?.();
+  });
+
+  it("added after the password, a passkey signs in alone; each ceremony works once", async () => {
+    const cookie = await owner("keys@example.test");
+    const key = new SoftwarePasskey(base);
+
+    expect((await post("/api/admin/passkeys/register-options", {})).status).toBe(401);
+    const wrong = await post("/api/admin/passkeys/register-options", { password: "nope" }, cookie);
+    expect(wrong.status).toBe(403);
+    const started = await post(
+      "/api/admin/passkeys/register-options",
+      { password: PASSWORD },
+      cookie,
+    );
+    expect(started.status).toBe(200);
+    const { options, ceremony } = (await started.json()) as {
+      options: { challenge: string; rp: { id: string }; user: { name: string } };
+      ceremony: string;
+    };
+    expect(options.rp.id).toBe("localhost");
+    expect(options.user.name).toBe("keys@example.test");
+    const added = await post(
+      "/api/admin/passkeys/register",
+      { ceremony, response: key.register(options), name: "Soft key" },
+      cookie,
+    );
+    expect(added.status).toBe(200);
+    const account = await (await fetch(`${base}/admin/account`, { headers: { cookie } })).text();
+    expect(account).toContain("Soft key");
+
+    // Signed out: options without a cookie, then the answer alone signs in.
+    const begin = await post("/api/admin/passkeys/sign-in-options", {});
+    expect(begin.headers.get("set-cookie")).toBeNull();
+    const signIn = (await begin.json()) as { options: { challenge: string }; ceremony: string };
+    const answer = key.assert(signIn.options);
+    const done = await post("/api/admin/passkeys/sign-in", {
+      ceremony: signIn.ceremony,
+      response: answer,
+    });
+    expect(done.status).toBe(200);
+    const session = cookieOf(done);
+    expect(session).toMatch(/^gl_session=[\w-]{43}$/);
+    expect(
+      await (await fetch(`${base}/api/admin/me`, { headers: { cookie: session } })).json(),
+    ).toEqual({
+      email: "keys@example.test",
+      role: "owner",
+    });
+    // The same answer again: the ceremony is spent.
+    const replay = await post("/api/admin/passkeys/sign-in", {
+      ceremony: signIn.ceremony,
+      response: answer,
+    });
+    expect(replay.status).toBe(401);
+    expect(replay.headers.get("set-cookie")).toBeNull();
+
+    // A tampered signature is refused.
+    const again = (await (await post("/api/admin/passkeys/sign-in-options", {})).json()) as {
+      options: { challenge: string };
+      ceremony: string;
+    };
+    const forged = await post("/api/admin/passkeys/sign-in", {
+      ceremony: again.ceremony,
+      response: key.assert(again.options, true),
+    });
+    expect(forged.status).toBe(401);
+    expect(((await forged.json()) as { message: string }).message).toMatch(
+      /not one of this inbox's/,
+    );
+  });
+
+  it("refuses an unknown passkey, then throttles; refuses another origin", async () => {
+    const stranger = new SoftwarePasskey(base);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 4; i++) {
+      const begin = (await (await post("/api/admin/passkeys/sign-in-options", {})).json()) as {
+        options: { challenge: string };
+        ceremony: string;
+      };
+      last = await post("/api/admin/passkeys/sign-in", {
+        ceremony: begin.ceremony,
+        response: stranger.assert(begin.options),
       });
-    const cookieOf = (res: Response) => res.headers.get("set-cookie")?.split(";")[0] ?? "";
-
-    async function owner(email: string): Promise<string> {
-      const link = adminCli(["invite", email, "--role", "owner"], env).stdout.trim();
-      const set = await post(link, { password: PASSWORD, confirm: PASSWORD });
-      expect(set.status).toBe(303);
-      return cookieOf(set);
+      statuses.push(last.status);
     }
+    // Three failures per client (ADMIN_SIGNIN_ACCOUNT_FAILURES here), counting the replayed
+    // and forged answers of the test before: refused plainly, then throttled.
+    expect(statuses[0]).toBe(401);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.indexOf(429)).toBeGreaterThan(0);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
 
-    beforeAll(async () => {
-      const store = serverStore(driver, "passkeys");
-      env = { ...store.env, ADMIN_SIGNIN_ACCOUNT_FAILURES: "3" };
-      cleanup = store.cleanup;
-      server = await startServer({ ...env, LOG_LEVEL: "error" });
-      // A passkey belongs to a domain, never an IP address: the server by the name localhost.
-      base = server.url.replace("127.0.0.1", "localhost");
-    });
-    afterAll(async () => {
-      await server?.stop();
-      await cleanup?.();
-    });
+    const foreign = await post(
+      "/api/admin/passkeys/sign-in-options",
+      {},
+      "",
+      "https://evil.example",
+    );
+    expect(foreign.status).toBe(403);
+  });
 
-    it("added after the password, a passkey signs in alone; each ceremony works once", async () => {
-      const cookie = await owner("keys@example.test");
-      const key = new SoftwarePasskey(base);
-
-      expect((await post("/api/admin/passkeys/register-options", {})).status).toBe(401);
-      const wrong = await post(
-        "/api/admin/passkeys/register-options",
-        { password: "nope" },
-        cookie,
-      );
-      expect(wrong.status).toBe(403);
+  it("answers 409 with a message, not 500, for a passkey another account already registered", async () => {
+    const register = async (cookie: string, key: SoftwarePasskey) => {
       const started = await post(
         "/api/admin/passkeys/register-options",
         { password: PASSWORD },
@@ -170,128 +255,28 @@ function suite(driver: "sqlite" | "postgres") {
       );
       expect(started.status).toBe(200);
       const { options, ceremony } = (await started.json()) as {
-        options: { challenge: string; rp: { id: string }; user: { name: string } };
-        ceremony: string;
-      };
-      expect(options.rp.id).toBe("localhost");
-      expect(options.user.name).toBe("keys@example.test");
-      const added = await post(
-        "/api/admin/passkeys/register",
-        { ceremony, response: key.register(options), name: "Soft key" },
-        cookie,
-      );
-      expect(added.status).toBe(200);
-      const account = await (await fetch(`${base}/admin/account`, { headers: { cookie } })).text();
-      expect(account).toContain("Soft key");
-
-      // Signed out: options without a cookie, then the answer alone signs in.
-      const begin = await post("/api/admin/passkeys/sign-in-options", {});
-      expect(begin.headers.get("set-cookie")).toBeNull();
-      const signIn = (await begin.json()) as { options: { challenge: string }; ceremony: string };
-      const answer = key.assert(signIn.options);
-      const done = await post("/api/admin/passkeys/sign-in", {
-        ceremony: signIn.ceremony,
-        response: answer,
-      });
-      expect(done.status).toBe(200);
-      const session = cookieOf(done);
-      expect(session).toMatch(/^gl_session=[\w-]{43}$/);
-      expect(
-        await (await fetch(`${base}/api/admin/me`, { headers: { cookie: session } })).json(),
-      ).toEqual({
-        email: "keys@example.test",
-        role: "owner",
-      });
-      // The same answer again: the ceremony is spent.
-      const replay = await post("/api/admin/passkeys/sign-in", {
-        ceremony: signIn.ceremony,
-        response: answer,
-      });
-      expect(replay.status).toBe(401);
-      expect(replay.headers.get("set-cookie")).toBeNull();
-
-      // A tampered signature is refused.
-      const again = (await (await post("/api/admin/passkeys/sign-in-options", {})).json()) as {
         options: { challenge: string };
         ceremony: string;
       };
-      const forged = await post("/api/admin/passkeys/sign-in", {
-        ceremony: again.ceremony,
-        response: key.assert(again.options, true),
-      });
-      expect(forged.status).toBe(401);
-      expect(((await forged.json()) as { message: string }).message).toMatch(
-        /not one of this inbox's/,
+      return post(
+        "/api/admin/passkeys/register",
+        { ceremony, response: key.register(options), name: "Shared key" },
+        cookie,
       );
-    });
-
-    it("refuses an unknown passkey, then throttles; refuses another origin", async () => {
-      const stranger = new SoftwarePasskey(base);
-      const statuses: number[] = [];
-      let last: Response | undefined;
-      for (let i = 0; i < 4; i++) {
-        const begin = (await (await post("/api/admin/passkeys/sign-in-options", {})).json()) as {
-          options: { challenge: string };
-          ceremony: string;
-        };
-        last = await post("/api/admin/passkeys/sign-in", {
-          ceremony: begin.ceremony,
-          response: stranger.assert(begin.options),
-        });
-        statuses.push(last.status);
-      }
-      // Three failures per client (ADMIN_SIGNIN_ACCOUNT_FAILURES here), counting the replayed
-      // and forged answers of the test before: refused plainly, then throttled.
-      expect(statuses[0]).toBe(401);
-      expect(statuses.at(-1)).toBe(429);
-      expect(statuses.indexOf(429)).toBeGreaterThan(0);
-      expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
-
-      const foreign = await post(
-        "/api/admin/passkeys/sign-in-options",
-        {},
-        "",
-        "https://evil.example",
-      );
-      expect(foreign.status).toBe(403);
-    });
-
-    it("answers 409 with a message, not 500, for a passkey another account already registered", async () => {
-      const register = async (cookie: string, key: SoftwarePasskey) => {
-        const started = await post(
-          "/api/admin/passkeys/register-options",
-          { password: PASSWORD },
-          cookie,
-        );
-        expect(started.status).toBe(200);
-        const { options, ceremony } = (await started.json()) as {
-          options: { challenge: string };
-          ceremony: string;
-        };
-        return post(
-          "/api/admin/passkeys/register",
-          { ceremony, response: key.register(options), name: "Shared key" },
-          cookie,
-        );
-      };
-      const key = new SoftwarePasskey(base);
-      const first = await owner("first.holder@example.test");
-      expect((await register(first, key)).status).toBe(200);
-      const second = await owner("second.holder@example.test");
-      const again = await register(second, key);
-      expect(again.status).toBe(409);
-      expect(((await again.json()) as { message: string }).message).toMatch(/already registered/);
-      const page = await (
-        await fetch(`${base}/admin/account`, { headers: { cookie: second } })
-      ).text();
-      expect(page).not.toContain("Shared key");
-    });
+    };
+    const key = new SoftwarePasskey(base);
+    const first = await owner("first.holder@example.test");
+    expect((await register(first, key)).status).toBe(200);
+    const second = await owner("second.holder@example.test");
+    const again = await register(second, key);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toMatch(/already registered/);
+    const page = await (
+      await fetch(`${base}/admin/account`, { headers: { cookie: second } })
+    ).text();
+    expect(page).not.toContain("Shared key");
   });
-}
-
-suite("sqlite");
-const pg = await postgresAvailable();
-describe.skipIf(!pg)("PostgreSQL", () => suite("postgres"));
+});
 
 /** The store's side on both stores: challenges once and for five minutes, passkeys per account. */
 function storeContract(name: string, open: () => Promise<LeadStore>, cleanup: () => Promise<void>) {

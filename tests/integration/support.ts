@@ -436,7 +436,8 @@ export function postAdminForm(
  * process (tests/support/staffSession.ts); resolves the session cookie (`name=value`) the server
  * would have set. The way it stands in for, the command line's invite and the password set through
  * the printed link, keeps its own tests: admin-http.test.ts ("invite link → password → signed in")
- * and admin-staff.test.ts (every account there is made that way), on both stores.
+ * and admin-staff.test.ts (every account there is made that way) on SQLite, and on PostgreSQL
+ * postgres-smoke.test.ts (the inbox's smoke test).
  */
 export async function ownerSession(
   _server: RunningServer,
