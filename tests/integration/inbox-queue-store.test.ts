@@ -125,9 +125,9 @@ await onBothStores("inbox-queue", (name, open, cleanup) => {
         ...q,
       });
       expect(await store.inboxTotal(query({ tag: "roofing lead" }), 100)).toBe(2);
-      const kind = tagged[0]!.kind;
+      const kind = tagged[0]!.lead.kind;
       expect(await store.inboxTotal(query({ tag: "roofing lead", kind }), 100)).toBe(
-        tagged.filter((r) => r.kind === kind).length,
+        tagged.filter((r) => r.lead.kind === kind).length,
       );
       expect(await store.inboxTotal(query({ tag: "roofing lead", status: "won" }), 100)).toBe(0);
       expect(await store.inboxTotal(query({ tag: "nobody has this" }), 100)).toBe(0);
