@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { newLeadId } from "../../src/server/id";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
+import { leadChannels } from "../../src/leads/store/types";
 import type { Channel, LeadRecord, LeadStore, NewNotification } from "../../src/leads/store/types";
 import {
   dropSchema,
@@ -178,13 +179,17 @@ function contract(
       ).toBe(true);
       expect(await store.countNotifications()).toEqual({ pending: 0, failed: 1 });
       // Per channel (the outbox gauges of /api/metrics): every channel, zeros included.
-      const byChannel = await store.countNotificationsByChannel();
+      // The channels the root composes (src/app/root.ts): the lead store's own with zeros.
+      const byChannel = await store.countNotificationsByChannel(leadChannels);
       expect(byChannel.webhook).toEqual({ pending: 0, failed: 1 });
       expect(byChannel.email).toEqual({ pending: 0, failed: 0 });
       expect(Object.values(byChannel).every((c) => c.pending === 0)).toBe(true);
       const later = lead(T0 + 40_000);
       await store.insert(later, notes(later, ["email"]));
-      expect((await store.countNotificationsByChannel()).email).toEqual({ pending: 1, failed: 0 });
+      expect((await store.countNotificationsByChannel(leadChannels)).email).toEqual({
+        pending: 1,
+        failed: 0,
+      });
       const [failed] = await store.listNotifications(["failed"]);
       expect(failed).toMatchObject({
         status: "failed",
