@@ -177,3 +177,20 @@ export function postgresFunnelFill(day: string): string {
         SELECT ${day}, leads.status, count(*) FROM leads
         WHERE NOT leads.spam AND leads.completed_by IS NULL GROUP BY 1, 2;`;
 }
+
+/**
+ * Migration 31's PostgreSQL log, lead_funnel_delta_log (decision D225): migration 29's columns
+ * with the moment of arrival in place of the day, which the view lead_funnel_deltas works out
+ * when the log is read. Its columns as the trigger writes them, in this order.
+ */
+export const DELTA_LOG_COLUMNS =
+  "arrived_at, form, page, campaign, utm_source, utm_medium, referrer, counted, status, leads, contacted, won, won_cents";
+
+/** Migration 31's PostgreSQL trigger step (`OLD` or `NEW`): no agency-day lookup, the arrival. */
+export function postgresDeltaLogStep(row: "OLD" | "NEW", sign: 1 | -1): string {
+  const { group, counts } = postgresLeadFunnel(row, sign, `${row}.created_at`);
+  return `INSERT INTO lead_funnel_delta_log (${DELTA_LOG_COLUMNS})
+          VALUES (${group}
+          ${row}.status,
+          ${counts});`;
+}

@@ -2,7 +2,7 @@
  * The lead roll-ups' live SQL (decisions D194, D201, D208): their key and upserts, the day of
  * arrival on the agency's clock and the refill of both roll-ups from the leads, run by the fold
  * (./funnelFold.ts), the agency's clock (./agencyClock.ts) and the report (src/analytics/store/
- * funnel.ts). Migrations 26-29 keep frozen copies of their own (src/db/migrations/funnelSql.ts).
+ * funnel.ts). Migrations 26-31 keep frozen copies of their own (src/db/migrations/funnelSql.ts).
  */
 
 /** lead_funnel's key (migration 26): a day of arrival and everything a lead came by. */
@@ -30,6 +30,14 @@ export const postgresAgencyDay = (at: string) =>
   `coalesce(to_char((${at} AT TIME ZONE 'UTC') + make_interval(mins => (SELECT minutes FROM agency_offsets
      WHERE starts_at <= ${at} ORDER BY starts_at DESC LIMIT 1)), 'YYYY-MM-DD'),
      to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD'))`;
+
+/**
+ * PostgreSQL (migration 31, decision D225): the roll-ups' log is the table
+ * lead_funnel_delta_log, whose rows keep a lead's moment of arrival; lead_funnel_deltas is a
+ * view over it that works out the day (above) when it is read. What reads or folds the log
+ * names the view, as on SQLite; what works on the table itself (VACUUM) names the table.
+ */
+export const POSTGRES_DELTA_LOG = "lead_funnel_delta_log";
 
 /**
  * lead_funnel and lead_stages filled from every lead (not spam, not a completed partial) in one
