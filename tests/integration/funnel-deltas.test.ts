@@ -4,7 +4,10 @@
  * move them into lead_funnel and lead_stages. With leads arriving and turning won, then being
  * erased, while folds run beside them, the report's figures (totals, per page, pipeline) are exact
  * before the last fold and after it, nothing is counted twice, and the log is empty once folded.
+ * On PostgreSQL (migration 31, decision D225) the store's insert writes a lead's row itself and
+ * the insert trigger fires only for other sessions: each lead is still counted once.
  */
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeStatus } from "../../src/admin/pipeline";
 import { adminStoreFor } from "../../src/admin/store/index";
@@ -12,10 +15,11 @@ import type { AdminStore, StaffRecord } from "../../src/admin/store/types";
 import { funnelGroups, funnelTotals, stageDays } from "../../src/analytics/store/funnel";
 import { analyticsStoreFor } from "../../src/analytics/store/index";
 import { foldLeadFunnel } from "../../src/leads/store/funnelFold";
+import type { PostgresLeadStore } from "../../src/leads/store/postgres";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import type { Db } from "../../src/db/driver";
 import { newLeadId } from "../../src/server/id";
-import { contactLead, onBothStores } from "./support";
+import { contactLead, onBothStores, testDatabaseUrl } from "./support";
 
 /** Noon UTC: the same date on the agency's clock (New York) and on UTC. */
 const DAYS = ["2026-03-02", "2026-03-03", "2026-03-04"];
@@ -140,5 +144,119 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
       expect(await foldLeadFunnel(db)).toBe(0);
       expect(await figures()).toEqual({ totals: expected, pages: perPage, stages });
     });
+
+    it.runIf(name === "PostgreSQL")(
+      "counts a lead the store inserts once, and one inserted by plain SQL too",
+      async () => {
+        const pg = leads as PostgresLeadStore;
+        // 02:00 UTC: the day before on the agency's clock (New York), which the view works out.
+        const day = "2026-04-09";
+        const at = (s: number) => `2026-04-10T02:00:${String(s).padStart(2, "0")}.000Z`;
+        const metadata = {
+          page: "/once",
+          landingPage: "/",
+          referrer: "https://example.test/",
+          utm: { utm_source: "news", utm_medium: "email", utm_campaign: "spring" },
+        };
+        const fields = (i: number) => ({ name: "Olga Once", email: `olga${i}@once.test` });
+        // Each of the store's insert statements: the lead alone, with its outbox rows, with a
+        // website check (the transaction), and a growth lead completing its partial.
+        await leads.insert(contactLead(at(1), { fields: fields(1), metadata }));
+        await leads.insert(contactLead(at(2), { fields: fields(2), metadata }), [
+          { id: newLeadId(), channel: "email", giveUpAt: at(59) },
+        ]);
+        await leads.insert(contactLead(at(3), { fields: fields(3), metadata }), [], {
+          auditJob: {
+            id: newLeadId(),
+            url: "https://once.test",
+            client: null,
+            domain: "once.test",
+            queueMax: 100,
+            clientMax: 10,
+          },
+        });
+        await leads.insert(contactLead(at(4), { spam: true, fields: fields(4), metadata }));
+        const partial = contactLead(at(5), {
+          kind: "growth_partial",
+          form: "growth",
+          fields: fields(5),
+          metadata,
+        });
+        await leads.insert(partial);
+        const growth = contactLead(at(6), {
+          kind: "growth",
+          form: "growth",
+          fields: fields(5),
+          metadata,
+        });
+        await leads.insert(growth, [], { completes: partial.id });
+        expect((await leads.get(partial.id))?.completedBy).toBe(growth.id);
+        // A lead inserted by plain SQL on a session without greenline.funnel_by_app (psql, a
+        // seed): the trigger counts it; and a spam one, which it does not.
+        const direct = postgres(testDatabaseUrl, {
+          max: 1,
+          onnotice: () => {},
+          connection: { search_path: pg.schema },
+        });
+        try {
+          for (const [s, spam] of [
+            [7, false],
+            [8, true],
+          ] as const) {
+            await direct`
+              INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
+              VALUES (${newLeadId()}, 'contact', 'contact', NULL, ${at(s)}, ${spam},
+                      ${direct.json(fields(s))}, ${direct.json(metadata)})`;
+          }
+        } finally {
+          await direct.end({ timeout: 1 });
+        }
+
+        const log = await db.all<Record<string, unknown>>(
+          `SELECT day, arrived_at, form, page, campaign, utm_source, utm_medium, referrer,
+                  counted, status, leads, contacted, won, won_cents
+           FROM lead_funnel_delta_log
+           WHERE arrived_at >= '2026-04-10T02:00:00Z' AND arrived_at < '2026-04-10T02:01:00Z'
+           ORDER BY arrived_at, leads`,
+        );
+        const row = (s: number, form: string, leads = 1) => ({
+          day: null,
+          arrived_at: at(s),
+          form,
+          page: "/once",
+          campaign: "spring",
+          utm_source: "news",
+          utm_medium: "email",
+          referrer: "https://example.test/",
+          counted: 1,
+          status: "new",
+          leads,
+          contacted: 0,
+          won: 0,
+          won_cents: "0",
+        });
+        // One row per lead, none for spam; the completed partial's arrival and its removal (the
+        // update trigger); the store's rows the same as the trigger's for the same lead.
+        expect(log).toEqual([
+          row(1, "contact"),
+          row(2, "contact"),
+          row(3, "contact"),
+          row(5, "growth", -1),
+          row(5, "growth"),
+          row(6, "growth"),
+          row(7, "contact"),
+        ]);
+        const totals = async () => (await funnelTotals(db, day, day)).leads;
+        expect(await totals()).toBe(5);
+        await foldLeadFunnel(db);
+        expect(await totals()).toBe(5);
+        expect(
+          (await funnelGroups(db, day, day, ["form"])).map((g) => [g.form, g.leads]).sort(),
+        ).toEqual([
+          ["contact", 4],
+          ["growth", 1],
+        ]);
+      },
+    );
   });
 });
