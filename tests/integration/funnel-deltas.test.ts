@@ -15,6 +15,7 @@ import type { AdminStore, StaffRecord } from "../../src/admin/store/types";
 import { funnelGroups, funnelTotals, stageDays } from "../../src/analytics/store/funnel";
 import { analyticsStoreFor } from "../../src/analytics/store/index";
 import { foldLeadFunnel } from "../../src/leads/store/funnelFold";
+import { postgresAgencyDay } from "../../src/leads/store/funnelSql";
 import type { PostgresLeadStore } from "../../src/leads/store/postgres";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import type { Db } from "../../src/db/driver";
@@ -256,6 +257,47 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
           ["contact", 4],
           ["growth", 1],
         ]);
+      },
+    );
+
+    it.runIf(name === "PostgreSQL")(
+      "works out the same agency day in the log's view as the roll-ups' rebuild does",
+      async () => {
+        // Around every change of offset (a microsecond before, at, after; and 04:30 UTC the
+        // day before, of and after it, a time whose New York day depends on the offset), before
+        // the table's range and in and past its closing row: the view's binary search
+        // (migration 31) and the index lookup of the rebuild (./agencyClock.ts) give the same
+        // day. The probe rows are logged with their number as the page and removed again.
+        const probes = `SELECT row_number() OVER (ORDER BY t)::text AS n, t FROM (
+            SELECT starts_at + d * interval '1 microsecond' AS t
+            FROM agency_offsets, (VALUES (-1), (0), (1)) AS v (d)
+            UNION SELECT date_trunc('day', starts_at, 'UTC') + d * interval '1 day'
+                         + interval '4 hours 30 minutes'
+            FROM agency_offsets, (VALUES (-1), (0), (1)) AS v (d)
+            UNION SELECT t::timestamptz FROM (VALUES ('1999-07-01T12:00:00Z'),
+              ('2099-12-31T23:59:59.999999Z'), ('2100-07-01T02:00:00Z')) AS w (t)) AS p`;
+        const logged = await db.run(
+          `INSERT INTO lead_funnel_delta_log (arrived_at, form, page, campaign, utm_source,
+             utm_medium, referrer, counted, status, leads, contacted, won, won_cents)
+           SELECT t, 'probe', n, '', '', '', '', 0, 'new', 0, 0, 0, 0 FROM (${probes}) AS p`,
+        );
+        try {
+          expect(logged).toBeGreaterThan(1000);
+          // Many of them fall on another day on the agency's clock than on UTC's.
+          const shifted = await db.one<{ n: unknown }>(
+            `SELECT count(*) AS n FROM (${probes}) AS p
+             WHERE ${postgresAgencyDay("p.t")} <> to_char(p.t AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+          );
+          expect(Number(shifted?.n)).toBeGreaterThan(300);
+          const differ = await db.all(
+            `SELECT p.t, d.day, ${postgresAgencyDay("p.t")} AS rebuilt
+             FROM lead_funnel_deltas d JOIN (${probes}) AS p ON d.page = p.n
+             WHERE d.form = 'probe' AND d.day IS DISTINCT FROM ${postgresAgencyDay("p.t")}`,
+          );
+          expect(differ).toEqual([]);
+        } finally {
+          await db.run("DELETE FROM lead_funnel_delta_log WHERE form = 'probe'");
+        }
       },
     );
   });

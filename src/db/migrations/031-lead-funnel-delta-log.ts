@@ -1,5 +1,5 @@
 import type { Migration } from "./migration.ts";
-import { postgresAgencyDay, postgresDeltaLogStep } from "./funnelSql.ts";
+import { postgresAgencyDayOfLog, postgresDeltaLogStep } from "./funnelSql.ts";
 
 export const migration: Migration = {
   // PostgreSQL intake no longer pays for the roll-ups' trigger (decision D225): per lead,
@@ -22,7 +22,7 @@ export const migration: Migration = {
       ALTER TABLE lead_funnel_delta_log ADD COLUMN IF NOT EXISTS arrived_at timestamptz,
         ALTER COLUMN day DROP NOT NULL;
       CREATE VIEW lead_funnel_deltas AS
-        SELECT coalesce(day, ${postgresAgencyDay("arrived_at")}) AS day,
+        SELECT coalesce(day, ${postgresAgencyDayOfLog("arrived_at")}) AS day,
           form, page, campaign, utm_source, utm_medium, referrer, counted, status, leads,
           contacted, won, won_cents
         FROM lead_funnel_delta_log;
