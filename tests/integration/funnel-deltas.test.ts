@@ -4,7 +4,10 @@
  * move them into lead_funnel and lead_stages. With leads arriving and turning won, then being
  * erased, while folds run beside them, the report's figures (totals, per page, pipeline) are exact
  * before the last fold and after it, nothing is counted twice, and the log is empty once folded.
+ * On PostgreSQL (migration 31, decision D225) the store's insert writes a lead's row itself and
+ * the insert trigger fires only for other sessions: each lead is still counted once.
  */
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeStatus } from "../../src/admin/pipeline";
 import { adminStoreFor } from "../../src/admin/store/index";
@@ -16,10 +19,12 @@ import {
   foldLeadFunnel,
   foldLeadFunnelOutside,
 } from "../../src/leads/store/funnelFold";
+import { postgresAgencyDay } from "../../src/leads/store/funnelSql";
+import type { PostgresLeadStore } from "../../src/leads/store/postgres";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import type { Db } from "../../src/db/driver";
 import { newLeadId } from "../../src/server/id";
-import { contactLead, onBothStores } from "./support";
+import { contactLead, onBothStores, testDatabaseUrl } from "./support";
 
 /** Noon UTC: the same date on the agency's clock (New York) and on UTC. */
 const DAYS = ["2026-03-02", "2026-03-03", "2026-03-04"];
@@ -162,5 +167,160 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
       const after = await funnelTotals(db, "2026-04-01", "2026-04-01");
       expect(after.leads - before.leads).toBe(FOLD_ON_READ);
     });
+
+    it.runIf(name === "PostgreSQL")(
+      "counts a lead the store inserts once, and one inserted by plain SQL too",
+      async () => {
+        const pg = leads as PostgresLeadStore;
+        // 02:00 UTC: the day before on the agency's clock (New York), which the view works out.
+        const day = "2026-04-09";
+        const at = (s: number) => `2026-04-10T02:00:${String(s).padStart(2, "0")}.000Z`;
+        const metadata = {
+          page: "/once",
+          landingPage: "/",
+          referrer: "https://example.test/",
+          utm: { utm_source: "news", utm_medium: "email", utm_campaign: "spring" },
+        };
+        const fields = (i: number) => ({ name: "Olga Once", email: `olga${i}@once.test` });
+        // Each of the store's insert statements: the lead alone, with its outbox rows, with a
+        // website check (the transaction), and a growth lead completing its partial.
+        await leads.insert(contactLead(at(1), { fields: fields(1), metadata }));
+        await leads.insert(contactLead(at(2), { fields: fields(2), metadata }), [
+          { id: newLeadId(), channel: "email", giveUpAt: at(59) },
+        ]);
+        await leads.insert(contactLead(at(3), { fields: fields(3), metadata }), [], {
+          auditJob: {
+            id: newLeadId(),
+            url: "https://once.test",
+            client: null,
+            domain: "once.test",
+            queueMax: 100,
+            clientMax: 10,
+          },
+        });
+        await leads.insert(contactLead(at(4), { spam: true, fields: fields(4), metadata }));
+        const partial = contactLead(at(5), {
+          kind: "growth_partial",
+          form: "growth",
+          fields: fields(5),
+          metadata,
+        });
+        await leads.insert(partial);
+        const growth = contactLead(at(6), {
+          kind: "growth",
+          form: "growth",
+          fields: fields(5),
+          metadata,
+        });
+        await leads.insert(growth, [], { completes: partial.id });
+        expect((await leads.get(partial.id))?.completedBy).toBe(growth.id);
+        // A lead inserted by plain SQL on a session without greenline.funnel_by_app (psql, a
+        // seed): the trigger counts it; and a spam one, which it does not.
+        const direct = postgres(testDatabaseUrl, {
+          max: 1,
+          onnotice: () => {},
+          connection: { search_path: pg.schema },
+        });
+        try {
+          for (const [s, spam] of [
+            [7, false],
+            [8, true],
+          ] as const) {
+            await direct`
+              INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
+              VALUES (${newLeadId()}, 'contact', 'contact', NULL, ${at(s)}, ${spam},
+                      ${direct.json(fields(s))}, ${direct.json(metadata)})`;
+          }
+        } finally {
+          await direct.end({ timeout: 1 });
+        }
+
+        const log = await db.all<Record<string, unknown>>(
+          `SELECT day, arrived_at, form, page, campaign, utm_source, utm_medium, referrer,
+                  counted, status, leads, contacted, won, won_cents
+           FROM lead_funnel_delta_log
+           WHERE arrived_at >= '2026-04-10T02:00:00Z' AND arrived_at < '2026-04-10T02:01:00Z'
+           ORDER BY arrived_at, leads`,
+        );
+        const row = (s: number, form: string, leads = 1) => ({
+          day: null,
+          arrived_at: at(s),
+          form,
+          page: "/once",
+          campaign: "spring",
+          utm_source: "news",
+          utm_medium: "email",
+          referrer: "https://example.test/",
+          counted: 1,
+          status: "new",
+          leads,
+          contacted: 0,
+          won: 0,
+          won_cents: "0",
+        });
+        // One row per lead, none for spam; the completed partial's arrival and its removal (the
+        // update trigger); the store's rows the same as the trigger's for the same lead.
+        expect(log).toEqual([
+          row(1, "contact"),
+          row(2, "contact"),
+          row(3, "contact"),
+          row(5, "growth", -1),
+          row(5, "growth"),
+          row(6, "growth"),
+          row(7, "contact"),
+        ]);
+        const totals = async () => (await funnelTotals(db, day, day)).leads;
+        expect(await totals()).toBe(5);
+        await foldLeadFunnel(db);
+        expect(await totals()).toBe(5);
+        expect(
+          (await funnelGroups(db, day, day, ["form"])).map((g) => [g.form, g.leads]).sort(),
+        ).toEqual([
+          ["contact", 4],
+          ["growth", 1],
+        ]);
+      },
+    );
+
+    it.runIf(name === "PostgreSQL")(
+      "works out the same agency day in the log's view as the roll-ups' rebuild does",
+      async () => {
+        // Around every change of offset (a microsecond before, at, after; and 04:30 UTC the
+        // day before, of and after it, a time whose New York day depends on the offset), before
+        // the table's range and in and past its closing row: the view's binary search
+        // (migration 31) and the index lookup of the rebuild (./agencyClock.ts) give the same
+        // day. The probe rows are logged with their number as the page and removed again.
+        const probes = `SELECT row_number() OVER (ORDER BY t)::text AS n, t FROM (
+            SELECT starts_at + d * interval '1 microsecond' AS t
+            FROM agency_offsets, (VALUES (-1), (0), (1)) AS v (d)
+            UNION SELECT date_trunc('day', starts_at, 'UTC') + d * interval '1 day'
+                         + interval '4 hours 30 minutes'
+            FROM agency_offsets, (VALUES (-1), (0), (1)) AS v (d)
+            UNION SELECT t::timestamptz FROM (VALUES ('1999-07-01T12:00:00Z'),
+              ('2099-12-31T23:59:59.999999Z'), ('2100-07-01T02:00:00Z')) AS w (t)) AS p`;
+        const logged = await db.run(
+          `INSERT INTO lead_funnel_delta_log (arrived_at, form, page, campaign, utm_source,
+             utm_medium, referrer, counted, status, leads, contacted, won, won_cents)
+           SELECT t, 'probe', n, '', '', '', '', 0, 'new', 0, 0, 0, 0 FROM (${probes}) AS p`,
+        );
+        try {
+          expect(logged).toBeGreaterThan(1000);
+          // Many of them fall on another day on the agency's clock than on UTC's.
+          const shifted = await db.one<{ n: unknown }>(
+            `SELECT count(*) AS n FROM (${probes}) AS p
+             WHERE ${postgresAgencyDay("p.t")} <> to_char(p.t AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+          );
+          expect(Number(shifted?.n)).toBeGreaterThan(300);
+          const differ = await db.all(
+            `SELECT p.t, d.day, ${postgresAgencyDay("p.t")} AS rebuilt
+             FROM lead_funnel_deltas d JOIN (${probes}) AS p ON d.page = p.n
+             WHERE d.form = 'probe' AND d.day IS DISTINCT FROM ${postgresAgencyDay("p.t")}`,
+          );
+          expect(differ).toEqual([]);
+        } finally {
+          await db.run("DELETE FROM lead_funnel_delta_log WHERE form = 'probe'");
+        }
+      },
+    );
   });
 });

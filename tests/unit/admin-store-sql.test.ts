@@ -90,7 +90,7 @@ describe("the SQL each dialect receives where the admin store branches", () => {
           "VACUUM (FULL) lead_tags",
           "VACUUM (FULL) lead_search",
           "VACUUM (FULL) lead_search_pending",
-          "VACUUM (FULL) lead_funnel_deltas",
+          "VACUUM (FULL) lead_funnel_delta_log",
         ],
         "sqlite": [
           "PRAGMA wal_checkpoint(TRUNCATE)",

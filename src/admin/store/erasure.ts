@@ -4,11 +4,16 @@
  */
 import type { Db } from "../../db/driver.ts";
 import { foldLeadFunnel } from "../../leads/store/funnelFold.ts";
+import { POSTGRES_DELTA_LOG } from "../../leads/store/funnelSql.ts";
 import { leadLog } from "../../server/log.ts";
 import { sql } from "./sql.ts";
 import type { Erasure } from "./types.ts";
 
-/** The tables an erasure deletes from, rewritten by forgetErased on PostgreSQL. */
+/**
+ * The tables an erasure deletes from, rewritten by forgetErased on PostgreSQL: the roll-ups'
+ * log by its table's name (lead_funnel_deltas is a view over it there, migration 31, which
+ * VACUUM (FULL) would skip, leaving the erased leads' rows on disk).
+ */
 const ERASED_TABLES = [
   "leads",
   "outbox",
@@ -17,7 +22,7 @@ const ERASED_TABLES = [
   "lead_tags",
   "lead_search",
   "lead_search_pending",
-  "lead_funnel_deltas",
+  POSTGRES_DELTA_LOG,
 ];
 
 export function eraseLead(db: Db, leadId: string): Promise<Erasure> {

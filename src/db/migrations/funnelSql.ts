@@ -177,3 +177,34 @@ export function postgresFunnelFill(day: string): string {
         SELECT ${day}, leads.status, count(*) FROM leads
         WHERE NOT leads.spam AND leads.completed_by IS NULL GROUP BY 1, 2;`;
 }
+
+/**
+ * Migration 31's PostgreSQL log, lead_funnel_delta_log (decision D225): migration 29's columns
+ * with the moment of arrival in place of the day, which the view lead_funnel_deltas works out
+ * when the log is read. Its columns as the trigger writes them, in this order.
+ */
+export const DELTA_LOG_COLUMNS =
+  "arrived_at, form, page, campaign, utm_source, utm_medium, referrer, counted, status, leads, contacted, won, won_cents";
+
+/**
+ * Migration 31's day of arrival of the moment `at` for the view over that log: the same day as
+ * postgresAgencyDay(at) (the offset of the last agency_offsets row starting at or before `at`;
+ * none, or the closing row's NULL: the UTC day), found by a binary search (width_bucket) in the
+ * offsets, which two uncorrelated subqueries read once per query, rather than by an index
+ * lookup per row: the view works it out for every log row a fold or a report reads, the
+ * report's range test and columns three times a row.
+ */
+export const postgresAgencyDayOfLog = (at: string) =>
+  `coalesce(to_char((${at} AT TIME ZONE 'UTC') + make_interval(mins =>
+       (SELECT array_agg(minutes ORDER BY starts_at) FROM agency_offsets)[width_bucket(${at},
+         (SELECT array_agg(starts_at ORDER BY starts_at) FROM agency_offsets))]), 'YYYY-MM-DD'),
+     to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD'))`;
+
+/** Migration 31's PostgreSQL trigger step (`OLD` or `NEW`): no agency-day lookup, the arrival. */
+export function postgresDeltaLogStep(row: "OLD" | "NEW", sign: 1 | -1): string {
+  const { group, counts } = postgresLeadFunnel(row, sign, `${row}.created_at`);
+  return `INSERT INTO lead_funnel_delta_log (${DELTA_LOG_COLUMNS})
+          VALUES (${group}
+          ${row}.status,
+          ${counts});`;
+}

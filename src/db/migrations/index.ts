@@ -35,6 +35,7 @@ import { migration as m026 } from "./026-lead-won-value-note-edits-funnel.ts";
 import { migration as m027 } from "./027-report-agency-days.ts";
 import { migration as m029 } from "./029-lead-funnel-deltas.ts";
 import { migration as m030 } from "./030-audit-jobs-fair-queue.ts";
+import { migration as m031 } from "./031-lead-funnel-delta-log.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Migration } from "./migration.ts";
 
@@ -71,6 +72,7 @@ export const migrations: readonly Migration[] = [
   m027,
   m029,
   m030,
+  m031,
 ];
 
 /** The DDL of the bookkeeping table, the same in both dialects. */

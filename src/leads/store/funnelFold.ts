@@ -1,6 +1,6 @@
 /**
- * Folding the lead roll-ups' deltas (migration 29, decision D208): the triggers on `leads` append
- * one row per lead change to `lead_funnel_deltas` (a lead added: +1, taken away: -1, with the
+ * Folding the lead roll-ups' deltas (migration 29, decision D208): the triggers on `leads` (and
+ * on PostgreSQL the lead insert itself, D225) append one row per lead change to `lead_funnel_deltas` (a lead added: +1, taken away: -1, with the
  * group it counts in), so concurrent intake never writes a row another insert writes too. Here
  * the rows are summed per group into `lead_funnel` and `lead_stages` and removed, in one
  * transaction: a reader sees each delta either in the roll-ups or still in the log, never both
@@ -10,14 +10,21 @@
  * write transaction, a commit's fsync on SQLite).
  *
  * PostgreSQL removes and sums the rows in one statement (the DELETE's RETURNING feeds both
- * upserts), so a delta committed meanwhile is neither summed nor removed; folds take turns on a
+ * upserts; it goes through the view lead_funnel_deltas, which works out each row's day from its
+ * arrival: migration 31, decision D225), so a delta committed meanwhile is neither summed nor
+ * removed; folds take turns on a
  * transaction-scoped advisory lock per schema (as the analytics roll-up does), so two never
  * upsert the same roll-up rows in opposite orders. SQLite's write transaction excludes every
  * other writer, so there the same work is three statements. New groups go in in key order (day
  * first), so a backlog folded at once leaves a period's rows side by side, as intake would.
  */
 import type { Db } from "../../db/driver.ts";
-import { FUNNEL_KEY as GROUP, FUNNEL_UPSERT, STAGES_UPSERT } from "./funnelSql.ts";
+import {
+  FUNNEL_KEY as GROUP,
+  FUNNEL_UPSERT,
+  POSTGRES_DELTA_LOG,
+  STAGES_UPSERT,
+} from "./funnelSql.ts";
 
 const FUNNEL_SUMS = "sum(leads), sum(contacted), sum(won), sum(won_cents)";
 
@@ -78,6 +85,9 @@ export async function foldLeadFunnel(db: Db, atLeast = 1): Promise<number> {
  */
 export async function foldLeadFunnelOutside(db: Db, atLeast = 1): Promise<number> {
   const moved = await foldLeadFunnel(db, atLeast);
-  if (moved >= FOLD_ON_READ && db.dialect === "postgres") await db.run("VACUUM lead_funnel_deltas");
+  // The table itself: lead_funnel_deltas is a view over it there (migration 31), which VACUUM
+  // would skip with a warning.
+  if (moved >= FOLD_ON_READ && db.dialect === "postgres")
+    await db.run(`VACUUM ${POSTGRES_DELTA_LOG}`);
   return moved;
 }

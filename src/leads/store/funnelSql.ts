@@ -2,7 +2,8 @@
  * The lead roll-ups' live SQL (decisions D194, D201, D208): their key and upserts, the day of
  * arrival on the agency's clock and the refill of both roll-ups from the leads, run by the fold
  * (./funnelFold.ts), the agency's clock (./agencyClock.ts) and the report (src/analytics/store/
- * funnel.ts). Migrations 26-29 keep frozen copies of their own (src/db/migrations/funnelSql.ts).
+ * funnel.ts), and on PostgreSQL the lead insert's delta row (migration 31, decision D225).
+ * Migrations 26-31 keep frozen copies of their own (src/db/migrations/funnelSql.ts).
  */
 
 /** lead_funnel's key (migration 26): a day of arrival and everything a lead came by. */
@@ -30,6 +31,39 @@ export const postgresAgencyDay = (at: string) =>
   `coalesce(to_char((${at} AT TIME ZONE 'UTC') + make_interval(mins => (SELECT minutes FROM agency_offsets
      WHERE starts_at <= ${at} ORDER BY starts_at DESC LIMIT 1)), 'YYYY-MM-DD'),
      to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD'))`;
+
+/**
+ * PostgreSQL (migration 31, decision D225): the roll-ups' log is the table
+ * lead_funnel_delta_log, whose rows keep a lead's moment of arrival; lead_funnel_deltas is a
+ * view over it that works out the day (above) when it is read. What reads or folds the log
+ * names the view, as on SQLite; what works on the table itself (VACUUM) names the table.
+ */
+export const POSTGRES_DELTA_LOG = "lead_funnel_delta_log";
+
+/** What the `lead` CTE of a PostgreSQL lead insert returns for its delta row (below). */
+export const POSTGRES_LEAD_DELTA_RETURNING =
+  "created_at, form, metadata, status, first_contacted_at, won_value_cents, spam, completed_by";
+
+/**
+ * The delta row of the lead a PostgreSQL insert statement's CTE `lead` just inserted (RETURNING
+ * POSTGRES_LEAD_DELTA_RETURNING), as migration 31's trigger would write it for that insert: the
+ * lead's group, +1 and its counts, its arrival, and nothing for spam or a completed partial.
+ * The lead store's pool sets greenline.funnel_by_app = on (src/db/connection.ts), so the insert
+ * trigger leaves these leads to this statement: an insert into `leads` through that pool
+ * anywhere else must write its delta row the same way, or the lead is not counted.
+ */
+export const POSTGRES_LEAD_DELTA = `INSERT INTO ${POSTGRES_DELTA_LOG} (arrived_at, form, page, campaign,
+          utm_source, utm_medium, referrer, counted, status, leads, contacted, won, won_cents)
+        SELECT lead.created_at, lead.form, coalesce(lead.metadata->>'page', ''),
+          coalesce(lead.metadata->'utm'->>'utm_campaign', ''),
+          coalesce(lead.metadata->'utm'->>'utm_source', ''),
+          coalesce(lead.metadata->'utm'->>'utm_medium', ''), coalesce(lead.metadata->>'referrer', ''),
+          CASE WHEN lead.metadata->>'landingPage' IS NOT NULL AND lead.metadata->>'gpc' IS NULL
+               THEN 1 ELSE 0 END,
+          lead.status, 1, CASE WHEN lead.first_contacted_at IS NULL THEN 0 ELSE 1 END,
+          CASE WHEN lead.status = 'won' THEN 1 ELSE 0 END,
+          CASE WHEN lead.status = 'won' THEN coalesce(lead.won_value_cents, 0) ELSE 0 END
+        FROM lead WHERE NOT lead.spam AND lead.completed_by IS NULL`;
 
 /**
  * lead_funnel and lead_stages filled from every lead (not spam, not a completed partial) in one
