@@ -58,10 +58,10 @@ describe("the SQL each dialect receives where the admin store branches", () => {
           "DELETE FROM lead_follow_ups WHERE lead_id = ANY($1) -- 1",
           "DELETE FROM lead_tags WHERE lead_id = ANY($1) -- 1",
           "DELETE FROM audit_jobs WHERE lead_id = ANY($1) -- 1",
-          "DELETE FROM lead_search_pending WHERE lead_id = ANY($1) -- 1",
           "DELETE FROM leads WHERE completed_by = $1 -- 1",
           "DELETE FROM leads WHERE id = $1 -- 1",
-          "SELECT count(*) AS n FROM (SELECT 1 FROM lead_funnel_deltas LIMIT $1) AS d -- 1",
+          "DELETE FROM lead_search_pending WHERE lead_id = ANY($1) -- 1",
+          "SELECT count(*) AS n FROM (SELECT 1 FROM lead_funnel_delta_log LIMIT $1) AS d -- 1",
         ],
         "sqlite": [
           "SELECT id FROM leads WHERE id = $1 OR completed_by = $1 -- 1",

@@ -53,12 +53,14 @@ export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
     await remove("lead_tags");
     // Its website checks (migration 17): the report names the prospect's site.
     await remove("audit_jobs");
-    // Its search entry: SQLite's lead_search_delete trigger (migration 11) removes it with the
-    // lead; PostgreSQL's lead_search cascades, and its pending mark is removed here.
-    if (tx.dialect === "postgres") await remove("lead_search_pending");
     // The partial first: it names the lead it was completed by.
     await tx.run("DELETE FROM leads WHERE completed_by = $1", [leadId]);
     await tx.run("DELETE FROM leads WHERE id = $1", [leadId]);
+    // Its search entry: SQLite's lead_search_delete trigger (migration 11) removes it with the
+    // lead; PostgreSQL's lead_search cascades, and its pending mark is removed here, after the
+    // lead: while marked, a lead counts in the roll-ups through its mark, and the delete trigger
+    // logs no removal for it (migration 32).
+    if (tx.dialect === "postgres") await remove("lead_search_pending");
     // The roll-ups' triggers logged the lead's arrival and its removal, each with its page,
     // source and day (migration 29): folded into the roll-ups' sums now, the rows go.
     await foldLeadFunnel(tx);

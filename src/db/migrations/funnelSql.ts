@@ -39,7 +39,7 @@ export function sqliteLeadFunnel(row: "new" | "old", sign: 1 | -1, day: string) 
 }
 
 /** The same on PostgreSQL (`OLD` or `NEW`); the trigger function tests spam and partials itself. */
-export function postgresLeadFunnel(row: "OLD" | "NEW", sign: 1 | -1, day: string) {
+export function postgresLeadFunnel(row: string, sign: 1 | -1, day: string) {
   const minus = sign < 0 ? "-" : "";
   return {
     group: `${day}, ${row}.form,

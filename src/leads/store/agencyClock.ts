@@ -20,6 +20,8 @@ import { agencyHours } from "../../config/agency.ts";
 import type { AfterMigrate } from "../../db/migrate.ts";
 import { offsetChanges } from "../../lib/agencyClock.ts";
 import {
+  POSTGRES_DELTA_LOG,
+  POSTGRES_FOLD_LOCK,
   postgresAgencyDay,
   postgresFunnelFill,
   sqliteAgencyDay,
@@ -97,6 +99,8 @@ export async function syncAgencyClockPostgres(
   // Writers of leads wait until the rebuild commits, then count on the new offsets: none is
   // counted twice or lost between the old roll-ups and the new ones.
   await tx`LOCK TABLE leads IN SHARE MODE`;
+  // No fold or search-index batch (which folds new leads, migration 32) runs meanwhile.
+  await tx.unsafe(POSTGRES_FOLD_LOCK);
   await tx`DELETE FROM agency_offsets`;
   const rows = wanted.map((r) => [r.startsAt, r.minutes]);
   await tx`INSERT INTO agency_offsets (starts_at, minutes)
@@ -104,7 +108,7 @@ export async function syncAgencyClockPostgres(
   await tx`INSERT INTO agency_clock (id, time_zone, filled_at) VALUES (1, ${timeZone}, ${now})
            ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, filled_at = excluded.filled_at`;
   await tx.unsafe(
-    `DELETE FROM lead_funnel_deltas; DELETE FROM lead_funnel; DELETE FROM lead_stages;
+    `DELETE FROM ${POSTGRES_DELTA_LOG}; DELETE FROM lead_funnel; DELETE FROM lead_stages;
      ${postgresFunnelFill(postgresAgencyDay("leads.created_at"))}`,
   );
   return true;

@@ -10,9 +10,10 @@
  * write transaction, a commit's fsync on SQLite).
  *
  * PostgreSQL removes and sums the rows in one statement (the DELETE's RETURNING feeds both
- * upserts; it goes through the view lead_funnel_deltas, which works out each row's day from its
- * arrival: migration 31, decision D225), so a delta committed meanwhile is neither summed nor
- * removed; folds take turns on a
+ * upserts and works out each row's day from its arrival: migration 31, decision D225), so a
+ * delta committed meanwhile is neither summed nor removed. A new lead there is no log row but
+ * its search-index mark (migration 32, D227): the search indexer folds it when it removes the
+ * mark (./searchIndex.ts), under the same lock. Folds take turns on a
  * transaction-scoped advisory lock per schema (as the analytics roll-up does), so two never
  * upsert the same roll-up rows in opposite orders. SQLite's write transaction excludes every
  * other writer, so there the same work is three statements. New groups go in in key order (day
@@ -23,6 +24,8 @@ import {
   FUNNEL_KEY as GROUP,
   FUNNEL_UPSERT,
   POSTGRES_DELTA_LOG,
+  POSTGRES_FOLD_LOCK,
+  POSTGRES_LOG_RETURNING,
   STAGES_UPSERT,
 } from "./funnelSql.ts";
 
@@ -36,18 +39,18 @@ export const FOLD_ON_READ = 1000;
  * rows (default: any); resolves how many it removed.
  */
 export async function foldLeadFunnel(db: Db, atLeast = 1): Promise<number> {
+  // On PostgreSQL the log's table: the view also shows the leads the search indexer folds.
+  const log = db.dialect === "postgres" ? POSTGRES_DELTA_LOG : "lead_funnel_deltas";
   const held = await db.one<{ n: unknown }>(
-    "SELECT count(*) AS n FROM (SELECT 1 FROM lead_funnel_deltas LIMIT $1) AS d",
+    `SELECT count(*) AS n FROM (SELECT 1 FROM ${log} LIMIT $1) AS d`,
     [atLeast],
   );
   if (Number(held?.n ?? 0) < atLeast) return 0;
   if (db.dialect === "postgres") {
     return db.transaction(async (tx) => {
-      await tx.run(
-        "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.lead_funnel_fold'))",
-      );
+      await tx.run(POSTGRES_FOLD_LOCK);
       const row = await tx.one<{ n: unknown }>(
-        `WITH moved AS (DELETE FROM lead_funnel_deltas RETURNING *),
+        `WITH moved AS (DELETE FROM ${POSTGRES_DELTA_LOG} RETURNING ${POSTGRES_LOG_RETURNING}),
          funnel AS (
            INSERT INTO lead_funnel (${GROUP}, leads, contacted, won, won_cents)
            SELECT ${GROUP}, ${FUNNEL_SUMS} FROM moved GROUP BY ${GROUP} ORDER BY ${GROUP}

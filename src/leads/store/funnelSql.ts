@@ -33,37 +33,64 @@ export const postgresAgencyDay = (at: string) =>
      to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD'))`;
 
 /**
+ * The same day as postgresAgencyDay(at) for many rows of one query (the view over the log, the
+ * search indexer's fold of a batch): the offsets are read once per query (two uncorrelated
+ * subqueries) and each row's found by a binary search (width_bucket), not an index lookup per
+ * row (migration 31's view does the same: src/db/migrations/funnelSql.ts).
+ */
+export const postgresAgencyDayOfMany = (at: string) =>
+  `coalesce(to_char((${at} AT TIME ZONE 'UTC') + make_interval(mins =>
+       (SELECT array_agg(minutes ORDER BY starts_at) FROM agency_offsets)[width_bucket(${at},
+         (SELECT array_agg(starts_at ORDER BY starts_at) FROM agency_offsets))]), 'YYYY-MM-DD'),
+     to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD'))`;
+
+/**
  * PostgreSQL (migration 31, decision D225): the roll-ups' log is the table
  * lead_funnel_delta_log, whose rows keep a lead's moment of arrival; lead_funnel_deltas is a
- * view over it that works out the day (above) when it is read. What reads or folds the log
- * names the view, as on SQLite; what works on the table itself (VACUUM) names the table.
+ * view over it that works out the day (above) when it is read, and since migration 32 adds the
+ * leads still waiting for the search indexer (below). What reads the log names the view, as on
+ * SQLite; what removes its rows or works on the table itself (the fold, VACUUM) names the table.
  */
 export const POSTGRES_DELTA_LOG = "lead_funnel_delta_log";
 
-/** What the `lead` CTE of a PostgreSQL lead insert returns for its delta row (below). */
-export const POSTGRES_LEAD_DELTA_RETURNING =
-  "created_at, form, metadata, status, first_contacted_at, won_value_cents, spam, completed_by";
-
 /**
- * The delta row of the lead a PostgreSQL insert statement's CTE `lead` just inserted (RETURNING
- * POSTGRES_LEAD_DELTA_RETURNING), as migration 31's trigger would write it for that insert: the
- * lead's group, +1 and its counts, its arrival, and nothing for spam or a completed partial.
- * The lead store's pool sets greenline.funnel_by_app = on (src/db/connection.ts), so the insert
- * trigger leaves these leads to this statement: an insert into `leads` through that pool
- * anywhere else must write its delta row the same way, or the lead is not counted.
+ * PostgreSQL (migration 32, decision D227): a lead the pool inserted counts in the roll-ups
+ * through its search-index mark (the view lead_funnel_deltas reads it as a +1 row) until the
+ * search indexer removes the mark and folds the lead. These are the fold's CTEs over a CTE
+ * `moved` of such leads' rows (all of `leads`' columns): their groups, summed into lead_funnel
+ * and lead_stages with the fold's upserts. The caller holds the fold's lock (./funnelFold.ts).
  */
-export const POSTGRES_LEAD_DELTA = `INSERT INTO ${POSTGRES_DELTA_LOG} (arrived_at, form, page, campaign,
-          utm_source, utm_medium, referrer, counted, status, leads, contacted, won, won_cents)
-        SELECT lead.created_at, lead.form, coalesce(lead.metadata->>'page', ''),
-          coalesce(lead.metadata->'utm'->>'utm_campaign', ''),
-          coalesce(lead.metadata->'utm'->>'utm_source', ''),
-          coalesce(lead.metadata->'utm'->>'utm_medium', ''), coalesce(lead.metadata->>'referrer', ''),
-          CASE WHEN lead.metadata->>'landingPage' IS NOT NULL AND lead.metadata->>'gpc' IS NULL
-               THEN 1 ELSE 0 END,
-          lead.status, 1, CASE WHEN lead.first_contacted_at IS NULL THEN 0 ELSE 1 END,
-          CASE WHEN lead.status = 'won' THEN 1 ELSE 0 END,
-          CASE WHEN lead.status = 'won' THEN coalesce(lead.won_value_cents, 0) ELSE 0 END
-        FROM lead WHERE NOT lead.spam AND lead.completed_by IS NULL`;
+export const POSTGRES_FOLD_MOVED_LEADS = `counted AS (
+      SELECT ${postgresAgencyDayOfMany("m.created_at")} AS day, m.form,
+        coalesce(m.metadata->>'page', '') AS page,
+        coalesce(m.metadata->'utm'->>'utm_campaign', '') AS campaign,
+        coalesce(m.metadata->'utm'->>'utm_source', '') AS utm_source,
+        coalesce(m.metadata->'utm'->>'utm_medium', '') AS utm_medium,
+        coalesce(m.metadata->>'referrer', '') AS referrer,
+        CASE WHEN m.metadata->>'landingPage' IS NOT NULL AND m.metadata->>'gpc' IS NULL
+             THEN 1 ELSE 0 END AS counted,
+        m.status, 1 AS leads, CASE WHEN m.first_contacted_at IS NULL THEN 0 ELSE 1 END AS contacted,
+        CASE WHEN m.status = 'won' THEN 1 ELSE 0 END AS won,
+        CASE WHEN m.status = 'won' THEN coalesce(m.won_value_cents, 0) ELSE 0 END AS won_cents
+      FROM moved m WHERE NOT m.spam AND m.completed_by IS NULL),
+    funnel AS (
+      INSERT INTO lead_funnel (${FUNNEL_KEY}, leads, contacted, won, won_cents)
+      SELECT ${FUNNEL_KEY}, sum(leads), sum(contacted), sum(won), sum(won_cents) FROM counted
+      GROUP BY ${FUNNEL_KEY} ORDER BY ${FUNNEL_KEY}
+      ${FUNNEL_UPSERT}),
+    stages AS (
+      INSERT INTO lead_stages (day, status, leads)
+      SELECT day, status, sum(leads) FROM counted GROUP BY day, status ORDER BY day, status
+      ${STAGES_UPSERT})`;
+
+/** The log's rows as the fold removes them on PostgreSQL: the view's columns, day worked out. */
+export const POSTGRES_LOG_RETURNING = `coalesce(day, ${postgresAgencyDay("arrived_at")}) AS day,
+      form, page, campaign, utm_source, utm_medium, referrer, counted, status, leads, contacted,
+      won, won_cents`;
+
+/** The lock every fold of the roll-ups takes on PostgreSQL (one per schema). */
+export const POSTGRES_FOLD_LOCK =
+  "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.lead_funnel_fold'))";
 
 /**
  * lead_funnel and lead_stages filled from every lead (not spam, not a completed partial) in one
@@ -90,6 +117,13 @@ export function sqliteFunnelFill(day: string): string {
         WHERE leads.spam = 0 AND leads.completed_by IS NULL GROUP BY 1, 2;`;
 }
 
+/**
+ * PostgreSQL's fill leaves out the leads still marked for the search indexer (migration 32): the
+ * view lead_funnel_deltas counts them, and the indexer folds them in when it removes the mark.
+ */
+const NOT_PENDING =
+  "\n          AND NOT EXISTS (SELECT 1 FROM lead_search_pending p WHERE p.lead_id = leads.id)";
+
 export function postgresFunnelFill(day: string): string {
   return `
       INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
@@ -101,9 +135,9 @@ export function postgresFunnelFill(day: string): string {
                THEN 1 ELSE 0 END, count(*), count(leads.first_contacted_at),
           sum(CASE WHEN leads.status = 'won' THEN 1 ELSE 0 END),
           sum(CASE WHEN leads.status = 'won' THEN coalesce(leads.won_value_cents, 0) ELSE 0 END)
-        FROM leads WHERE NOT leads.spam AND leads.completed_by IS NULL
+        FROM leads WHERE NOT leads.spam AND leads.completed_by IS NULL${NOT_PENDING}
         GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
       INSERT INTO lead_stages (day, status, leads)
         SELECT ${day}, leads.status, count(*) FROM leads
-        WHERE NOT leads.spam AND leads.completed_by IS NULL GROUP BY 1, 2;`;
+        WHERE NOT leads.spam AND leads.completed_by IS NULL${NOT_PENDING} GROUP BY 1, 2;`;
 }

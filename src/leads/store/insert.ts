@@ -6,10 +6,11 @@
  * - SQLite: statements prepared once on the connection, run synchronously: a lead alone is one
  *   INSERT (its search-index note is a trigger's, migration 11); with notifications, a check or
  *   a partial, one write transaction.
- * - PostgreSQL: one statement per lead (one round trip, one transaction) for a lead and its
- *   outbox rows, the search-index note and the roll-ups' delta row in the same statement (the
- *   pool's sessions keep the insert trigger off: migration 31, decision D225); a transaction
- *   only for a check or a partial, whose first statement writes the same three. A statement still waiting for a connection after the queue deadline is cancelled
+ * - PostgreSQL: one statement per lead (one round trip, one transaction) for a lead, its outbox
+ *   rows and its search-index mark, which also stands for its roll-up delta until the indexer
+ *   folds it (migration 32, decision D227; the pool's sessions keep the insert trigger off); a
+ *   transaction only for a check or a partial, whose first statement writes the same two. A
+ *   statement still waiting for a connection after the queue deadline is cancelled
  *   (src/db/connection.ts), so a post during an outage gets its 503 quickly.
  */
 import type { StatementSync } from "node:sqlite";
@@ -21,7 +22,6 @@ import {
 } from "../../db/connection.ts";
 import { toSqlitePlaceholders } from "../../db/driver.ts";
 import { leadJobInsertParams, leadJobInsertSql } from "./auditJobInsert.ts";
-import { POSTGRES_LEAD_DELTA, POSTGRES_LEAD_DELTA_RETURNING } from "./funnelSql.ts";
 import { INSERT_COLUMNS } from "./rows.ts";
 import type { LeadRecord, NewAuditJob, NewNotification } from "./types.ts";
 
@@ -120,9 +120,8 @@ export async function postgresLeadInsert(
         VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
                 ${lead.spam}, ${sql.json(lead.fields)},
                 ${sql.json(lead.metadata as unknown as postgres.JSONValue)})
-        RETURNING id, ${sql.unsafe(POSTGRES_LEAD_DELTA_RETURNING)}
-      ),
-      funnel AS (${sql.unsafe(POSTGRES_LEAD_DELTA)})
+        RETURNING id
+      )
       INSERT INTO lead_search_pending (lead_id) SELECT id FROM lead`);
     return;
   }
@@ -134,9 +133,8 @@ export async function postgresLeadInsert(
       VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
               ${lead.spam}, ${sql.json(lead.fields)},
               ${sql.json(lead.metadata as unknown as postgres.JSONValue)})
-      RETURNING id, ${sql.unsafe(POSTGRES_LEAD_DELTA_RETURNING)}
+      RETURNING id, created_at
     ),
-    funnel AS (${sql.unsafe(POSTGRES_LEAD_DELTA)}),
     pending AS (INSERT INTO lead_search_pending (lead_id) SELECT id FROM lead)
     INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
                         created_at, updated_at)
@@ -170,9 +168,8 @@ async function postgresInsertInTransaction(
         VALUES (${lead.id}, ${lead.kind}, ${lead.form}, ${lead.subject}, ${lead.createdAt},
                 ${lead.spam}, ${tx.json(lead.fields)},
                 ${tx.json(lead.metadata as unknown as postgres.JSONValue)})
-        RETURNING id, ${tx.unsafe(POSTGRES_LEAD_DELTA_RETURNING)}
-      ),
-      funnel AS (${tx.unsafe(POSTGRES_LEAD_DELTA)})
+        RETURNING id
+      )
       INSERT INTO lead_search_pending (lead_id) SELECT id FROM lead`;
     for (const n of notifications) {
       await tx`

@@ -11,6 +11,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { Connection } from "../../db/connection.ts";
+import { POSTGRES_FOLD_LOCK, POSTGRES_FOLD_MOVED_LEADS } from "./funnelSql.ts";
 
 /** The lead fields searched, by name (each form names its person and company differently). */
 export const SEARCHED_FIELDS = [
@@ -102,16 +103,26 @@ export function indexAllPendingSearch(db: DatabaseSync): number {
  */
 export async function indexSearchBatch(conn: Connection, limit = SEARCH_BATCH): Promise<number> {
   if (conn.dialect === "sqlite") return indexPendingSearch(conn.sqlite, limit);
-  return conn.db.run(
-    `WITH batch AS (
-       DELETE FROM lead_search_pending
-       WHERE lead_id IN (SELECT lead_id FROM lead_search_pending LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING lead_id
-     )
-     INSERT INTO lead_search (lead_id, doc, phone)
-     SELECT l.id, ${PG_SEARCH_TEXT}, ${PG_SEARCH_PHONE_DIGITS}
-     FROM leads l JOIN batch b ON b.lead_id = l.id
-     ON CONFLICT (lead_id) DO UPDATE SET doc = excluded.doc, phone = excluded.phone`,
-    [limit],
-  );
+  // The marks removed are the leads' roll-up deltas too (migration 32, D227): the same statement
+  // folds them, under the roll-ups' fold lock (./funnelFold.ts).
+  return conn.db.transaction(async (tx) => {
+    await tx.run(POSTGRES_FOLD_LOCK);
+    const row = await tx.one<{ n: unknown }>(
+      `WITH batch AS (
+         DELETE FROM lead_search_pending
+         WHERE lead_id IN (SELECT lead_id FROM lead_search_pending LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING lead_id
+       ),
+       moved AS (SELECT l.* FROM leads l JOIN batch b ON b.lead_id = l.id),
+       indexed AS (
+         INSERT INTO lead_search (lead_id, doc, phone)
+         SELECT l.id, ${PG_SEARCH_TEXT}, ${PG_SEARCH_PHONE_DIGITS} FROM moved l
+         ON CONFLICT (lead_id) DO UPDATE SET doc = excluded.doc, phone = excluded.phone
+         RETURNING 1),
+       ${POSTGRES_FOLD_MOVED_LEADS}
+       SELECT count(*) AS n FROM indexed`,
+      [limit],
+    );
+    return Number(row?.n ?? 0);
+  });
 }
