@@ -110,6 +110,7 @@ describe("agencyScoreEmail", () => {
       { id: "job-1", report, finishedAt: "2026-11-25T10:00:00.000Z" },
       SECRET,
       "https://agency.test",
+      "America/New_York",
     )!;
     expect(mail.subject).toMatch(/^Website check for .+: 54\/100 \(F\)$/);
     expect(mail.subject).not.toMatch(/[\r\n]/);
@@ -134,6 +135,7 @@ describe("agencyScoreEmail", () => {
       { id: "job-2", report, finishedAt: null },
       SECRET,
       "https://agency.test",
+      "America/New_York",
     )!;
     expect(mail.subject).toMatch(/could not check the site$/);
     expect(mail.text).not.toMatch(/^1\. /m);
