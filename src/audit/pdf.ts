@@ -10,6 +10,7 @@
  * Helvetica (nothing embedded but the logo): a typical report is about 10 KB.
  */
 import PDFDocument from "pdfkit";
+import { stripBidi } from "../lib/bidi.ts";
 import { auditCategoryNames, auditMessages, auditStatusNames } from "./messages.ts";
 import type { AuditReport, CheckStatus } from "./report.ts";
 import { gradeFor, gradeThresholds, type Grade } from "./score.ts";
@@ -56,6 +57,18 @@ export const statusColors: Record<CheckStatus, string> = {
   na: "#6b7280",
 };
 
+/**
+ * What the built-in Helvetica can draw: WinAnsi (Latin-1 and Windows-1252's punctuation). pdfkit
+ * measures other characters as one glyph and draws them as several bytes, so a line with an emoji
+ * or CJK from a fetched page would run over the margin: each is drawn as '?' instead.
+ */
+const NOT_WIN_ANSI =
+  /[^\u0020-\u007E\u00A0-\u00FF\u20AC\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u017E\u0178]/gu;
+
+/** One line of text for the PDF: `plainLine`, no bidirectional controls, only what Helvetica draws. */
+export const pdfText = (value: string, max = 300): string =>
+  plainLine(stripBidi(value), max).replace(NOT_WIN_ANSI, "?");
+
 const PAGE = { width: 612, height: 792 };
 const M = 54;
 const W = PAGE.width - 2 * M;
@@ -64,6 +77,19 @@ const BOTTOM = PAGE.height - 66;
 const FOOTER_Y = PAGE.height - 42;
 
 type Doc = PDFKit.PDFDocument;
+
+/** `text` cut (with '…') to fit `width` in the current font: one line that never runs over. */
+function fit(doc: Doc, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo)}…`;
+}
 
 /** A tick, a cross or a dash in a coloured disc of diameter `d`, its top left at (x, y). */
 function drawMark(doc: Doc, x: number, y: number, status: CheckStatus, d = 14): void {
@@ -120,7 +146,7 @@ function drawHeader(doc: Doc, brand: PdfBrand, label: string, small = false): nu
     .font("Helvetica-Bold")
     .fontSize(small ? 12 : 15)
     .fillColor(INK)
-    .text(brand.name, x, top + (small ? 1 : 3), { width: 300, lineBreak: false });
+    .text(fit(doc, pdfText(brand.name, 80), 280), x, top + (small ? 1 : 3), { lineBreak: false });
   doc
     .font("Helvetica")
     .fontSize(small ? 9 : 10)
@@ -207,17 +233,22 @@ function drawSummary(
 ) {
   const copy = auditMessages.report;
   let y = drawHeader(doc, brand, copy.pdfLabel);
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(20)
-    .fillColor(TEXT)
-    .text(plainLine(copy.title(site), 70), M, y, { width: W, lineBreak: false });
+  // The site's name on one line: a long one gets a smaller type, then is cut.
+  const title = pdfText(copy.title(site), 200);
+  doc.font("Helvetica-Bold").fillColor(TEXT);
+  let size = 20;
+  while (size > 14 && doc.fontSize(size).widthOfString(title) > W) size -= 1;
+  doc.text(fit(doc, title, W), M, y, { lineBreak: false });
   y += 30;
   doc.font("Helvetica").fontSize(10).fillColor(TEXT);
   doc
     .font("Helvetica-Bold")
     .text(`${copy.pageRead}: `, M, y, { continued: true, lineBreak: false });
-  doc.font("Helvetica").text(plainLine(report.finalUrl ?? report.url, 110), { lineBreak: false });
+  const label = `${copy.pageRead}: `;
+  const room = W - doc.font("Helvetica-Bold").widthOfString(label);
+  doc
+    .font("Helvetica")
+    .text(fit(doc, pdfText(report.finalUrl ?? report.url, 400), room), { lineBreak: false });
   y += 15;
   doc
     .fillColor(MUTED)
@@ -256,8 +287,8 @@ function drawSummary(
         .font("Helvetica-Bold")
         .fontSize(11.5)
         .fillColor(TEXT)
-        .text(plainLine(c.title, 90), M + 30, y + 1, { width: W - 30, lineBreak: false });
-      const fix = plainLine(c.fix, 600);
+        .text(fit(doc, pdfText(c.title, 200), W - 30), M + 30, y + 1, { lineBreak: false });
+      const fix = pdfText(c.fix, 600);
       const options = { width: W - 30, height: room - 30, ellipsis: true, lineGap: 1.5 };
       doc
         .font("Helvetica")
@@ -341,11 +372,11 @@ function drawChecks(doc: Doc, report: AuditReport, brand: PdfBrand): number {
       .stroke();
     y += 8;
     for (const c of inCategory) {
-      const title = plainLine(c.title, 120);
-      const evidence = `${copy.evidence}: ${plainLine(c.evidence, 700)}`;
-      const fix = `${copy.fix}: ${plainLine(c.fix, 700)}`;
+      const title = pdfText(c.title, 120);
+      const evidence = `${copy.evidence}: ${pdfText(c.evidence, 700)}`;
+      const fix = `${copy.fix}: ${pdfText(c.fix, 700)}`;
       // The page read is on page 1: a check names its page only when it is another one.
-      const page = c.page && c.page !== read ? `${copy.page}: ${plainLine(c.page, 200)}` : "";
+      const page = c.page && c.page !== read ? `${copy.page}: ${pdfText(c.page, 200)}` : "";
       doc.font("Helvetica-Bold").fontSize(10.5);
       const hTitle = doc.heightOfString(title, { width: text - 100 });
       doc.font("Helvetica").fontSize(9);
@@ -460,7 +491,7 @@ export function auditPdf(
     size: "LETTER",
     margins: { top: M, left: M, right: M, bottom: 24 },
     bufferPages: true,
-    info: { Title: plainLine(copy.title(site), 200), Author: brand.name },
+    info: { Title: pdfText(copy.title(site), 200), Author: brand.name },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -474,7 +505,7 @@ export function auditPdf(
 
   // Every page's footer: the agency and the report's link, and 'Page n of N'.
   const range = doc.bufferedPageRange();
-  const footer = `${plainLine(brand.name, 60)} · ${copy.title(siteName(report))}`;
+  const footer = `${pdfText(brand.name, 60)} · ${copy.title(siteName(report))}`;
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     doc
@@ -487,7 +518,7 @@ export function auditPdf(
       .font("Helvetica")
       .fontSize(8.5)
       .fillColor(MUTED)
-      .text(plainLine(footer, 100), M, FOOTER_Y, { width: W - 90, lineBreak: false });
+      .text(fit(doc, pdfText(footer, 200), W - 100), M, FOOTER_Y, { lineBreak: false });
     doc.text(copy.pageOf(i + 1, range.count), M + W - 90, FOOTER_Y, {
       width: 90,
       align: "right",

@@ -23,6 +23,7 @@ import { site } from "../../src/config/site";
 import { formatPhone } from "../../src/lib/format";
 import { reportBrand } from "../../src/lib/reportBrand";
 import { serveSite, strongSite, weakSite, type FixtureSite } from "../support/auditSites";
+import { fixtureReport } from "../integration/audit-support";
 
 /**
  * Without poppler the test is skipped with a message, except under CI=true, where it fails (as
@@ -222,6 +223,38 @@ describe.skipIf(skip)("the website check's PDF", () => {
     expect(marks(weak.out, statusColors.pass)).toBeGreaterThan(passed * 80);
     const strongFailed = strong.report.checks.filter((c) => c.status === "fail").length;
     expect(marks(strong.out, statusColors.fail)).toBeLessThan(strongFailed * 200 + 50);
+  });
+
+  it("draws what a fetched site says as plain text that never runs past the margin", async () => {
+    const long = `https://lawnpros.test/${"a".repeat(2500)}`;
+    const report = fixtureReport("lawnpros.test", 40, NOW);
+    report.finalUrl = `https://lawnpros.test/${"b".repeat(400)}`;
+    report.checks = report.checks.map((c, i) => ({
+      ...c,
+      title: i === 0 ? "T".repeat(400) : c.title,
+      evidence: `<script>alert(1)</script> 😀 草坪 \u202Eevil ${long}`,
+      page: long,
+    }));
+    const out = await render(
+      "hostile",
+      await auditPdf(report, "lawnpros.test", links, await reportBrand()),
+    );
+    const rest = out.text.slice(1).join(" ");
+    expect(rest).toContain(
+      "What we found: <script>alert(1)</script> ? ?? evil https://lawnpros.test/aaa",
+    );
+    expect(out.text[0]).toContain(`Page 1 of ${out.pages}`);
+    // Nothing is drawn right of the right margin (x 558) on any page: no dark pixel there.
+    for (const page of out.png) {
+      let ink = 0;
+      for (let y = 0; y < page.height; y++) {
+        for (let x = 562; x < page.width; x++) {
+          const i = (y * page.width + x) * 3;
+          if (page.data[i]! + page.data[i + 1]! + page.data[i + 2]! < 600) ink++;
+        }
+      }
+      expect(ink).toBe(0);
+    }
   });
 
   it("stays small enough to mail", () => {

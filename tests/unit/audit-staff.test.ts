@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { agencyScoreEmail } from "../../src/audit/email";
 import { auditMessages } from "../../src/audit/messages";
+import { websiteCheckLines } from "../../src/audit/panel";
 import { readCheckUrl, staffCheckRows } from "../../src/audit/staffChecks";
 import type { AuditJob } from "../../src/audit/store/types";
 import { openAuditToken } from "../../src/audit/token";
@@ -96,6 +97,16 @@ describe("staffCheckRows", () => {
     });
     const token = done!.reportHref.replace("/audit/", "");
     expect(openAuditToken(token, SECRET)).toMatchObject({ ok: true, jobId: "j2" });
+  });
+});
+
+describe("the lead page's website check panel", () => {
+  it("says when the site was fetched on the agency's clock, labelled", () => {
+    const report = fixtureReport("lawnpros.test", 57, new Date("2026-11-25T19:03:00.000Z"));
+    const done = job({ status: "done", report, finishedAt: "2026-11-25T19:04:00.000Z" });
+    const lines = (zone: string) => websiteCheckLines([done], SECRET, zone).facts;
+    expect(lines("America/Chicago")).toContain("Fetched Nov 25, 2026, 1:03 PM CST");
+    expect(lines("America/New_York")).toContain("Fetched Nov 25, 2026, 2:03 PM EST");
   });
 });
 
