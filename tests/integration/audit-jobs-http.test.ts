@@ -118,6 +118,15 @@ describe("the report's pages (sqlite)", () => {
     ])
       expect(text).toContain(words);
     expect(text).toMatch(/Checked [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T/);
+    // The site's logo, drawn by the server from public/logo.svg, embedded once for every page.
+    const images = execFileSync("pdfimages", ["-list", "-"], {
+      input: bytes,
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter((l) => /^\s*\d+\s+\d+\s+image/.test(l));
+    expect(images.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(images.map((l) => l.trim().split(/\s+/)[10])).size).toBe(1);
   });
 
   it("the live status and the thank-you page show the score and the three most valuable fixes", async () => {
