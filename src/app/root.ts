@@ -80,8 +80,10 @@ const extension = (admin: AdminConfig, audit: AuditConfig): LeadServiceExtension
   deliverers(config, store, ipSalt) {
     const email = config.notify.email;
     return {
-      ...(email ? { audit: auditEmailDeliverer(email, store, ipSalt) } : {}),
-      ...(email ? { "audit-agency": agencyScoreDeliverer(email, store, ipSalt) } : {}),
+      ...(email ? { audit: auditEmailDeliverer(email, store, ipSalt, audit.timeZone) } : {}),
+      ...(email
+        ? { "audit-agency": agencyScoreDeliverer(email, store, ipSalt, audit.timeZone) }
+        : {}),
       ...(email && admin.reminders ? { reminder: reminderDeliverer(email, store) } : {}),
       ...(email && admin.followUps ? { followup: followUpDeliverer(email, store) } : {}),
       ...(email ? { "lead-email": leadEmailDeliverer(email, store) } : {}),

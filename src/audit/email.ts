@@ -28,7 +28,7 @@ import { AuditAgencyEmail, type AuditAgencyContent } from "./emails/AuditAgencyE
 import { AuditReportEmail, type AuditReportContent } from "./emails/AuditReportEmail.tsx";
 import { auditMessages, unreachableNames } from "./messages.ts";
 import { auditJobStoreFor, type AuditJob } from "./store/index.ts";
-import { fixLines, plainLine, siteName } from "./summary.ts";
+import { agencyDate, fixLines, formatCheckedAt, plainLine, siteName } from "./summary.ts";
 import { AUDIT_LINK_TTL_MS, auditLinks } from "./token.ts";
 
 export interface AuditEmail {
@@ -60,6 +60,7 @@ export function auditEmail(
   job: DoneCheck,
   secret: string,
   origin: string,
+  timeZone: string,
 ): AuditEmail | null {
   const to = lead.fields.email?.trim();
   const report = job.report;
@@ -68,7 +69,8 @@ export function auditEmail(
   const sentAt = Date.parse(job.finishedAt ?? lead.createdAt);
   const lines = copy.lines({
     agency: AGENCY_NAME,
-    expires: new Date(sentAt + AUDIT_LINK_TTL_MS).toISOString().slice(0, 10),
+    expires: agencyDate(new Date(sentAt + AUDIT_LINK_TTL_MS), timeZone),
+    checked: formatCheckedAt(report.fetchedAt, timeZone),
   });
   const ok = report.outcome === "ok" && report.score !== undefined;
   // Our words only: not the engine's message either, which names the site typed.
@@ -98,6 +100,7 @@ export function agencyScoreEmail(
   job: DoneCheck,
   secret: string,
   origin: string,
+  timeZone: string,
 ): Omit<AuditEmail, "to"> | null {
   const report = job.report;
   if (!report) return null;
@@ -109,7 +112,7 @@ export function agencyScoreEmail(
   const { text, html } = renderAuditAgency({
     subject,
     score: {
-      intro: copy.intro(siteName(report)),
+      intro: copy.intro(siteName(report), formatCheckedAt(report.fetchedAt, timeZone)),
       result: `${auditMessages.panel.score}: ${result}`,
       remark: ok
         ? null
@@ -145,9 +148,10 @@ export const auditEmailDeliverer = (
   settings: EmailSettings,
   store: () => Promise<LeadStore>,
   secret: () => string,
+  timeZone: string,
 ): Deliverer =>
   checkEmailDeliverer(settings, store, (lead, job) =>
-    auditEmail(lead, job, secret(), settings.origin),
+    auditEmail(lead, job, secret(), settings.origin, timeZone),
   );
 
 /** The outbox's 'audit-agency' channel: the follow-up to LEAD_EMAIL_TO. */
@@ -155,8 +159,9 @@ export const agencyScoreDeliverer = (
   settings: EmailSettings,
   store: () => Promise<LeadStore>,
   secret: () => string,
+  timeZone: string,
 ): Deliverer =>
   checkEmailDeliverer(settings, store, (lead, job) => {
-    const message = agencyScoreEmail(lead, job, secret(), settings.origin);
+    const message = agencyScoreEmail(lead, job, secret(), settings.origin, timeZone);
     return message && { to: [...settings.to], ...message };
   });

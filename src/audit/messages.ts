@@ -40,10 +40,16 @@ export const auditMessages = {
   report: {
     title: (site: string) => `Website check: ${site}`,
     scoreOf: (score: number) => `${score} out of 100`,
+    outOf100: "out of 100",
     grade: (grade: string) => `Grade ${grade}`,
     checkedAt: (when: string) => `Checked ${when}`,
     categories: "How your site scores",
     topFixes: "Your three most valuable fixes",
+    /** The fixes' heading for as many as the report has (one or two when little failed). */
+    topFixesTitle: (n: number) =>
+      n === 1
+        ? "Your most valuable fix"
+        : `Your ${["", "", "two", "three"][n] ?? n} most valuable fixes`,
     allChecks: "Every check we ran",
     evidence: "What we found",
     fix: "What to do",
@@ -64,6 +70,12 @@ export const auditMessages = {
     ],
     book: "Book your strategy call",
     pdf: "Download this report (PDF)",
+    /** The PDF's own words: the label in its header, the page read, the booking box, page numbers. */
+    pdfLabel: "Website check report",
+    pageRead: "Page read",
+    noFixes: "Every check we ran passed: there is nothing to fix first.",
+    bookOrCall: (bookUrl: string, phone: string) => `Pick a time at ${bookUrl}, or call ${phone}.`,
+    pageOf: (n: number, total: number) => `Page ${n} of ${total}`,
     unreachableTitle: "We could not check this website",
     unreachable: (site: string, why: string) =>
       `We tried to check ${site}, but ${why}. Nothing was scored. Check the address, or book a call and we will look at it by hand.`,
@@ -113,9 +125,9 @@ export const auditMessages = {
       score === undefined ? "Your website check" : `Your website scored ${score}/100`,
     button: "See your full report",
     unreachable: (reason: string) => `We could not check your website: ${reason}.`,
-    lines: (p: { agency: string; expires: string }) => ({
+    lines: (p: { agency: string; expires: string; checked: string }) => ({
       greeting: "Hi,",
-      intro: "Thanks for asking for a free audit. Your website's score:",
+      intro: `Thanks for asking for a free audit. We checked your website on ${p.checked}. Its score:`,
       link: `Your full report, with every check, the fixes worth the most and how to make them, is here until ${p.expires}:`,
       next: "We will call you to go through your full audit. Or book a time that suits you:",
       why: `You get this email because this address was entered in the free audit form on the ${p.agency} website.`,
@@ -174,7 +186,7 @@ export const auditMessages = {
     scored: (score: number, grade: string | undefined) =>
       `${score}/100${grade ? ` (${grade})` : ""}`,
     unscored: "could not check the site",
-    intro: (site: string) => `The website check of ${site} is done.`,
+    intro: (site: string, checked: string) => `The website check of ${site} is done (${checked}).`,
     fixes: "Top 3 fixes (talking points for the call):",
     lead: "Open the lead:",
     report: "The prospect's report:",

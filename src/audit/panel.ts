@@ -19,15 +19,23 @@ export interface WebsiteCheckLines {
   reportHref?: string | undefined;
 }
 
-/** The panel of a lead's newest check (`jobs` newest first, as the store lists them). */
-export function websiteCheckLines(jobs: readonly AuditJob[], secret: string): WebsiteCheckLines {
+/**
+ * The panel of a lead's newest check (`jobs` newest first, as the store lists them); when it was
+ * fetched is written on the agency's clock (`timeZone`, the site config's), labelled.
+ */
+export function websiteCheckLines(
+  jobs: readonly AuditJob[],
+  secret: string,
+  timeZone: string,
+): WebsiteCheckLines {
   const job = jobs[0];
   const copy = auditMessages.panel;
   if (!job) return { state: "none", categories: [], talkingPoints: [], passed: [], facts: [] };
   const state = auditState(job);
   const report = job.report;
   const facts = [siteName(report ?? { url: job.url })];
-  if (job.finishedAt && report) facts.push(copy.fetchedAt(formatCheckedAt(report.fetchedAt)));
+  if (job.finishedAt && report)
+    facts.push(copy.fetchedAt(formatCheckedAt(report.fetchedAt, timeZone)));
   if (job.reusedFrom) facts.push(copy.reused);
   if (state === "unreachable" && report) {
     facts.push(report.message ?? unreachableNames[report.reason ?? "refused"]);

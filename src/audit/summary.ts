@@ -5,7 +5,9 @@
  * so every reader agrees with the engine that scored it. Also the site's name and the one-line
  * text every reader (page, PDF, email, panel) takes from a fetched site.
  */
+import { agencyTime } from "../lib/formatAgencyTime.ts";
 import type { AuditCategory, AuditReport, CheckResult } from "./report.ts";
+import type { Grade } from "./score.ts";
 
 /** One line of text taken from a report: no control characters, bounded. */
 export function plainLine(value: string, max = 300): string {
@@ -101,15 +103,28 @@ export function bandOf(score: number): ScoreBand {
 export const isScoreBand = (value: unknown): value is ScoreBand =>
   scoreBands.some((b) => b.id === value);
 
-/** "November 25, 2026, 14:05 UTC": when a check ran, the same on every server. */
-export function formatCheckedAt(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const day = d.toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
-  return `${day}, ${d.toISOString().slice(11, 16)} UTC`;
+/**
+ * When a check ran, on the agency's clock with the zone's label: "Nov 28, 2026, 1:03 PM CST"
+ * (src/lib/formatAgencyTime.ts). The zone comes from the caller (the site config's
+ * `hours.timeZone` today), so every reader (page, PDF, email, panel) writes the same time.
+ */
+export function formatCheckedAt(iso: string, timeZone: string): string {
+  if (Number.isNaN(Date.parse(iso))) return iso;
+  return agencyTime(iso, timeZone);
 }
+
+/** A day on the agency's clock, for people: "December 28, 2026" (when a report link expires). */
+export const agencyDate = (at: Date, timeZone: string): string =>
+  at.toLocaleDateString("en-US", { timeZone, year: "numeric", month: "long", day: "numeric" });
+
+/**
+ * The score badge's colour for each grade (page and PDF): green to red, each dark enough for white
+ * text on it (contrast at least 4.5:1).
+ */
+export const gradeColors: Record<Grade, string> = {
+  A: "#166534",
+  B: "#3f6212",
+  C: "#a16207",
+  D: "#c2410c",
+  F: "#b91c1c",
+};

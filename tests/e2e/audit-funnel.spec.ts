@@ -7,6 +7,7 @@
  * 375 px, makes no request off this site and downloads as a PDF; a changed link gets 403.
  */
 import type { Page } from "@playwright/test";
+import { gradeColors } from "../../src/audit/summary";
 import { auditSiteUrl } from "./audit";
 import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
 import { humanPause, uniqueEmail } from "./leads";
@@ -58,6 +59,18 @@ test.describe("with JavaScript", () => {
     page.on("request", (r) => origins.add(new URL(r.url()).origin));
     await page.goto(href);
     await expect(page.locator("[data-audit-score]")).toBeVisible();
+    // The badge takes its grade's colour (as in the PDF); the time is on the agency's clock.
+    const grade = (await page
+      .locator("[data-audit-score]")
+      .getAttribute("data-audit-grade")) as keyof typeof gradeColors;
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(gradeColors[grade].slice(i, i + 2), 16));
+    await expect(page.locator("[data-audit-score]")).toHaveCSS(
+      "background-color",
+      `rgb(${r}, ${g}, ${b})`,
+    );
+    await expect(page.locator("[data-audit-checked]")).toHaveText(
+      /^Checked [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T$/,
+    );
     await expect(
       page.getByRole("link", { name: "Book your strategy call" }).first(),
     ).toHaveAttribute("href", "/book-call");

@@ -8,7 +8,10 @@
  * The HTTP scenarios run on SQLite only: the store contract suites hold both stores to the
  * same behaviour, and postgres-smoke.test.ts runs each feature on a server over PostgreSQL.
  */
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "../../src/config/site";
+import { formatPhone } from "../../src/lib/format";
 import { auditJobStoreFor } from "../../src/audit/store";
 import { auditLinks } from "../../src/audit/token";
 import { auditJobFor } from "../../src/audit/jobs";
@@ -89,6 +92,8 @@ describe("the report's pages (sqlite)", () => {
     ])
       expect(html).toContain(text);
     expect(html).toMatch(/href="\/book-call"[^>]*>Book your strategy call/);
+    // When it ran, on the agency's clock (the site config's New York) with its label.
+    expect(html).toMatch(/Checked [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T/);
     // What the fetched page said is shown as text, never as markup.
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -102,6 +107,26 @@ describe("the report's pages (sqlite)", () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(bytes.length).toBeGreaterThan(2_000);
+    // Branded from the site config by the route, read back by poppler (tests/unit/audit-pdf.test.ts
+    // holds the layout): the agency, its phone, the site, the time's zone, page numbers.
+    const text = execFileSync("pdftotext", ["-", "-"], { input: bytes, encoding: "utf8" });
+    for (const words of [
+      site.name,
+      formatPhone(site.phone),
+      "Website check: lawnpros.test",
+      "Page 1 of",
+    ])
+      expect(text).toContain(words);
+    expect(text).toMatch(/Checked [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T/);
+    // The site's logo, drawn by the server from public/logo.svg, embedded once for every page.
+    const images = execFileSync("pdfimages", ["-list", "-"], {
+      input: bytes,
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter((l) => /^\s*\d+\s+\d+\s+image/.test(l));
+    expect(images.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(images.map((l) => l.trim().split(/\s+/)[10])).size).toBe(1);
   });
 
   it("the live status and the thank-you page show the score and the three most valuable fixes", async () => {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { agencyScoreEmail } from "../../src/audit/email";
 import { auditMessages } from "../../src/audit/messages";
+import { websiteCheckLines } from "../../src/audit/panel";
 import { readCheckUrl, staffCheckRows } from "../../src/audit/staffChecks";
 import type { AuditJob } from "../../src/audit/store/types";
 import { openAuditToken } from "../../src/audit/token";
@@ -99,6 +100,16 @@ describe("staffCheckRows", () => {
   });
 });
 
+describe("the lead page's website check panel", () => {
+  it("says when the site was fetched on the agency's clock, labelled", () => {
+    const report = fixtureReport("lawnpros.test", 57, new Date("2026-11-25T19:03:00.000Z"));
+    const done = job({ status: "done", report, finishedAt: "2026-11-25T19:04:00.000Z" });
+    const lines = (zone: string) => websiteCheckLines([done], SECRET, zone).facts;
+    expect(lines("America/Chicago")).toContain("Fetched Nov 25, 2026, 1:03 PM CST");
+    expect(lines("America/New_York")).toContain("Fetched Nov 25, 2026, 2:03 PM EST");
+  });
+});
+
 describe("agencyScoreEmail", () => {
   const lead = auditLead("lawnpros.test", {});
   lead.fields.ownerName = "Dana <b>Audit</b>\r\nBcc: x@evil.test";
@@ -110,6 +121,7 @@ describe("agencyScoreEmail", () => {
       { id: "job-1", report, finishedAt: "2026-11-25T10:00:00.000Z" },
       SECRET,
       "https://agency.test",
+      "America/New_York",
     )!;
     expect(mail.subject).toMatch(/^Website check for .+: 54\/100 \(F\)$/);
     expect(mail.subject).not.toMatch(/[\r\n]/);
@@ -134,6 +146,7 @@ describe("agencyScoreEmail", () => {
       { id: "job-2", report, finishedAt: null },
       SECRET,
       "https://agency.test",
+      "America/New_York",
     )!;
     expect(mail.subject).toMatch(/could not check the site$/);
     expect(mail.text).not.toMatch(/^1\. /m);

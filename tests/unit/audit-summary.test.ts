@@ -10,6 +10,8 @@ import {
   bandOf,
   categoryShares,
   checksFailedFirst,
+  formatCheckedAt,
+  gradeColors,
   rankedChecks,
   scoreBands,
   topFixes,
@@ -95,6 +97,39 @@ describe("a report read for people", () => {
       "great",
       "great",
     ]);
+  });
+});
+
+describe("when a check ran, for people", () => {
+  it("is written on the agency's clock with the zone's label, summer time kept", () => {
+    // 19:03 UTC is 1:03 PM in Texas in November: a prospect there never reads 'UTC'.
+    expect(formatCheckedAt("2026-11-28T19:03:00.000Z", "America/Chicago")).toBe(
+      "Nov 28, 2026, 1:03 PM CST",
+    );
+    expect(formatCheckedAt("2026-11-28T19:03:00.000Z", "America/New_York")).toBe(
+      "Nov 28, 2026, 2:03 PM EST",
+    );
+    expect(formatCheckedAt("2026-07-04T16:05:00.000Z", "America/New_York")).toBe(
+      "Jul 4, 2026, 12:05 PM EDT",
+    );
+    // Past midnight in UTC, still the day before on the agency's clock.
+    expect(formatCheckedAt("2026-11-29T02:30:00.000Z", "America/Los_Angeles")).toBe(
+      "Nov 28, 2026, 6:30 PM PST",
+    );
+    expect(formatCheckedAt("not a date", "America/Chicago")).toBe("not a date");
+  });
+
+  it("colours each grade's badge dark enough for its white text (WCAG 4.5:1)", () => {
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => {
+        const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const colours = Object.values(gradeColors);
+    expect(new Set(colours).size).toBe(5);
+    for (const c of colours) expect(1.05 / (luminance(c) + 0.05)).toBeGreaterThanOrEqual(4.5);
   });
 });
 

@@ -105,6 +105,8 @@ describe("emails rendered with React", () => {
 describe("the website check's emails", () => {
   const SECRET = "unit-secret-0123456789abcdef0123456789";
   const ORIGIN = "https://agency.test";
+  /** The agency's zone as the root hands it in (the site config's; another one here on purpose). */
+  const ZONE = "America/Chicago";
   const script = `<script>alert("t")</script>`;
   const escapedScript = "&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;";
   const lead = auditLead("lawnpros.test", { email: "dana@lawnpros.test" });
@@ -112,7 +114,7 @@ describe("the website check's emails", () => {
 
   /** A scored report whose failed checks quote hostile text from the site in title and fix. */
   function hostileReport(): AuditReport {
-    const report = fixtureReport("lawnpros.test", 54);
+    const report = fixtureReport("lawnpros.test", 54, new Date("2026-11-25T19:03:00Z"));
     return {
       ...report,
       checks: report.checks.map((c) =>
@@ -149,7 +151,7 @@ describe("the website check's emails", () => {
     typed.fields.companyName = "Cheap Pills Online";
     typed.fields.message = "Visit spam.example today";
     const report = { ...hostileReport(), url: "spam.example", finalUrl: "https://spam.example/" };
-    const mail = auditEmail(typed, job(report), SECRET, ORIGIN)!;
+    const mail = auditEmail(typed, job(report), SECRET, ORIGIN, ZONE)!;
     const copy = auditMessages.email;
     expect(mail.to).toBe("dana@lawnpros.test");
     expect(mail.subject).toBe("Your website scored 54/100");
@@ -163,6 +165,10 @@ describe("the website check's emails", () => {
     expect(mail.text).toContain(`score:\n${auditMessages.report.scoreOf(54)} (Grade F)\n`);
     expect(numbered(mail.text)).toEqual([]);
     expect(mail.html).not.toMatch(/<script|<img|<ol>/i);
+    // When it ran and until when the link works, on the agency's clock, labelled (not UTC).
+    expect(mail.text).toContain("We checked your website on Nov 25, 2026, 1:03 PM CST.");
+    expect(mail.text).toContain("is here until December 25, 2026:");
+    expect(mail.text).not.toContain("UTC");
     // The signed report behind the button, the booking page on its own line.
     const link = new RegExp(`${copy.button}: (${ORIGIN}/audit/([\\w.-]+))\n`).exec(mail.text)!;
     expect(openAuditToken(link[2]!, SECRET, Date.parse("2026-11-26T00:00:00Z"))).toMatchObject({
@@ -175,7 +181,7 @@ describe("the website check's emails", () => {
   });
 
   it("tells the prospect a site could not be checked, without the address typed", () => {
-    const mail = auditEmail(lead, job(unreachable), SECRET, ORIGIN)!;
+    const mail = auditEmail(lead, job(unreachable), SECRET, ORIGIN, ZONE)!;
     expect(mail.subject).toBe("Your website check");
     expect(numbered(mail.text)).toEqual([]);
     expect(mail.text).toContain(auditMessages.email.unreachable(unreachableNames["invalid-url"]));
@@ -187,11 +193,11 @@ describe("the website check's emails", () => {
 
   it("writes nothing to an address that is not a plain one", () => {
     const odd = auditLead("lawnpros.test", { email: "dana@x.test\r\nBcc: eve@x.test" });
-    expect(auditEmail(odd, job(hostileReport()), SECRET, ORIGIN)).toBeNull();
+    expect(auditEmail(odd, job(hostileReport()), SECRET, ORIGIN, ZONE)).toBeNull();
   });
 
   it("gives the agency the score, the talking points and both links, line for line", () => {
-    const mail = agencyScoreEmail(lead, job(hostileReport()), SECRET, ORIGIN)!;
+    const mail = agencyScoreEmail(lead, job(hostileReport()), SECRET, ORIGIN, ZONE)!;
     const copy = auditMessages.agencyEmail;
     expect(mail.subject).toBe("Website check for Dana <b>Audit</b>: 54/100 (F)");
     expect(mail.html).toContain(
@@ -203,7 +209,7 @@ describe("the website check's emails", () => {
     const token = /\/audit\/([\w.-]+)/.exec(mail.text)![1]!;
     expect(mail.text).toBe(
       [
-        copy.intro("lawnpros.test"),
+        copy.intro("lawnpros.test", "Nov 25, 2026, 1:03 PM CST"),
         "Score: 54/100 (F)",
         "",
         copy.fixes,
@@ -226,12 +232,12 @@ describe("the website check's emails", () => {
   });
 
   it("tells the agency why a site could not be checked", () => {
-    const mail = agencyScoreEmail(lead, job(unreachable), SECRET, ORIGIN)!;
+    const mail = agencyScoreEmail(lead, job(unreachable), SECRET, ORIGIN, ZONE)!;
     expect(mail.subject).toBe("Website check for Dana <b>Audit</b>: could not check the site");
     expect(mail.text).toContain(
       `Score: could not check the site (${unreachableNames["invalid-url"]})\n`,
     );
-    expect(mail.text).toContain(`The website check of ${script}.test is done.`);
+    expect(mail.text).toContain(`The website check of ${script}.test is done (`);
     expect(numbered(mail.text)).toEqual([]);
     expect(mail.html).not.toMatch(/<script/i);
   });

@@ -5,6 +5,7 @@ import {
   categoryShares,
   checksFailedFirst,
   formatCheckedAt,
+  gradeColors,
   topFixes,
   type RankedCheck,
 } from "../../audit/summary";
@@ -19,6 +20,8 @@ interface Props {
   copy: Copy;
   pdfHref: string;
   bookHref: string;
+  /** The agency's IANA time zone: when the check ran is written on its clock, labelled. */
+  timeZone: string;
 }
 
 const statusStyle = {
@@ -60,11 +63,12 @@ function Check({ check, copy }: { check: RankedCheck; copy: Copy }) {
 
 /**
  * The prospect's website check, as the report page shows it (server-rendered, no script):
- * score and grade, the categories, the three fixes worth the most, every check failed-first with
+ * score and grade (the badge coloured by grade, as in the PDF), the page read and when (on the
+ * agency's clock), the categories, the three fixes worth the most, every check failed-first with
  * its evidence and fix, 'how we score', what the full audit adds, and the way to book the call.
  * Everything from the fetched site is text React escapes; its URLs are shown, never linked.
  */
-export function AuditReportView({ site, report, copy, pdfHref, bookHref }: Props) {
+export function AuditReportView({ site, report, copy, pdfHref, bookHref, timeZone }: Props) {
   const fixes = topFixes(report);
   const checks = checksFailedFirst(report);
   const shares = categoryShares(report);
@@ -75,12 +79,19 @@ export function AuditReportView({ site, report, copy, pdfHref, bookHref }: Props
           <h1 id="report-title" className="text-3xl font-bold break-words sm:text-4xl">
             {copy.title(site)}
           </h1>
-          <p className="mt-2 text-slate-700">{copy.checkedAt(formatCheckedAt(report.fetchedAt))}</p>
+          <p className="mt-2 break-all text-slate-700">
+            <span className="font-medium">{copy.pageRead}:</span> {report.finalUrl ?? report.url}
+          </p>
+          <p className="mt-1 text-slate-700" data-audit-checked>
+            {copy.checkedAt(formatCheckedAt(report.fetchedAt, timeZone))}
+          </p>
           <p className="mt-1 text-slate-700">{copy.pagesFetched(report.pages.length)}</p>
         </div>
         <p
           className="flex shrink-0 flex-col items-center rounded-2xl bg-brand-900 px-8 py-5 text-white"
+          style={report.grade ? { backgroundColor: gradeColors[report.grade] } : undefined}
           data-audit-score={report.score}
+          data-audit-grade={report.grade}
         >
           <span className="text-5xl font-bold">{report.score}</span>
           <span className="text-sm">{copy.scoreOf(report.score ?? 0)}</span>
@@ -117,7 +128,7 @@ export function AuditReportView({ site, report, copy, pdfHref, bookHref }: Props
       {fixes.length > 0 && (
         <section aria-labelledby="fixes-title" className="mt-10">
           <h2 id="fixes-title" className="text-2xl font-bold">
-            {copy.topFixes}
+            {copy.topFixesTitle(fixes.length)}
           </h2>
           <ol className="mt-4 list-decimal space-y-3 pl-6">
             {fixes.map((c) => (

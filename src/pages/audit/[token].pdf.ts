@@ -1,14 +1,14 @@
 /**
  * /audit/<token>.pdf: the report page's website check as a PDF download (src/audit/pdf.ts), for
- * the same signed link; 403 when the link does not check out, 404 while there is no score yet,
+ * the same signed link, branded from the site config (src/lib/reportBrand.ts); 403 when the link does not check out, 404 while there is no score yet,
  * 503 while the store does not answer.
  */
 import type { APIRoute } from "astro";
 import { auditMessages } from "../../audit/messages";
 import { auditPdf } from "../../audit/pdf";
 import { loadAuditView } from "../../audit/view";
-import { AGENCY_NAME } from "../../config/agency";
 import { routes } from "../../config/routes";
+import { reportBrand } from "../../lib/reportBrand";
 
 export const prerender = false;
 
@@ -42,7 +42,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
     report,
     view.site,
     { report: `${origin}/audit/${token}`, book: `${origin}${routes.bookCall}` },
-    AGENCY_NAME,
+    await reportBrand(),
   );
   const file = `website-check-${view.site.replace(/[^a-z0-9.-]+/gi, "-")}.pdf`;
   return new Response(pdf as Uint8Array<ArrayBuffer>, {
