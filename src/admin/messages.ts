@@ -175,6 +175,15 @@ export const adminMessages = {
     won: "Won",
     lost: "Lost",
   },
+  /** Calls booked with the scheduling provider (src/leads/scheduling/): timeline and inbox. */
+  bookings: {
+    booked: (when: string, event: string) => `Call booked for ${when}${event ? ` (${event})` : ""}`,
+    canceled: (when: string, reason: string | undefined) =>
+      `Booked call of ${when} cancelled${reason ? `: ${reason}` : ""}`,
+    upcomingTitle: "Upcoming calls",
+    upcomingNone: "No calls booked ahead.",
+    call: "Call",
+  },
   lead: {
     back: "All leads",
     /** A checkbox's answer (the guide form's consent to further emails). */
