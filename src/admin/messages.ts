@@ -283,6 +283,8 @@ export const adminMessages = {
       "audit-agency": "Website check score to the agency",
       followup: "Follow-up email to staff",
       "lead-email": "Email to the lead",
+      confirmation: "Confirmation to the visitor",
+      booking: "Booked call email to the agency",
     },
     delivery: (channel: string, status: string, attempts: number, when: string) =>
       status === "sent"
