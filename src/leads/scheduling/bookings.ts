@@ -11,8 +11,7 @@
 import type { Db } from "../../db/driver.ts";
 import { newLeadId } from "../../server/id.ts";
 import { formatAgencyTime } from "../../lib/formatAgencyTime.ts";
-import type { LeadMetadata } from "../attribution.ts";
-import { cleanText } from "../attribution.ts";
+import { cleanText, type LeadMetadata } from "../attribution.ts";
 import { leadForms, utmKeys, type UtmKey } from "../fields.ts";
 import { notificationsFor, type IntakeLogger } from "../intake.ts";
 import { normalisePhone } from "../phone.ts";
