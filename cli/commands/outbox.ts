@@ -9,7 +9,7 @@ function outboxLine(r: OutboxRow): string {
       r.status.padEnd(7),
       r.id,
       r.channel.padEnd(7),
-      `lead ${r.leadId}`,
+      r.leadId ? `lead ${r.leadId}` : "test delivery",
       `attempts ${r.attempts}`,
       r.status === "pending" ? `next ${r.nextAttemptAt}` : `since ${r.updatedAt}`,
       r.lastError ?? "",

@@ -20,7 +20,7 @@
 import { agencyHours } from "../config/agency.ts";
 import { offsetMinutes as zoneOffset } from "../lib/agencyClock.ts";
 import { csvCell } from "../leads/csv.ts";
-import { formIds, leadForms, utmKeys } from "../leads/fields.ts";
+import { leadForms, storedFormIds, utmKeys } from "../leads/fields.ts";
 import { formatPhone } from "../leads/phone.ts";
 import { leadCompany, leadName, spamMark, trafficSource } from "../leads/source.ts";
 import type { LeadQuery, LeadRecord, LeadStore } from "../leads/store/types.ts";
@@ -69,7 +69,7 @@ const SHARED_FIELDS = new Set([
 
 /** Every other field of every form, once, in form order: the form-specific columns. */
 export const formFields = [
-  ...new Set(formIds.flatMap((id) => leadForms[id].fields.map((f) => f.name))),
+  ...new Set(storedFormIds.flatMap((id) => leadForms[id].fields.map((f) => f.name))),
 ].filter((name) => !SHARED_FIELDS.has(name));
 
 const CAMPAIGN: (typeof utmKeys)[number] = "utm_campaign";

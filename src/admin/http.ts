@@ -25,8 +25,11 @@ export const OPEN_PATHS = [
   "/api/admin/passkeys/sign-in",
 ] as const;
 
-/** Admin paths for owners only (staff get 403): managing staff and reading the audit log. */
-export const OWNER_PATHS = ["/admin/staff", "/admin/audit"] as const;
+/**
+ * Admin paths for owners only (staff get 403): managing staff, reading the audit log, the
+ * outgoing webhook's deliveries.
+ */
+export const OWNER_PATHS = ["/admin/staff", "/admin/audit", "/admin/webhooks"] as const;
 export const isOwnerPath = (path: string): boolean =>
   OWNER_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 

@@ -175,6 +175,38 @@ export const adminMessages = {
     won: "Won",
     lost: "Lost",
   },
+  /** /admin/webhooks (owners): the outgoing webhook's recent deliveries (src/admin/webhooks.ts). */
+  webhooks: {
+    title: "Webhooks",
+    intro:
+      "Every new lead is POSTed, signed, to the address below (a CRM, or a Zapier or Make 'catch hook'). Each delivery is retried for a day until it is accepted.",
+    target: "Sends to",
+    off: "No webhook is set up: set WEBHOOK_URL and WEBHOOK_SECRET on the server (see docs/lead-intake.md).",
+    sendTest: "Send a test",
+    testQueued: "Test delivery queued: it appears below within a few seconds.",
+    recent: "Recent deliveries",
+    none: "No deliveries yet.",
+    columns: {
+      created: "Queued",
+      what: "Lead",
+      status: "Status",
+      attempts: "Attempts",
+      lastError: "Last error",
+      sent: "Delivered",
+    },
+    test: "Test delivery",
+    statuses: { pending: "Waiting", sent: "Delivered", failed: "Failed" } as Record<string, string>,
+    retrying: (when: string) => `Waiting, next try ${when}`,
+  },
+  /** Calls booked with the scheduling provider (src/leads/scheduling/): timeline and inbox. */
+  bookings: {
+    booked: (when: string, event: string) => `Call booked for ${when}${event ? ` (${event})` : ""}`,
+    canceled: (when: string, reason: string | undefined) =>
+      `Booked call of ${when} cancelled${reason ? `: ${reason}` : ""}`,
+    upcomingTitle: "Upcoming calls",
+    upcomingNone: "No calls booked ahead.",
+    call: "Call",
+  },
   lead: {
     back: "All leads",
     /** A checkbox's answer (the guide form's consent to further emails). */
@@ -251,6 +283,8 @@ export const adminMessages = {
       "audit-agency": "Website check score to the agency",
       followup: "Follow-up email to staff",
       "lead-email": "Email to the lead",
+      confirmation: "Confirmation to the visitor",
+      booking: "Booked call email to the agency",
     },
     delivery: (channel: string, status: string, attempts: number, when: string) =>
       status === "sent"
@@ -477,6 +511,7 @@ export const adminMessages = {
     templates: "Email templates",
     staff: "Staff",
     audit: "Audit log",
+    webhooks: "Webhooks",
     account: "Your account",
     label: "Inbox sections",
   },

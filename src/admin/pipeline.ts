@@ -4,6 +4,8 @@
  * type are the public forms' (no control characters but line breaks and tabs, valid Unicode).
  */
 import { newLeadId } from "../server/id.ts";
+import { formatAgencyTime } from "../lib/formatAgencyTime.ts";
+import type { BookingEventBody } from "../leads/scheduling/bookings.ts";
 import { CONTROL_MULTI_LINE } from "../leads/schema.ts";
 import { isWellFormed } from "../leads/text.ts";
 import { audit } from "./accounts.ts";
@@ -35,7 +37,7 @@ function textProblem(text: string, max: number): string | null {
 export const isLeadStatus = (value: unknown): value is LeadStatus =>
   typeof value === "string" && (leadStatuses as readonly string[]).includes(value);
 
-export type WorkResult = { ok: true } | { ok: false; status: 404 | 422; message: string };
+export type WorkResult = { ok: true } | { ok: false; status: 403 | 404 | 422; message: string };
 
 export async function changeStatus(
   store: AdminStore,
@@ -192,6 +194,7 @@ export function eventText(event: Pick<LeadEvent, "kind" | "body" | "status">): s
     return adminMessages.revenue.wonWith(formatCents(Number(event.body)));
   }
   if (event.kind === "follow_up") return followUpEvent(event.body).text;
+  if (event.kind === "booking") return bookingEventText(event.body);
   if (event.kind === "tag") return tagEventText(event.body);
   if (event.kind === "call") {
     return callText(event.body, event.status ? adminMessages.statuses[event.status] : null);
@@ -199,6 +202,21 @@ export function eventText(event: Pick<LeadEvent, "kind" | "body" | "status">): s
   if (event.kind === "assign") return event.body ? copy.assignedTo(event.body) : copy.unassigned;
   if (event.status === "lost" && event.body) return copy.lostBecause(event.body);
   return copy.movedTo(event.status ? adminMessages.statuses[event.status] : "");
+}
+
+/** A booked call on the timeline: when on the agency's clock, or that it was cancelled. */
+export function bookingEventText(body: string): string {
+  const copy = adminMessages.bookings;
+  let parsed: Partial<BookingEventBody> = {};
+  try {
+    parsed = JSON.parse(body) as Partial<BookingEventBody>;
+  } catch {
+    // An unreadable body still says a call was booked.
+  }
+  const when = parsed.startTime ? formatAgencyTime(parsed.startTime) : "";
+  return parsed.action === "canceled"
+    ? copy.canceled(when, parsed.reason)
+    : copy.booked(when, parsed.event ?? "");
 }
 
 /** The words a timeline entry quotes: a note's, or a follow-up's note. */

@@ -25,6 +25,11 @@ import { hostname } from "node:os";
 import { adminChannels } from "../admin/channels.ts";
 import type { AdminConfig } from "../admin/config.ts";
 import { leadEmailDeliverer } from "../admin/emails/leadEmails.ts";
+import {
+  CONFIRMATION_CHANNEL,
+  confirmationDeliverer,
+  confirmationWanted,
+} from "../admin/emails/confirmations.ts";
 import { followUpDeliverer, startFollowUpSweep } from "../admin/followUps.ts";
 import { reminderDeliverer, startReminderSweep } from "../admin/reminders.ts";
 import { startRetentionSweep } from "../admin/retention.ts";
@@ -87,7 +92,13 @@ const extension = (admin: AdminConfig, audit: AuditConfig): LeadServiceExtension
       ...(email && admin.reminders ? { reminder: reminderDeliverer(email, store) } : {}),
       ...(email && admin.followUps ? { followup: followUpDeliverer(email, store) } : {}),
       ...(email ? { "lead-email": leadEmailDeliverer(email, store) } : {}),
+      ...(email ? { [CONFIRMATION_CHANNEL]: confirmationDeliverer(email, store) } : {}),
     };
+  },
+  // The visitor's confirmation email after a contact, call or growth request (issue 39 §2).
+  confirmations: {
+    channel: CONFIRMATION_CHANNEL,
+    wanted: (store, lead) => confirmationWanted(store.connection.db, lead),
   },
   sweeps: [
     {

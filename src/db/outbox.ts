@@ -27,7 +27,8 @@ export interface NewNotification {
 /** One row of the outbox: one (lead, channel). Times are ISO 8601 in UTC. */
 export interface OutboxRow {
   id: string;
-  leadId: string;
+  /** Null for a row of no lead: a webhook's test delivery (migration 33). */
+  leadId: string | null;
   channel: Channel;
   status: NotificationStatus;
   /** Finished deliveries (successful or not); a delivery cut short by a crash does not count. */
@@ -64,7 +65,7 @@ export type OutboxCounts = Record<"pending" | "failed", number>;
 
 interface OutboxDbRow {
   id: string;
-  lead_id: string;
+  lead_id: string | null;
   channel: string;
   status: string;
   attempts: number;
@@ -212,6 +213,38 @@ export function outboxQueue(db: Db) {
         )
           .map((r) => r.id)
           .sort(),
+      );
+    },
+
+    /** The newest rows of these channels, any status (the owner's Webhooks page). */
+    recent(channels: readonly Channel[], limit: number): Promise<OutboxRow[]> {
+      if (!channels.length || limit < 1) return Promise.resolve([]);
+      return run(async (db) =>
+        (
+          await db.all<OutboxDbRow>(
+            `SELECT ${COLUMNS} FROM outbox WHERE ${d.inList("channel", 1)}
+             ORDER BY created_at DESC, id DESC LIMIT $2`,
+            [channels, limit],
+          )
+        ).map(toOutboxRow),
+      );
+    },
+
+    /** Queues a row of no lead (a webhook's test delivery), due at `now`. */
+    async enqueueStandalone(
+      id: string,
+      channel: Channel,
+      now: Date,
+      giveUpAt: Date,
+    ): Promise<void> {
+      const at = now.toISOString();
+      await run((db) =>
+        db.run(
+          `INSERT INTO outbox (id, lead_id, channel, status, attempts, next_attempt_at, give_up_at,
+                               created_at, updated_at)
+           VALUES ($1, NULL, $2, 'pending', 0, $3, $4, $3, $3)`,
+          [id, channel, at, giveUpAt.toISOString()],
+        ),
       );
     },
 

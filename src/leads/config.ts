@@ -49,6 +49,25 @@ export interface LeadConfig {
   checklistDir: string;
   /** SITE_URL without a trailing slash (default the agency's address): the origin of links. */
   origin: string;
+  /** Bookings from the scheduling provider (./scheduling/). */
+  scheduling: SchedulingConfig;
+}
+
+export interface SchedulingConfig {
+  /**
+   * CALENDLY_SIGNING_KEY: the signing key of the Calendly webhook subscription; unset, POST
+   * /api/scheduling/calendly answers 404.
+   */
+  calendlySigningKey: string | null;
+}
+
+export function schedulingConfig(env: Env = process.env): SchedulingConfig {
+  const key = env.CALENDLY_SIGNING_KEY?.trim();
+  if (!key) return { calendlySigningKey: null };
+  if (key.length < 16 || /\s/.test(key)) {
+    throw new Error("CALENDLY_SIGNING_KEY must be at least 16 characters without spaces");
+  }
+  return { calendlySigningKey: key };
 }
 
 export interface NotifyConfig {
@@ -200,5 +219,6 @@ export function leadConfig(env: Env = process.env): LeadConfig {
     metricsToken: metricsToken(env.METRICS_TOKEN),
     checklistDir: join(env.SITE_OUT_DIR ?? resolve(env.BUILD_DIR || "dist"), "checklists"),
     origin: siteOrigin(env),
+    scheduling: schedulingConfig(env),
   };
 }

@@ -39,7 +39,15 @@ export const formIds = [
   "quick",
   "guide",
 ] as const;
+/** A form a visitor's post may name. */
 export type FormId = (typeof formIds)[number];
+
+/**
+ * Every form a stored lead may have: the posted ones and 'booking', whose leads only the
+ * scheduling provider's signed webhook creates (src/leads/scheduling/), never a post.
+ */
+export const storedFormIds = [...formIds, "booking"] as const;
+export type StoredFormId = (typeof storedFormIds)[number];
 
 /** Fields several forms share, defined once (names are the spec's). */
 const shared = {
@@ -165,8 +173,26 @@ export const leadForms = {
       { name: "checklist", type: "hidden", required: true, maxLength: 60 },
     ],
   },
+  /**
+   * A call booked with the scheduling provider (issue 39): never posted by a form, written by
+   * the provider's signed webhook (src/leads/scheduling/). `callAt` is the meeting's start on the
+   * agency's clock, `event` the meeting's name, `message` the invitee's answers.
+   */
+  booking: {
+    kind: "booking",
+    source: "scheduling",
+    subject: "Booked call",
+    fields: [
+      shared.name,
+      shared.email,
+      optional(shared.phone),
+      { name: "callAt", type: "text", required: true, maxLength: NAME },
+      { name: "event", type: "text", required: false, maxLength: NAME },
+      { ...shared.message, required: false },
+    ],
+  },
 } as const satisfies Record<
-  FormId,
+  StoredFormId,
   { kind: string; source: string; subject: string | null; fields: readonly FieldDef[] }
 >;
 
@@ -179,10 +205,11 @@ export const leadKinds = [
   "growth",
   "quick",
   "guide",
+  "booking",
 ] as const;
 export type LeadKind = (typeof leadKinds)[number];
 
-export type LeadFormDef = (typeof leadForms)[FormId];
+export type LeadFormDef = (typeof leadForms)[StoredFormId];
 
 // The endpoint and the hidden attribution inputs live in ./wire.ts, which the inline site-wide
 // script imports without this table.

@@ -27,6 +27,7 @@ import { countingLead } from "../server/inFlight.ts";
 import { safeNext } from "./next.ts";
 import { isFormId } from "./schema.ts";
 import type { LeadService } from "./server.ts";
+import type { LeadRecord } from "./store/types.ts";
 
 /** What the no-JavaScript review page shows: the form again with the visitor's input. */
 export interface LeadReview {
@@ -303,6 +304,15 @@ export async function handleLeadInput(
       admit: () => (limiter ? limiter.consume(key) : Promise.resolve({ ok: true })),
       checklistExists: (id) => checklistExists(config.checklistDir, id),
       emailChecklist: config.notify.email !== null,
+      ...(service.confirmations
+        ? {
+            confirmation: {
+              channel: service.confirmations.channel,
+              wanted: async (lead: LeadRecord) =>
+                service.confirmations!.wanted(await service.store(), lead),
+            },
+          }
+        : {}),
       // Website checks run when this server runs them (src/audit/, wired by the root).
       ...(service.checks
         ? { auditJob: service.checks.jobFor, onAuditQueued: service.nudgeAudit }

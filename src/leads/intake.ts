@@ -63,6 +63,12 @@ export interface IntakeDeps {
   /** Email a guide lead its checklist link (channel 'checklist'): SMTP is configured. */
   emailChecklist?: boolean;
   /**
+   * Whether the lead gets a confirmation email (src/admin/emails/confirmations.ts, registered by
+   * the composition root; outbox channel `channel`); absent: none. Asked before the insert; an
+   * answer that fails (the store is down) is no: the insert will say so.
+   */
+  confirmation?: { channel: Channel; wanted: (lead: LeadRecord) => Promise<boolean> };
+  /**
    * The website check a lead queues in its own transaction (src/audit/jobs.ts `auditJobFor`);
    * absent: checks are off. `onAuditQueued` wakes the check worker once it is committed.
    */
@@ -192,9 +198,17 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
   // The visitor's own copy of the checklist link goes by email too, but never to an address a
   // spam-flagged post typed in: that would make the site a way to mail strangers.
   const emailVisitor = def.kind === "guide" && deps.emailChecklist && !lead.spam;
+  const confirm =
+    !lead.spam && deps.confirmation
+      ? await deps.confirmation.wanted(lead).catch(() => false)
+      : false;
   const notifications = notificationsFor(
     lead,
-    [...(deps.channels ?? []), ...(emailVisitor ? (["checklist"] as const) : [])],
+    [
+      ...(deps.channels ?? []),
+      ...(emailVisitor ? (["checklist"] as const) : []),
+      ...(confirm && deps.confirmation ? [deps.confirmation.channel] : []),
+    ],
     deps.notifyMaxAgeMs ?? 24 * 60 * 60_000,
     now,
   );

@@ -44,6 +44,16 @@ export const leadMessages = {
       signature: `The ${p.agency} team`,
     }),
   },
+  /** The agency's email of a call booked by someone who already has a lead (./scheduling/notice.ts). */
+  bookingEmail: {
+    subject: (who: string, when: string) => `Call booked: ${who}, ${when}`,
+    intro: (who: string) =>
+      `${who} booked a call. They already had a lead in the inbox; the booking is on its timeline.`,
+    when: "When",
+    meeting: "Meeting",
+    email: "Email",
+    button: "Open the lead in the inbox",
+  },
   /** The no-JavaScript review page. */
   review: {
     title: "Please check your details",
@@ -78,6 +88,7 @@ export const leadKindLabels = {
   growth: "Growth plan",
   quick: "Call request",
   guide: "Guide checklist",
+  booking: "Booked call",
 } as const;
 
 /** Forms by the name the Performance report and the staff notice give them ("Contact page"). */
@@ -90,4 +101,5 @@ export const formLabels: Record<string, string> = {
   growthPartial: "Growth plan",
   quick: "Call request",
   guide: "Guide checklist",
+  booking: "Booked call",
 };

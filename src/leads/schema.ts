@@ -10,7 +10,14 @@
  * The audit website accepts a bare domain ("example.com") and is normalised to "https://example.com".
  */
 import { z } from "zod";
-import { formIds, leadForms, type FieldDef, type FormId } from "./fields.ts";
+import {
+  formIds,
+  leadForms,
+  storedFormIds,
+  type FieldDef,
+  type FormId,
+  type StoredFormId,
+} from "./fields.ts";
 import { leadMessages as m } from "./messages.ts";
 import { normalisePhone } from "./phone.ts";
 import { isWellFormed } from "./text.ts";
@@ -127,7 +134,7 @@ export function fieldSchema(field: FieldDef) {
   return z.preprocess(emptyIfMissing, text);
 }
 
-function buildFormSchema(form: FormId) {
+function buildFormSchema(form: StoredFormId) {
   const shape: Record<string, ReturnType<typeof fieldSchema>> = {};
   for (const field of leadForms[form].fields) shape[field.name] = fieldSchema(field);
   // Unknown keys (hidden inputs, extra junk) are dropped: z.object strips them.
@@ -136,8 +143,8 @@ function buildFormSchema(form: FormId) {
 
 /** One schema per form id, keyed like `leadForms`. */
 export const leadFormSchemas = Object.fromEntries(
-  formIds.map((id) => [id, buildFormSchema(id)]),
-) as Record<FormId, ReturnType<typeof buildFormSchema>>;
+  storedFormIds.map((id) => [id, buildFormSchema(id)]),
+) as Record<StoredFormId, ReturnType<typeof buildFormSchema>>;
 
 export const formIdSchema = z.enum(formIds);
 
@@ -148,7 +155,10 @@ export type ValidationResult =
   { ok: true; fields: LeadFields } | { ok: false; errors: Record<string, string> };
 
 /** Validates the values of one form; errors hold the first problem of each field. */
-export function validateLead(form: FormId, values: Record<string, unknown>): ValidationResult {
+export function validateLead(
+  form: StoredFormId,
+  values: Record<string, unknown>,
+): ValidationResult {
   const result = leadFormSchemas[form].safeParse(values);
   if (result.success) return { ok: true, fields: result.data as LeadFields };
   const errors: Record<string, string> = {};
@@ -159,7 +169,7 @@ export function validateLead(form: FormId, values: Record<string, unknown>): Val
   return { ok: false, errors };
 }
 
-/** True when `value` names one of the forms. */
+/** True when `value` names one of the forms a visitor may post. */
 export function isFormId(value: unknown): value is FormId {
   return formIdSchema.safeParse(value).success;
 }

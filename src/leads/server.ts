@@ -17,7 +17,9 @@ import { checklistDeliverer } from "./notify/checklist.ts";
 import { emailDeliverer } from "./notify/notice.ts";
 import { OutboxWorker } from "./notify/outbox.ts";
 import type { Deliverer } from "./notify/types.ts";
-import { webhookDeliverer } from "./notify/webhook.ts";
+import { WEBHOOK_TEST_CHANNEL, WEBHOOK_TEST_EVENT, webhookDeliverer } from "./notify/webhook.ts";
+import { bookingDeliverer } from "./scheduling/notice.ts";
+import { agencyHours } from "../config/agency.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
 import { storeHolder } from "./store/index.ts";
 import type { DatabaseHolder } from "../db/holder.ts";
@@ -40,6 +42,8 @@ export interface LeadService {
   readonly audit: CheckRunner | null;
   /** The job an audit lead queues and the links its answer names; null when checks are off. */
   readonly checks: Pick<LeadChecks, "jobFor" | "links"> | null;
+  /** Confirmation emails to visitors; null without SMTP or when the root registered none. */
+  readonly confirmations: LeadConfirmations | null;
   /** An audit lead queued a check: run it soon. */
   nudgeAudit(): void;
   /** Opens the store (running migrations) and starts the outbox worker; idempotent. */
@@ -109,6 +113,16 @@ export interface LeadServiceExtension {
   sweeps?: LeadSweep[];
   /** The website check. */
   checks?: LeadChecks;
+  /** Confirmation emails to the visitor (src/admin/emails/confirmations.ts). */
+  confirmations?: LeadConfirmations;
+}
+
+/** The visitor's confirmation email as the lead service queues it (registered by the root). */
+export interface LeadConfirmations {
+  /** Its outbox channel (delivered by the root's deliverer). */
+  channel: Channel;
+  /** Whether `lead` gets one (its form has one, switched on, a plain address, not spam). */
+  wanted(store: LeadStore, lead: LeadRecord): Promise<boolean>;
 }
 
 function deliverers(
@@ -120,7 +134,12 @@ function deliverers(
   const d: Partial<Record<Channel, Deliverer>> = {};
   if (config.notify.email) d.email = emailDeliverer(config.notify.email);
   if (config.notify.email) d.checklist = checklistDeliverer(config.notify.email, ipSalt);
+  if (config.notify.email)
+    d.booking = bookingDeliverer(config.notify.email, store, () => agencyHours.timeZone);
   if (config.notify.webhook) d.webhook = webhookDeliverer(config.notify.webhook);
+  if (config.notify.webhook) {
+    d[WEBHOOK_TEST_CHANNEL] = webhookDeliverer(config.notify.webhook, WEBHOOK_TEST_EVENT);
+  }
   Object.assign(d, extension.deliverers?.(config, store, ipSalt));
   return d;
 }
@@ -170,6 +189,8 @@ export function createLeadService(
     outbox,
     audit,
     checks: audit && extension.checks ? extension.checks : null,
+    confirmations:
+      config.notify.email && extension.confirmations && outbox ? extension.confirmations : null,
     nudgeAudit() {
       if (!audit) return;
       service.start();

@@ -108,7 +108,7 @@ describe("erase EMAIL on sqlite, the server running", () => {
     await leads.indexSearch();
     const statuses = ["pending", "sent", "failed"] as const;
     const outboxOf = async (ids: string[]) =>
-      (await leads.listNotifications(statuses)).filter((r) => ids.includes(r.leadId));
+      (await leads.listNotifications(statuses)).filter((r) => ids.includes(r.leadId ?? ""));
     const outboxBefore = (await outboxOf(erin)).length;
     // The audit, quick and growth leads' webhook rows (the partial's was withdrawn when the
     // growth lead completed it).

@@ -243,13 +243,13 @@ describe("lead delivery on SQLite", () => {
     // Every notification was tried and is waiting, with the reason.
     await waitFor(
       async () => {
-        const rows = (await outboxRows(env)).filter((r) => ids.includes(r.leadId));
+        const rows = (await outboxRows(env)).filter((r) => ids.includes(r.leadId ?? ""));
         return rows.length === 20 && rows.every((r) => r.attempts >= 1 && r.lastError);
       },
       15_000,
       "a failed attempt on each of 20 notifications",
     );
-    const rows = (await outboxRows(env)).filter((r) => ids.includes(r.leadId));
+    const rows = (await outboxRows(env)).filter((r) => ids.includes(r.leadId ?? ""));
     expect(rows.every((r) => r.status === "pending")).toBe(true);
     expect(rows.find((r) => r.channel === "webhook")!.lastError).toMatch(/ECONNREFUSED/);
     expect(rows.find((r) => r.channel === "email")!.lastError).toMatch(/451/);

@@ -33,6 +33,19 @@ export const emailMessages = {
     unknownPlaceholder: (name: string, known: string) =>
       `There is no placeholder {${name}}. Use one of: ${known}.`,
   },
+  /** The visitor's confirmation emails on /admin/templates (./confirmations.ts). */
+  confirmations: {
+    title: "Confirmation emails",
+    intro:
+      "Sent by themselves to whoever sends one of these forms, right after it arrives (never to possible spam). Owners can edit each one or switch it off.",
+    on: "On: sent to every new lead of these forms.",
+    off: "Off: not sent.",
+    switchOff: "Switch off",
+    switchOn: "Switch on",
+    ownersOnly: "Only an owner can change the confirmation emails.",
+    switchedOn: "Confirmation email switched on.",
+    switchedOff: "Confirmation email switched off.",
+  },
   placeholders: {
     firstName: "the lead's first name ('there' when none was given)",
     fullName: "the lead's full name",

@@ -20,6 +20,7 @@ const ERASED_TABLES = [
   "lead_events",
   "lead_follow_ups",
   "lead_tags",
+  "scheduled_calls",
   "lead_search",
   "lead_search_pending",
   POSTGRES_DELTA_LOG,
@@ -51,6 +52,8 @@ export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
     await remove("lead_follow_ups");
     // Its tags (migration 24): a label may name the prospect too.
     await remove("lead_tags");
+    // Its booked calls (migration 33): they name the meeting and its links.
+    await remove("scheduled_calls");
     // Its website checks (migration 17): the report names the prospect's site.
     await remove("audit_jobs");
     // The partial first: it names the lead it was completed by.

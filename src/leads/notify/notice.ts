@@ -44,6 +44,7 @@ const KIND_LABELS: Record<LeadKind, string> = {
   growth: "growth",
   quick: "quick",
   guide: "guide checklist",
+  booking: "booked call",
 };
 
 type Row = [label: string, value: string];

@@ -15,6 +15,9 @@ import type { LeadRecord } from "../store/types.ts";
 import type { Deliverer } from "./types.ts";
 
 export const WEBHOOK_EVENT = "lead.created";
+/** The event of a test delivery sent from the owner's Webhooks page (outbox channel 'webhook-test'). */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+export const WEBHOOK_TEST_CHANNEL = "webhook-test";
 const SECRET_PREFIX = "whsec_";
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -42,7 +45,7 @@ export function signWebhook(
 }
 
 export interface WebhookPayload {
-  type: typeof WEBHOOK_EVENT;
+  type: typeof WEBHOOK_EVENT | typeof WEBHOOK_TEST_EVENT;
   /** When the lead was stored (ISO 8601), the same on every retry. */
   timestamp: string;
   data: LeadRecord;
@@ -59,8 +62,9 @@ export function webhookRequest(
   id: string,
   secret: Uint8Array,
   nowSeconds: number,
+  type: WebhookPayload["type"] = WEBHOOK_EVENT,
 ): WebhookRequest {
-  const payload: WebhookPayload = { type: WEBHOOK_EVENT, timestamp: lead.createdAt, data: lead };
+  const payload: WebhookPayload = { type, timestamp: lead.createdAt, data: lead };
   const body = JSON.stringify(payload);
   return {
     body,
@@ -88,10 +92,46 @@ function describe(error: unknown): string {
   return cause ? `${err.message}: ${cause}` : err.message;
 }
 
-export function webhookDeliverer(settings: WebhookSettings): Deliverer {
+/**
+ * The lead a test delivery carries: the shape of every lead (so a Zapier or Make 'catch hook'
+ * learns its fields from it), with made-up values that name no one. Its id is the outbox row's.
+ */
+export function webhookTestLead(id: string, createdAt: string): LeadRecord {
+  return {
+    id,
+    kind: "contact",
+    form: "contactPage",
+    subject: "Contact Form Submission",
+    createdAt,
+    spam: false,
+    fields: {
+      "full-name": "Test Lead",
+      email: "test.lead@example.com",
+      phone: "+15125550142",
+      company: "Example Landscaping (test)",
+      message: "This is a test delivery from the inbox's Webhooks page. No one sent it.",
+    },
+    metadata: {
+      source: "contact_page_form",
+      page: "/contact-us",
+      landingPage: "/",
+      referrer: null,
+      timestamp: createdAt,
+      userAgent: null,
+      utm: { utm_source: "test", utm_medium: "webhook" },
+      ipHash: null,
+      spamReasons: [],
+    },
+  };
+}
+
+export function webhookDeliverer(
+  settings: WebhookSettings,
+  type: WebhookPayload["type"] = WEBHOOK_EVENT,
+): Deliverer {
   const secret = webhookSecretBytes(settings.secret);
   const deliver: Deliverer["deliver"] = async ({ row, lead }, signal) => {
-    const request = webhookRequest(lead, row.id, secret, Math.floor(Date.now() / 1000));
+    const request = webhookRequest(lead, row.id, secret, Math.floor(Date.now() / 1000), type);
     let response: Response;
     try {
       response = await fetch(settings.url, {

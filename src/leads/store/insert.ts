@@ -23,7 +23,7 @@ import {
 import { toSqlitePlaceholders } from "../../db/driver.ts";
 import { leadJobInsertParams, leadJobInsertSql } from "./auditJobInsert.ts";
 import { INSERT_COLUMNS } from "./rows.ts";
-import type { LeadRecord, NewAuditJob, NewNotification } from "./types.ts";
+import type { LeadRecord, NewAuditJob, NewBooking, NewNotification } from "./types.ts";
 
 /** What one lead's insert writes. */
 export interface LeadInsert {
@@ -34,13 +34,35 @@ export interface LeadInsert {
   /** When its notifications are first due (ISO). */
   dueAt: string;
   auditJob: NewAuditJob | undefined;
+  /** The booked call that created the lead (src/leads/scheduling/), or undefined. */
+  booking?: NewBooking | undefined;
 }
+
+/** The booked call's row (migration 33), the same SQL and parameters on both databases. */
+export const BOOKING_INSERT_SQL = `INSERT INTO scheduled_calls
+  (id, lead_id, invitee_uri, event_uri, name, start_time, end_time, cancel_url, reschedule_url,
+   booked_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
+
+export const bookingInsertParams = (b: NewBooking, leadId: string) =>
+  [
+    b.id,
+    leadId,
+    b.inviteeUri,
+    b.eventUri,
+    b.name,
+    b.startTime,
+    b.endTime,
+    b.cancelUrl,
+    b.rescheduleUrl,
+    b.bookedAt,
+  ] as const;
 
 /** The SQLite insert over `conn`'s statements, prepared once. */
 export function sqliteLeadInsert(conn: SqliteConnection): (insert: LeadInsert) => void {
   const db = conn.sqlite;
   let statements: Record<
-    "lead" | "outbox" | "auditJob" | "completePartial" | "withdrawPartialOutbox",
+    "lead" | "outbox" | "auditJob" | "booking" | "completePartial" | "withdrawPartialOutbox",
     StatementSync
   > | null = null;
   const prepared = () =>
@@ -52,6 +74,7 @@ export function sqliteLeadInsert(conn: SqliteConnection): (insert: LeadInsert) =
          VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
       ),
       auditJob: db.prepare(toSqlitePlaceholders(leadJobInsertSql)),
+      booking: db.prepare(toSqlitePlaceholders(BOOKING_INSERT_SQL)),
       // An open partial of the same visitor (same email), and its notifications not sent yet and
       // not held by a live claim (a delivery in flight finishes; ./partials.ts).
       completePartial: db.prepare(
@@ -64,7 +87,7 @@ export function sqliteLeadInsert(conn: SqliteConnection): (insert: LeadInsert) =
          WHERE lead_id = ? AND status <> 'sent' AND (claimed_until IS NULL OR claimed_until <= ?)`,
       ),
     });
-  return ({ lead, notifications, partialId, dueAt, auditJob }) => {
+  return ({ lead, notifications, partialId, dueAt, auditJob, booking }) => {
     const s = prepared();
     const insertLead = () =>
       s.lead.run(
@@ -77,7 +100,7 @@ export function sqliteLeadInsert(conn: SqliteConnection): (insert: LeadInsert) =
         JSON.stringify(lead.fields),
         JSON.stringify(lead.metadata),
       );
-    if (!notifications.length && !partialId && !auditJob) {
+    if (!notifications.length && !partialId && !auditJob && !booking) {
       insertLead();
       return;
     }
@@ -88,6 +111,7 @@ export function sqliteLeadInsert(conn: SqliteConnection): (insert: LeadInsert) =
         s.outbox.run(n.id, lead.id, n.channel, dueAt, n.giveUpAt, lead.createdAt, lead.createdAt);
       }
       if (auditJob) s.auditJob.run(...leadJobInsertParams(auditJob, lead.id, lead.createdAt));
+      if (booking) s.booking.run(...bookingInsertParams(booking, lead.id));
       if (partialId) {
         const linked = s.completePartial.run(lead.id, partialId, lead.fields.email ?? "");
         if (Number(linked.changes) > 0) {
@@ -105,11 +129,19 @@ export function sqliteLeadInsert(conn: SqliteConnection): (insert: LeadInsert) =
 /** The PostgreSQL insert over `conn`'s pool. */
 export async function postgresLeadInsert(
   conn: PostgresConnection,
-  { lead, notifications, partialId, dueAt, auditJob }: LeadInsert,
+  { lead, notifications, partialId, dueAt, auditJob, booking }: LeadInsert,
 ): Promise<void> {
   const sql = conn.sql;
-  if (partialId || auditJob) {
-    await postgresInsertInTransaction(sql, lead, notifications, partialId, dueAt, auditJob);
+  if (partialId || auditJob || booking) {
+    await postgresInsertInTransaction(
+      sql,
+      lead,
+      notifications,
+      partialId,
+      dueAt,
+      auditJob,
+      booking,
+    );
     return;
   }
   // The lead is noted as pending for the search index in the same statement (migration 11).
@@ -160,6 +192,7 @@ async function postgresInsertInTransaction(
   partialId: string | null,
   dueAt: string,
   auditJob: NewAuditJob | undefined,
+  booking?: NewBooking,
 ): Promise<void> {
   await sql.begin(async (tx) => {
     await tx`
@@ -181,6 +214,7 @@ async function postgresInsertInTransaction(
     if (auditJob) {
       await tx.unsafe(leadJobInsertSql, leadJobInsertParams(auditJob, lead.id, lead.createdAt));
     }
+    if (booking) await tx.unsafe(BOOKING_INSERT_SQL, [...bookingInsertParams(booking, lead.id)]);
     if (!partialId) return;
     const linked = await tx`
       UPDATE leads SET completed_by = ${lead.id}

@@ -13,6 +13,7 @@ import { outboxQueue, type OutboxQueue } from "../../db/outbox.ts";
 import { agencyHours } from "../../config/agency.ts";
 import { agencyClockAfterMigrate } from "./agencyClock.ts";
 import { postgresLeadInsert, sqliteLeadInsert, type LeadInsert } from "./insert.ts";
+import { webhookTestLead } from "../notify/webhook.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
 import { READ_COLUMNS, toRecord, type LeadRow } from "./rows.ts";
 import { indexSearchBatch, SEARCH_BACKLOG, SEARCH_BATCH, SEARCH_QUIET_MS } from "./searchIndex.ts";
@@ -85,6 +86,7 @@ export class SqlLeadStore implements LeadStore {
         partialId: partialToComplete(lead, options.completes),
         dueAt: notificationsDueAt(lead),
         auditJob: options.auditJob,
+        booking: options.booking,
       });
     } catch (error) {
       throw unavailable(this.driver, error);
@@ -160,13 +162,16 @@ export class SqlLeadStore implements LeadStore {
     const rows = await this.#outbox.claim(request);
     if (!rows.length) return [];
     const d = dialectSql(this.db);
-    const ids = [...new Set(rows.map((r) => r.leadId))];
-    const leads = await this.#run((db) =>
-      db.all<LeadRow>(`SELECT ${READ_COLUMNS} FROM leads WHERE ${d.inList("id", 1)}`, [ids]),
-    );
+    const ids = [...new Set(rows.flatMap((r) => (r.leadId ? [r.leadId] : [])))];
+    const leads = ids.length
+      ? await this.#run((db) =>
+          db.all<LeadRow>(`SELECT ${READ_COLUMNS} FROM leads WHERE ${d.inList("id", 1)}`, [ids]),
+        )
+      : [];
     const byId = new Map(leads.map((l) => [l.id, toRecord(l)]));
     return rows.flatMap((row) => {
-      const lead = byId.get(row.leadId);
+      // A row of no lead is a webhook's test delivery (migration 33): it carries a sample lead.
+      const lead = row.leadId ? byId.get(row.leadId) : webhookTestLead(row.id, row.createdAt);
       return lead ? [{ row, lead }] : [];
     });
   }

@@ -8,15 +8,18 @@ import type {
   OutboxOutcome,
   OutboxRow,
 } from "../../db/outbox.ts";
-import type { FormId, LeadKind } from "../fields.ts";
+import type { LeadKind, StoredFormId } from "../fields.ts";
 import type { LeadMetadata } from "../attribution.ts";
 
 /** A stored lead, as every adapter returns it and the CLI exports it. */
 export interface LeadRecord {
   id: string;
   kind: LeadKind;
-  /** The form it was sent with (two forms can share a kind: contact and contactPage). */
-  form: FormId;
+  /**
+   * The form it was sent with (two forms can share a kind: contact and contactPage), or
+   * 'booking' for a call booked with the scheduling provider.
+   */
+  form: StoredFormId;
   subject: string | null;
   /** Server time of submission, ISO 8601 in UTC. */
   createdAt: string;
@@ -64,6 +67,26 @@ export interface InsertOptions {
    * website; src/audit/jobs.ts claims and runs it).
    */
   auditJob?: NewAuditJob | undefined;
+  /**
+   * A call booked with the scheduling provider that created this lead (src/leads/scheduling/),
+   * stored in the same transaction; its invitee URI is unique, so the same booking delivered
+   * twice fails the second insert as a whole.
+   */
+  booking?: NewBooking | undefined;
+}
+
+/** A booked call (table scheduled_calls, migration 33). Times are ISO 8601. */
+export interface NewBooking {
+  id: string;
+  inviteeUri: string;
+  eventUri: string;
+  /** The meeting's name ("30 minute call"). */
+  name: string;
+  startTime: string;
+  endTime: string | null;
+  cancelUrl: string | null;
+  rescheduleUrl: string | null;
+  bookedAt: string;
 }
 
 /** A website check queued with its lead (table audit_jobs, migration 17). */
@@ -83,11 +106,13 @@ export interface NewAuditJob {
 
 /**
  * The lead service's own outbox channels: the agency's inbox (SMTP), its CRM (signed webhook),
- * and the visitor's own checklist link after a guide's form (SMTP; ./notify/checklist.ts). Other
+ * and the visitor's own checklist link after a guide's form (SMTP; ./notify/checklist.ts); a
+ * booked call attached to a lead the agency already had (SMTP; ../scheduling/notice.ts); a
+ * webhook's test delivery, sent from the owner's Webhooks page (../notify/webhook.ts). Other
  * features register theirs beside these (src/app/root.ts): staff reminders and follow-ups and
  * the emails staff write (src/admin/), the website check's emails (src/audit/).
  */
-export const leadChannels = ["email", "webhook", "checklist"] as const;
+export const leadChannels = ["email", "webhook", "checklist", "booking", "webhook-test"] as const;
 export type LeadChannel = (typeof leadChannels)[number];
 
 /** A claimed outbox row with its lead, ready to deliver. */
