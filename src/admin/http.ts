@@ -25,8 +25,8 @@ export const OPEN_PATHS = [
   "/api/admin/passkeys/sign-in",
 ] as const;
 
-/** Admin paths for owners only (staff get 403): managing staff and reading the audit log. */
-export const OWNER_PATHS = ["/admin/staff", "/admin/audit"] as const;
+/** Admin paths for owners only (staff get 403): managing staff, the audit log, the settings. */
+export const OWNER_PATHS = ["/admin/staff", "/admin/audit", "/admin/settings"] as const;
 export const isOwnerPath = (path: string): boolean =>
   OWNER_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 

@@ -477,6 +477,7 @@ export const adminMessages = {
     templates: "Email templates",
     staff: "Staff",
     audit: "Audit log",
+    settings: "Settings",
     account: "Your account",
     label: "Inbox sections",
   },

@@ -6,6 +6,8 @@
  * text every reader (page, PDF, email, panel) takes from a fetched site.
  */
 import type { AuditCategory, AuditReport, CheckResult } from "./report.ts";
+import { agencyZone } from "../lib/agencyZone.ts";
+import { formatAgencyTime } from "../lib/formatAgencyTime.ts";
 
 /** One line of text taken from a report: no control characters, bounded. */
 export function plainLine(value: string, max = 300): string {
@@ -101,15 +103,12 @@ export function bandOf(score: number): ScoreBand {
 export const isScoreBand = (value: unknown): value is ScoreBand =>
   scoreBands.some((b) => b.id === value);
 
-/** "November 25, 2026, 14:05 UTC": when a check ran, the same on every server. */
-export function formatCheckedAt(iso: string): string {
+/**
+ * "Wed, Nov 25, 2026, 9:05 AM EST": when a check ran, on the agency's clock (its zone now,
+ * src/lib/agencyZone.ts), as the prospect's report, its PDF and the staff's check panel show it.
+ */
+export function formatCheckedAt(iso: string, timeZone: string = agencyZone()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const day = d.toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
-  return `${day}, ${d.toISOString().slice(11, 16)} UTC`;
+  return formatAgencyTime(d, timeZone);
 }

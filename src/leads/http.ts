@@ -303,6 +303,7 @@ export async function handleLeadInput(
       admit: () => (limiter ? limiter.consume(key) : Promise.resolve({ ok: true })),
       checklistExists: (id) => checklistExists(config.checklistDir, id),
       emailChecklist: config.notify.email !== null,
+      assignTo: service.assignTo,
       // Website checks run when this server runs them (src/audit/, wired by the root).
       ...(service.checks
         ? { auditJob: service.checks.jobFor, onAuditQueued: service.nudgeAudit }

@@ -42,6 +42,8 @@ export interface LeadService {
   readonly checks: Pick<LeadChecks, "jobFor" | "links"> | null;
   /** An audit lead queued a check: run it soon. */
   nudgeAudit(): void;
+  /** Who new leads are given to in turn now (empty: nobody; src/leads/settings.ts). */
+  assignTo(): readonly string[];
   /** Opens the store (running migrations) and starts the outbox worker; idempotent. */
   start(): void;
   /** A lead with notifications was committed: deliver it soon. */
@@ -109,6 +111,10 @@ export interface LeadServiceExtension {
   sweeps?: LeadSweep[];
   /** The website check. */
   checks?: LeadChecks;
+  /** Who gets new-lead notices now (the owner's setting, src/leads/settings.ts); default LEAD_EMAIL_TO. */
+  noticeTo?: () => readonly string[];
+  /** Who new leads are given to in turn now (the owner's setting); default nobody. */
+  assignTo?: () => readonly string[];
 }
 
 function deliverers(
@@ -118,7 +124,7 @@ function deliverers(
   extension: LeadServiceExtension,
 ): Partial<Record<Channel, Deliverer>> {
   const d: Partial<Record<Channel, Deliverer>> = {};
-  if (config.notify.email) d.email = emailDeliverer(config.notify.email);
+  if (config.notify.email) d.email = emailDeliverer(config.notify.email, extension.noticeTo);
   if (config.notify.email) d.checklist = checklistDeliverer(config.notify.email, ipSalt);
   if (config.notify.webhook) d.webhook = webhookDeliverer(config.notify.webhook);
   Object.assign(d, extension.deliverers?.(config, store, ipSalt));
@@ -170,6 +176,7 @@ export function createLeadService(
     outbox,
     audit,
     checks: audit && extension.checks ? extension.checks : null,
+    assignTo: () => extension.assignTo?.() ?? [],
     nudgeAudit() {
       if (!audit) return;
       service.start();

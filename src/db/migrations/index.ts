@@ -37,6 +37,7 @@ import { migration as m029 } from "./029-lead-funnel-deltas.ts";
 import { migration as m030 } from "./030-audit-jobs-fair-queue.ts";
 import { migration as m031 } from "./031-lead-funnel-delta-log.ts";
 import { migration as m032 } from "./032-lead-funnel-pending.ts";
+import { migration as m034 } from "./034-agency-settings.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Migration } from "./migration.ts";
 
@@ -75,6 +76,7 @@ export const migrations: readonly Migration[] = [
   m030,
   m031,
   m032,
+  m034,
 ];
 
 /** The DDL of the bookkeeping table, the same in both dialects. */
