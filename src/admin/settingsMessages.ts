@@ -19,9 +19,8 @@ export const settingsMessages = {
   notices: {
     heading: "New-lead notices",
     label: "Email new-lead notices to",
-    hint: "One address per line (at most 20).",
+    hint: "One address per line (at most 20). Leave it empty to use the server's own list (LEAD_EMAIL_TO).",
     noSmtp: "Email is not set up on this server (SMTP), so no notice is sent until it is.",
-    none: "Enter at least one address.",
     bad: (value: string) => `"${value}" is not an email address.`,
     tooMany: "At most 20 addresses.",
   },
@@ -42,6 +41,8 @@ export const settingsMessages = {
     heading: "Sign-in security",
     label: "Every account must use a passkey to sign in to the inbox",
     hint: "Accounts without one are sent to their account page to add one before they can open anything else.",
+    selfFirst:
+      "Add a passkey to your own account first (Your account), so that you can still open these settings.",
   },
   enrol: "An owner requires a passkey for every account: add one below to use the inbox.",
   audit: "settings_change",

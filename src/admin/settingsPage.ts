@@ -42,7 +42,6 @@ export function readSettingsForm(
         .filter(Boolean),
     ),
   ];
-  if (!noticeTo.length) return refuse(copy.notices.none);
   if (noticeTo.length > MAX_NOTICE_RECIPIENTS) return refuse(copy.notices.tooMany);
   const bad = noticeTo.find((a) => !isEmailAddress(a));
   if (bad) return refuse(copy.notices.bad(bad.slice(0, 80)));
@@ -96,6 +95,14 @@ export async function settingsPageAction(
   );
   if (!read.ok) return { status: read.status, message: read.message };
   const before = await ctx.settings.refresh();
+  // Requiring passkeys would shut out the owner who asks, were they without one themselves.
+  if (
+    read.change.requireSecondFactor &&
+    !before.requireSecondFactor &&
+    (await ctx.store.passkeysOf(ctx.actor.id)).length === 0
+  ) {
+    return { status: 422, message: copy.secondFactor.selfFirst };
+  }
   const detail = changedSettings(before, read.change);
   if (Object.keys(detail).length) {
     // Only what changed is stored: a setting left alone keeps following its default.

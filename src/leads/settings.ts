@@ -11,7 +11,7 @@
  *
  * Keys (other features read them through `current()`; the names are stable):
  * - `timeZone`: an IANA name; default AGENCY_TIME_ZONE.
- * - `notice.to`: addresses that get new-lead notices; default LEAD_EMAIL_TO.
+ * - `notice.to`: addresses that get new-lead notices; default (and an empty list) LEAD_EMAIL_TO.
  * - `confirmation.emails`: whether visitors get a confirmation email after a form (true by
  *   default); the per-form templates (issue 39 §2) check `confirmationEmails` before queueing.
  * - `lead.assignment`: {"mode":"none"} or {"mode":"round-robin","staff":[ids]}.
@@ -72,7 +72,7 @@ const readers: {
 } = {
   timeZone: (v) => (typeof v === "string" && isTimeZone(v) ? v : undefined),
   noticeTo: (v) =>
-    Array.isArray(v) && v.every((a) => typeof a === "string" && isEmailAddress(a))
+    Array.isArray(v) && v.length > 0 && v.every((a) => typeof a === "string" && isEmailAddress(a))
       ? (v as string[])
       : undefined,
   confirmationEmails: (v) => (typeof v === "boolean" ? v : undefined),

@@ -87,7 +87,6 @@ describe("the settings form", () => {
 
   it.each([
     ["a zone that is not one", [["timeZone", "Mars/Olympus"], base[1]!], /time zone/],
-    ["no address", [base[0]!, ["noticeTo", "  "]], /at least one address/],
     [
       "a script instead of an address",
       [base[0]!, ["noticeTo", "<script>alert(1)</script>"]],
@@ -110,6 +109,14 @@ describe("the settings form", () => {
       expect(read.status).toBe(422);
       expect(read.message).toMatch(message);
     }
+  });
+
+  it("an empty list of recipients means the server's own (LEAD_EMAIL_TO)", () => {
+    const read = readSettingsForm(form([base[0]!, ["noticeTo", "  \n "]]), active);
+    expect(read).toMatchObject({ ok: true, change: { noticeTo: [] } });
+    const defaults = { timeZone: "UTC", noticeTo: ["desk@agency.test"] };
+    const stored = [{ key: "notice.to", value: "[]", updatedAt: "x", updatedBy: null }];
+    expect(settingsFrom(stored, defaults).noticeTo).toEqual(["desk@agency.test"]);
   });
 
   it("refuses more than 20 recipients", () => {
