@@ -32,7 +32,7 @@ describe("the owner's settings page (sqlite)", () => {
     const leads = await openStore(leadConfig(env));
     try {
       cookies[email] = `gl_session=${await mintSession(leads, email, role)}`;
-      ids[email] = (await adminStoreFor(leads).findStaffByEmail(email))!.id;
+      ids[email] = (await adminStoreFor(leads).findStaffByEmail(email))!.staff.id;
     } finally {
       await leads.close();
     }
