@@ -2,12 +2,20 @@
  * "Right now" on the Performance page (issue 39 §3): visitors with a page view in the last five
  * minutes and the page each is on, on a real SQLite file and the real PostgreSQL. A visitor who
  * moved on counts once, on their newest page; older views, form views and starts do not count.
+ * Over HTTP: page views sent by two browsers show on /admin/performance within moments.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveVisitors } from "../../src/analytics/live";
 import { analyticsStoreFor } from "../../src/analytics/store/index";
 import type { AnalyticsEvent } from "../../src/analytics/store/types";
-import { onBothStores } from "./support";
+import {
+  beacon,
+  onBothStores,
+  ownerSession,
+  serverStore,
+  startServer,
+  type RunningServer,
+} from "./support";
 
 const NOW = new Date("2026-11-20T15:00:00.000Z");
 /** Seconds in an hour: the second test's moment, past the first test's visitors. */
@@ -87,5 +95,46 @@ await onBothStores("live", (name, open, cleanup) => {
         await leads.close();
       }
     });
+  });
+});
+
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
+
+describe("the Performance page shows who is on the site now (sqlite)", () => {
+  let server: RunningServer;
+  let cleanup: () => Promise<void>;
+  let owner = "";
+  beforeAll(async () => {
+    const store = serverStore("sqlite", "livehttp");
+    cleanup = store.cleanup;
+    server = await startServer({ ...store.env, LOG_LEVEL: "warn", ANALYTICS_RATE_LIMIT: "off" });
+    owner = await ownerSession(server, store.env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await cleanup?.();
+  });
+
+  it("two browsers' page views: one on the home page, one moved on to a service", async () => {
+    const view = (page: string) => ({ k: "view", _page: page, f: "", w: 390 });
+    const page = () =>
+      fetch(`${server.url}/admin/performance`, { headers: { cookie: owner } }).then((r) =>
+        r.text(),
+      );
+    expect(await page()).toContain("No visitors in the last 5 minutes.");
+    expect((await beacon(server, view("/"))).status).toBe(204);
+    expect((await beacon(server, view("/"), { "user-agent": FIREFOX })).status).toBe(204);
+    expect(
+      (await beacon(server, view("/seo-optimization"), { "user-agent": FIREFOX })).status,
+    ).toBe(204);
+    await expect.poll(page, { timeout: 5_000 }).toContain("2 visitors in the last 5 minutes");
+    const html = await page();
+    const rows = [...html.matchAll(/data-live-page="([^"]+)"[^>]*>.*?tabular-nums">(\d+)</g)].map(
+      (m) => [m[1], Number(m[2])],
+    );
+    expect(rows).toEqual([
+      ["/", 1],
+      ["/seo-optimization", 1],
+    ]);
   });
 });

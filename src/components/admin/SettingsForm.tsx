@@ -87,7 +87,7 @@ export function SettingsForm({ copy, zones, values, staff }: Props) {
         <h2 id="settings-assignment" className="text-lg font-bold">
           {copy.assignment.heading}
         </h2>
-        <fieldset className="mt-3">
+        <fieldset className="mt-3 min-w-0">
           <legend className="text-sm font-semibold">{copy.assignment.legend}</legend>
           <label className="mt-2 flex min-h-11 items-center gap-3">
             <input
@@ -110,7 +110,7 @@ export function SettingsForm({ copy, zones, values, staff }: Props) {
             {copy.assignment.roundRobin}
           </label>
         </fieldset>
-        <fieldset className="mt-3 ml-8">
+        <fieldset className="mt-3 ml-8 min-w-0">
           <legend className="text-sm font-semibold">{copy.assignment.staffLegend}</legend>
           {staff.map((s) => (
             <label key={s.id} className="flex min-h-11 items-center gap-3">
@@ -121,7 +121,7 @@ export function SettingsForm({ copy, zones, values, staff }: Props) {
                 defaultChecked={values.assignTo.includes(s.id)}
                 className={check}
               />
-              {s.email}
+              <span className="min-w-0 wrap-anywhere">{s.email}</span>
             </label>
           ))}
         </fieldset>
