@@ -100,6 +100,8 @@ for (const screen of screens) {
     browser,
     baseURL,
   }) => {
+    // Two browsers, a poll and axe: more than the default minute on a loaded machine.
+    test.setTimeout(120_000);
     // A visitor in a browser of their own (a desktop Chrome's user agent: the headless one is a
     // robot's, not counted) reads the home page; its beacon counts the view.
     const visitor = await browser.newContext({ baseURL, userAgent: CHROME });
@@ -119,7 +121,7 @@ for (const screen of screens) {
           await page.goto("/admin/performance");
           return page.locator('[data-live-page="/"]').count();
         },
-        { timeout: 15_000 },
+        { timeout: 45_000 },
       )
       .toBe(1);
     const live = page.getByRole("region", { name: "Right now" });
