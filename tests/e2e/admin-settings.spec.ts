@@ -2,7 +2,7 @@
  * The owner's settings page (issue 39 §3) in Chromium, on a phone (390 × 844) and a desktop
  * (1366 × 900): reached from the inbox's menu, axe-clean, no sideways scrolling, every control
  * labelled and reachable by keyboard with a visible focus; a refused save says why (422) and keeps
- * the rest; a save says so and shows what was saved. The spec changes only the notice recipients
+ * the rest; a save says so and shows what was saved; axe-clean in dark mode too. The spec changes only the notice recipients
  * and puts them back: the e2e server is shared with the other specs, whose times and leads must
  * not move under them (the zone, turns and passkeys are tested over HTTP and on both stores:
  * tests/integration/settings-http.test.ts, agency-settings-store.test.ts).
@@ -24,6 +24,8 @@ for (const screen of screens) {
     page,
     consoleErrors,
   }) => {
+    // Four saves and three axe runs: more than the default minute on a loaded machine.
+    test.setTimeout(150_000);
     await page.setViewportSize(screen);
     await signInAs(page, uniqueEmail("settings-owner").toLowerCase());
     await page.goto("/admin");
@@ -75,6 +77,9 @@ for (const screen of screens) {
     await recipients.fill(before);
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByRole("status")).toHaveText("Settings saved.");
+    // Dark mode changes colours only (D192): still axe-clean.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoAxeViolations(page);
   });
 }
 

@@ -169,7 +169,6 @@ for (const scheme of ["light", "dark"] as const) {
       "/admin/staff",
       "/admin/checks",
       "/admin/account",
-      "/admin/settings",
     ];
     await page.emulateMedia({ colorScheme: scheme });
     // Dark mode changes colours only (D192): its layout is the light one's, checked at 768 px there.
