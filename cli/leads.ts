@@ -12,6 +12,7 @@
  * so exports are safe to open in a spreadsheet.
  */
 import { loadConfig, type AppConfig } from "../src/app/config.ts";
+import { setAgencyZone } from "../src/lib/agencyZone.ts";
 import { setLogLevel } from "../src/server/log.ts";
 import { commandHelp, parseCommand, usageOf, type Command } from "./command.ts";
 import { audit } from "./commands/audit.ts";
@@ -76,6 +77,9 @@ export async function main(
       if (!config) {
         config = loadConfig();
         setLogLevel(config.server.logLevel);
+        // The days of --from/--to are the agency's (AGENCY_TIME_ZONE; the owner's zone, when
+        // stored, is the one the store's roll-ups keep either way: src/leads/store/agencyClock.ts).
+        setAgencyZone(config.server.timeZone);
       }
       return config;
     };

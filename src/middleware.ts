@@ -12,7 +12,9 @@ import {
   ADMIN_HEADERS,
   SIGN_IN_PATH,
   clearedCookie,
+  ENROL_PATH,
   isAdminPath,
+  isEnrolPath,
   isHttps,
   isOpenPath,
   isOwnerPath,
@@ -21,6 +23,7 @@ import {
   sessionFrom,
 } from "./admin/http";
 import { adminMessages } from "./admin/messages";
+import { settingsMessages } from "./admin/settingsMessages";
 import { StoreUnavailableError } from "./leads/store/types";
 import { serverRoot } from "./app/root";
 import { inlineScripts, sha256 } from "./server/csp";
@@ -168,6 +171,25 @@ export const onRequest = defineMiddleware(async (context, next) => {
             headers: { "Content-Type": "text/plain; charset=utf-8" },
           }),
     );
+  }
+  // An owner requires a passkey of every account (/admin/settings): one without is sent to add
+  // one before anything else opens.
+  const staff = context.locals.staff;
+  if (staff && services.settings.current().requireSecondFactor && !isEnrolPath(path)) {
+    let enrolled: boolean;
+    try {
+      enrolled = (await (await services.admin()).passkeysOf(staff.id)).length > 0;
+    } catch (error) {
+      if (!storeDown(error)) throw error;
+      return finish(unavailable());
+    }
+    if (!enrolled) {
+      return finish(
+        api
+          ? json(403, { error: "passkey_required", message: settingsMessages.enrol })
+          : new Response(null, { status: 303, headers: { Location: `${ENROL_PATH}?enrol=1` } }),
+      );
+    }
   }
   let rendered: Response;
   try {

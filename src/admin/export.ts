@@ -17,7 +17,7 @@
  * pipeline state (exportDetails), won values and open follow-ups (exportExtras). All three write
  * each line with exportLine.
  */
-import { agencyHours } from "../config/agency.ts";
+import { agencyZone } from "../lib/agencyZone.ts";
 import { offsetMinutes as zoneOffset } from "../lib/agencyClock.ts";
 import { csvCell } from "../leads/csv.ts";
 import { leadForms, storedFormIds, utmKeys } from "../leads/fields.ts";
@@ -105,10 +105,7 @@ const dayTexts = new Map<number, string>();
  * spreadsheets read as a date and time; "" for none. The date's text is made once a day: the
  * export writes three times a lead.
  */
-export function spreadsheetTime(
-  at: string | number | null,
-  timeZone = agencyHours.timeZone,
-): string {
+export function spreadsheetTime(at: string | number | null, timeZone = agencyZone()): string {
   if (at === null || at === "") return "";
   const ms = typeof at === "number" ? at : Date.parse(at);
   if (Number.isNaN(ms)) return "";
@@ -126,10 +123,8 @@ export function spreadsheetTime(
 
 const m = adminMessages;
 const own = m.exportColumns;
-const zone = agencyHours.timeZone;
-
 /** The columns, in the file's order: a header and how a row fills it. */
-const columns: [string, (row: ExportRow) => unknown][] = [
+const columns: [string | ((zone: string) => string), (row: ExportRow) => unknown][] = [
   [m.inbox.columns.name, ({ lead }) => leadName(lead.fields)],
   [m.inbox.columns.company, ({ lead }) => leadCompany(lead.fields)],
   [own.email, ({ lead }) => lead.fields.email],
@@ -143,9 +138,12 @@ const columns: [string, (row: ExportRow) => unknown][] = [
   [m.inbox.columns.source, ({ lead }) => trafficSource(lead)],
   [own.campaign, ({ lead }) => lead.metadata.utm?.[CAMPAIGN]],
   [m.lead.attributionLabels.landingPage, ({ lead }) => lead.metadata.landingPage],
-  [own.inZone(m.inbox.columns.received, zone), ({ lead }) => spreadsheetTime(lead.createdAt)],
   [
-    own.inZone(own.firstContacted, zone),
+    (zone) => own.inZone(m.inbox.columns.received, zone),
+    ({ lead }) => spreadsheetTime(lead.createdAt),
+  ],
+  [
+    (zone) => own.inZone(own.firstContacted, zone),
     ({ details }) => spreadsheetTime(details.firstContactedAt),
   ],
   // A plain number (dollars and cents), so a spreadsheet can sum it.
@@ -154,7 +152,10 @@ const columns: [string, (row: ExportRow) => unknown][] = [
     ({ extras }) => (extras?.wonValueCents == null ? "" : (extras.wonValueCents / 100).toFixed(2)),
   ],
   [own.lostReason, ({ details }) => details.lostReason],
-  [own.inZone(own.followUp, zone), ({ extras }) => spreadsheetTime(extras?.followUpDueAt ?? null)],
+  [
+    (zone) => own.inZone(own.followUp, zone),
+    ({ extras }) => spreadsheetTime(extras?.followUpDueAt ?? null),
+  ],
   [own.followUpNote, ({ extras }) => extras?.followUpNote],
   [own.websiteScore, ({ details }) => details.score],
   ...formFields.map((name): [string, (row: ExportRow) => unknown] => [
@@ -166,7 +167,9 @@ const columns: [string, (row: ExportRow) => unknown][] = [
   [own.id, ({ lead }) => lead.id],
 ];
 
-export const exportHeader = columns.map(([header]) => header);
+/** The header row; the time columns name the agency's zone now (src/lib/agencyZone.ts). */
+export const exportHeader = (zone: string = agencyZone()): string[] =>
+  columns.map(([header]) => (typeof header === "string" ? header : header(zone)));
 
 /** A row's cells, before quoting (null and undefined become empty cells). */
 export function exportCells(row: ExportRow): unknown[] {
@@ -176,7 +179,7 @@ export function exportCells(row: ExportRow): unknown[] {
 const line = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /** The file's start: the byte-order mark and the header line. */
-export const exportHead = (): string => BOM + line(exportHeader);
+export const exportHead = (): string => BOM + line(exportHeader());
 
 /** One lead's line of the file, CRLF-terminated (cell by cell: no arrays made per lead). */
 export function exportLine(row: ExportRow): string {

@@ -13,7 +13,7 @@
  *   once. The delivery checks again: one done (or moved later) since is not emailed. Only with
  *   SMTP (it is an email); a snooze arms the email again for the new time.
  */
-import { agencyHours } from "../config/agency.ts";
+import { agencyZone } from "../lib/agencyZone.ts";
 import { agencyDay, agencyMoment, wallClock } from "../lib/agencyClock.ts";
 import { newLeadId } from "../server/id.ts";
 import {
@@ -53,7 +53,7 @@ export const snoozes = { "1h": HOUR, "1d": 24 * HOUR } as const;
 export type Snooze = keyof typeof snoozes;
 
 /** The end of today on the agency's clock (its next midnight): the Due view's bound. */
-export function endOfAgencyDay(now: Date, timeZone: string = agencyHours.timeZone): Date {
+export function endOfAgencyDay(now: Date, timeZone: string = agencyZone()): Date {
   const today = agencyDay(now, timeZone);
   const next = new Date(Date.parse(`${today}T00:00:00Z`) + 36 * HOUR).toISOString().slice(0, 10);
   return agencyMoment(next, "00:00", timeZone) ?? new Date(now.getTime() + 24 * HOUR);
@@ -63,7 +63,7 @@ export function endOfAgencyDay(now: Date, timeZone: string = agencyHours.timeZon
  * The zone as a label beside the time box: "EST/EDT (New York)" for America/New_York (the
  * abbreviations of January and July, the city of the IANA name).
  */
-export function agencyZoneLabel(timeZone: string = agencyHours.timeZone): string {
+export function agencyZoneLabel(timeZone: string = agencyZone()): string {
   const abbr = (month: number) =>
     new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
       .formatToParts(Date.UTC(2026, month, 15))
@@ -95,7 +95,7 @@ type Parsed = { ok: true; dueAt: Date; note: string } | { ok: false; message: st
 export function readFollowUp(
   input: { date: unknown; time: unknown; note: unknown },
   now: Date = new Date(),
-  timeZone: string = agencyHours.timeZone,
+  timeZone: string = agencyZone(),
 ): Parsed {
   const copy = adminMessages.followUp;
   const date = typeof input.date === "string" ? input.date.trim() : "";
@@ -208,7 +208,7 @@ export async function snoozeFollowUp(
 /** A follow-up event on the timeline: its words and its note (a 'follow_up' event's body). */
 export function followUpEvent(
   body: string,
-  timeZone: string = agencyHours.timeZone,
+  timeZone: string = agencyZone(),
 ): { text: string; note?: string } {
   const copy = adminMessages.followUp;
   let event: { action?: unknown; due?: unknown; note?: unknown } = {};
@@ -238,7 +238,7 @@ export async function sweepFollowUps(store: AdminStore, now: Date = new Date()):
 export function followUpDeliverer(
   settings: EmailSettings,
   leads: () => Promise<LeadStore>,
-  timeZone: string = agencyHours.timeZone,
+  timeZone: string = agencyZone(),
 ): Deliverer {
   const copy = adminMessages.followUp.email;
   return composedEmailDeliverer(settings, async ({ lead }) => {
@@ -297,7 +297,7 @@ export async function followUpPanel(
   store: AdminStore,
   leadId: string,
   now: Date = new Date(),
-  timeZone: string = agencyHours.timeZone,
+  timeZone: string = agencyZone(),
 ) {
   const copy = adminMessages.followUp;
   const open = await store.followUp(leadId);
@@ -340,7 +340,7 @@ export async function dueView(
   store: AdminStore,
   params: URLSearchParams,
   now: Date = new Date(),
-  timeZone: string = agencyHours.timeZone,
+  timeZone: string = agencyZone(),
 ) {
   const copy = adminMessages.followUp;
   const before = endOfAgencyDay(now, timeZone).toISOString();

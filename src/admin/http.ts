@@ -27,11 +27,26 @@ export const OPEN_PATHS = [
 
 /**
  * Admin paths for owners only (staff get 403): managing staff, reading the audit log, the
- * outgoing webhook's deliveries.
+ * outgoing webhook's deliveries, the settings.
  */
-export const OWNER_PATHS = ["/admin/staff", "/admin/audit", "/admin/webhooks"] as const;
+export const OWNER_PATHS = [
+  "/admin/staff",
+  "/admin/audit",
+  "/admin/webhooks",
+  "/admin/settings",
+] as const;
 export const isOwnerPath = (path: string): boolean =>
   OWNER_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+
+/**
+ * What an account without a passkey may still open when an owner requires one (the settings'
+ * `requireSecondFactor`, decision D239): its account page (to add one), signing out, the passkey
+ * steps themselves. Everything else sends it to the account page.
+ */
+export const ENROL_PATH = "/admin/account";
+const ENROL_OPEN = [ENROL_PATH, "/admin/sign-out"] as const;
+export const isEnrolPath = (path: string): boolean =>
+  ENROL_OPEN.some((p) => path === p) || path.startsWith("/api/admin/passkeys/");
 
 export const isAdminPath = (path: string): boolean =>
   ADMIN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));

@@ -512,6 +512,7 @@ export const adminMessages = {
     staff: "Staff",
     audit: "Audit log",
     webhooks: "Webhooks",
+    settings: "Settings",
     account: "Your account",
     label: "Inbox sections",
   },

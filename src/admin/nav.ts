@@ -14,6 +14,7 @@ export function headerProps(staff: StaffRecord, path: string) {
           { href: "/admin/staff", label: nav.staff },
           { href: "/admin/audit", label: nav.audit },
           { href: "/admin/webhooks", label: nav.webhooks },
+          { href: "/admin/settings", label: nav.settings },
         ]
       : []),
     { href: "/admin/account", label: nav.account },

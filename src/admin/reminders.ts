@@ -15,6 +15,7 @@
 import { scoreLine } from "../audit/panel.ts";
 import { auditJobStoreFor } from "../audit/store/index.ts";
 import { agencyHours } from "../config/agency.ts";
+import { agencyZone } from "../lib/agencyZone.ts";
 import { formatAgencyTime } from "../lib/formatAgencyTime.ts";
 import {
   composedEmailDeliverer,
@@ -31,6 +32,9 @@ import { adminMessages } from "./messages.ts";
 import { adminStoreFor } from "./store/index.ts";
 import type { AdminStore } from "./store/types.ts";
 import { onSweepSignal } from "./sweepSignal.ts";
+
+/** The agency's opening hours on its clock now (the zone an owner may change: D234). */
+const agencyOpeningHours = (): AgencyHours => ({ ...agencyHours, timeZone: agencyZone() });
 
 const LOOK_BACK_MS = 7 * 24 * 60 * 60_000;
 const GIVE_UP_MS = 24 * 60 * 60_000;
@@ -52,7 +56,7 @@ export async function sweepReminders(
   rules: ReminderRules,
   now: Date = new Date(),
 ): Promise<number> {
-  const hours = rules.hours ?? agencyHours;
+  const hours = rules.hours ?? agencyOpeningHours();
   if (!isOpen(hours, now)) return 0;
   const candidates = await store.awaitingReminder({
     from: new Date(now.getTime() - LOOK_BACK_MS).toISOString(),
@@ -78,7 +82,7 @@ export async function sweepReminders(
 export function reminderDeliverer(
   settings: EmailSettings,
   leads: () => Promise<LeadStore>,
-  hours: AgencyHours = agencyHours,
+  hours: AgencyHours = agencyOpeningHours(),
 ): Deliverer {
   const copy = adminMessages.reminder;
   return composedEmailDeliverer(settings, async ({ row, lead }) => {

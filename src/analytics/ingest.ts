@@ -9,7 +9,7 @@ import { formIds, hiddenFields, utmKeys } from "../leads/fields.ts";
 import { trafficSource } from "../leads/source.ts";
 import { countedPath, VALUE_MAX } from "./pages.ts";
 import type { AnalyticsEvent } from "./store/types.ts";
-import { agencyHours } from "../config/agency.ts";
+import { agencyZone } from "../lib/agencyZone.ts";
 import { agencyDay } from "../lib/agencyClock.ts";
 import { deviceClass, notCounted, visitorHash, type VisitHeaders } from "./visitor.ts";
 import { eventKeys } from "./wire.ts";
@@ -75,7 +75,7 @@ export async function readEvent(input: EventRequest): Promise<EventOutcome> {
     if (value) utm[key] = value;
   }
   const referrer = cleanText(e[hiddenFields.landingReferrer], 2048);
-  const day = agencyDay(input.now, input.timeZone ?? agencyHours.timeZone);
+  const day = agencyDay(input.now, input.timeZone ?? agencyZone());
   const userAgent = input.userAgent ?? "";
   const base = {
     at: input.now.toISOString(),

@@ -13,7 +13,7 @@
  * chart's buckets and the pipeline's ages, as the visits' days (./ingest.ts) and the leads' days
  * of arrival in the roll-ups (src/leads/store/agencyClock.ts) are.
  */
-import { agencyHours } from "../config/agency.ts";
+import { agencyZone } from "../lib/agencyZone.ts";
 import { agencyDay } from "../lib/agencyClock.ts";
 import { trafficSource } from "../leads/source.ts";
 import { leadStatuses, type LeadStatus } from "../leads/status.ts";
@@ -63,7 +63,7 @@ const daysBetween = (from: string, to: string) =>
 export function readPeriod(
   params: URLSearchParams,
   now: Date,
-  timeZone: string = agencyHours.timeZone,
+  timeZone: string = agencyZone(),
 ): { period: Period; previous: Period; error: string | null } {
   const today = agencyDay(now, timeZone);
   const key = (periodKeys as readonly string[]).includes(params.get("period") ?? "")
@@ -360,7 +360,7 @@ export async function performanceReport(
   period: Period,
   previous: Period,
   now: Date,
-  timeZone: string = agencyHours.timeZone,
+  timeZone: string = agencyZone(),
 ): Promise<Report> {
   await rollupOpenDays(store, now, timeZone);
   // A long log of lead changes joins the roll-ups first, so the reads below sum few deltas.

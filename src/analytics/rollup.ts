@@ -4,7 +4,7 @@
  * decision D201): a day closes at the agency's midnight. Idempotent, so any server may run it at
  * any time.
  */
-import { agencyHours } from "../config/agency.ts";
+import { agencyZone } from "../lib/agencyZone.ts";
 import { foldLeadFunnelOutside } from "../leads/store/funnelFold.ts";
 import { agencyDay, agencyDayStart } from "../lib/agencyClock.ts";
 import type { AnalyticsStore } from "./store/types.ts";
@@ -19,7 +19,7 @@ export const FINAL_AFTER_MS = 60 * 60 * 1000;
 export async function rollupOpenDays(
   store: AnalyticsStore,
   now: Date,
-  timeZone: string = agencyHours.timeZone,
+  timeZone: string = agencyZone(),
 ): Promise<void> {
   for (const day of await store.openDays(agencyDay(now, timeZone))) {
     const ends = Date.parse(agencyDayStart(addDays(day, 1), timeZone));
@@ -35,7 +35,7 @@ export async function rollupOpenDays(
 export async function sweepAnalytics(
   store: AnalyticsStore,
   now: Date,
-  timeZone: string = agencyHours.timeZone,
+  timeZone: string = agencyZone(),
 ): Promise<{ pruned: number; salts: number }> {
   await rollupOpenDays(store, now, timeZone);
   await foldLeadFunnelOutside(store.db);

@@ -10,6 +10,8 @@
  * The rate limit lives in PostgreSQL when the store is there (one budget for all servers, as the
  * lead limits); paths, sources and campaigns are bounded (./pages.ts).
  */
+import { liveVisitors } from "./live.ts";
+import type { LiveVisitors } from "./store/types.ts";
 import { randomBytes } from "node:crypto";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { clientIp, rateLimitKey } from "../server/clientAddress.ts";
@@ -253,6 +255,10 @@ export function createAnalytics(
     ): Promise<{ report: Report; error: string | null }> {
       const { period, previous, error } = readPeriod(params, now);
       return { report: await performanceReport(await store(), period, previous, now), error };
+    },
+    /** Visitors of the last few minutes and what they are viewing (./live.ts). */
+    async live(now = new Date()): Promise<LiveVisitors> {
+      return liveVisitors(await store(), now);
     },
   };
 }

@@ -46,7 +46,9 @@ import { ipSaltWarning } from "../leads/attribution.ts";
 import { createMetrics, routeFamily, type LeadMetrics } from "../leads/metrics.ts";
 import { leadsFastPath } from "../leads/node.ts";
 import { createLeadService, type LeadService, type LeadServiceExtension } from "../leads/server.ts";
+import { createAgencySettings, type AgencySettingsService } from "../leads/settings.ts";
 import { databaseFor } from "../leads/store/index.ts";
+import { agencyZone, setAgencyZone } from "../lib/agencyZone.ts";
 import { leadChannels } from "../leads/store/types.ts";
 import { loadConfig, type AppConfig } from "./config.ts";
 
@@ -58,6 +60,8 @@ export interface ServerRoot {
   leads: LeadService;
   /** The agency side's store over the process's connection (src/admin/service.ts). */
   admin: AdminServices["store"];
+  /** The owner's settings as this process last read them (src/leads/settings.ts). */
+  settings: AgencySettingsService;
   /** The sign-in throttle shared by every admin route (src/admin/service.ts). */
   signInThrottle: AdminServices["signInThrottle"];
   metrics: LeadMetrics;
@@ -81,13 +85,22 @@ let root: ServerRoot | undefined;
  * What src/admin/ and src/audit/ run inside the lead service, with their own settings:
  * reminders, follow-ups, retention, the website check and its emails.
  */
-const extension = (admin: AdminConfig, audit: AuditConfig): LeadServiceExtension => ({
+const extension = (
+  admin: AdminConfig,
+  audit: AuditConfig,
+  settings: AgencySettingsService,
+): LeadServiceExtension => ({
+  noticeTo: () => settings.current().noticeTo,
+  assignTo: () => {
+    const assignment = settings.current().assignment;
+    return assignment.mode === "round-robin" ? assignment.staff : [];
+  },
   deliverers(config, store, ipSalt) {
     const email = config.notify.email;
     return {
-      ...(email ? { audit: auditEmailDeliverer(email, store, ipSalt, audit.timeZone) } : {}),
+      ...(email ? { audit: auditEmailDeliverer(email, store, ipSalt, agencyZone) } : {}),
       ...(email
-        ? { "audit-agency": agencyScoreDeliverer(email, store, ipSalt, audit.timeZone) }
+        ? { "audit-agency": agencyScoreDeliverer(email, store, ipSalt, agencyZone) }
         : {}),
       ...(email && admin.reminders ? { reminder: reminderDeliverer(email, store) } : {}),
       ...(email && admin.followUps ? { followup: followUpDeliverer(email, store) } : {}),
@@ -98,7 +111,9 @@ const extension = (admin: AdminConfig, audit: AuditConfig): LeadServiceExtension
   // The visitor's confirmation email after a contact, call or growth request (issue 39 §2).
   confirmations: {
     channel: CONFIRMATION_CHANNEL,
-    wanted: (store, lead) => confirmationWanted(store.connection.db, lead),
+    // The owner's switch for every form first (/admin/settings), then the form's template.
+    wanted: async (store, lead) =>
+      settings.current().confirmationEmails && confirmationWanted(store.connection.db, lead),
   },
   sweeps: [
     {
@@ -177,6 +192,8 @@ const extension = (admin: AdminConfig, audit: AuditConfig): LeadServiceExtension
  */
 export function composeRoot(config: AppConfig): ServerRoot {
   setLogLevel(config.server.logLevel);
+  // The agency's zone until the owner's setting is read (src/lib/agencyZone.ts, decision D234).
+  setAgencyZone(config.server.timeZone);
   // The outbox's channels, each registered by the feature that delivers it (its deliverer is
   // handed to the lead service in `extension`).
   const channels = [...leadChannels, ...adminChannels, ...auditChannels];
@@ -184,11 +201,21 @@ export function composeRoot(config: AppConfig): ServerRoot {
   // The process's one connection (src/db/), opened and migrated on first use; every store is
   // built over it, here or by the service it is handed to.
   const database = databaseFor(config.leads);
+  const settings = createAgencySettings({
+    connection: database.connection,
+    defaults: { timeZone: config.server.timeZone, noticeTo: config.leads.notify.email?.to ?? [] },
+    failed: (error) =>
+      leadLog.warn(
+        { event: "settings_refresh_failed", err: (error as Error).message },
+        "could not read the owner's settings (the last ones read stay in force)",
+      ),
+  });
   const leads = createLeadService(config.leads, {
     metrics,
     database,
-    extension: extension(config.admin, config.audit),
+    extension: extension(config.admin, config.audit, settings),
   });
+  settings.start();
   metrics.watchStore(() => leads.store());
   const admin = createAdminServices(leads, config.admin.throttle, database.connection);
   const events = createAnalytics(leads, config.analytics, database.connection);
@@ -207,6 +234,7 @@ export function composeRoot(config: AppConfig): ServerRoot {
     config,
     leads,
     admin: admin.store,
+    settings,
     signInThrottle: admin.signInThrottle,
     metrics,
     analytics: events,
@@ -215,11 +243,13 @@ export function composeRoot(config: AppConfig): ServerRoot {
     routeFamily,
     trustedProxy: proxies ? (address) => proxies.trust(plainAddress(address), 0) : null,
     log: leadLog,
-    stop: () =>
-      events
+    stop: () => {
+      settings.stop();
+      return events
         .stop()
         .catch(() => {})
-        .then(() => leads.stop()),
+        .then(() => leads.stop());
+    },
   };
 }
 

@@ -4,7 +4,7 @@
  * worker's and queue's settings (./jobs.ts), the sandbox's deadlines (./sandbox.ts), the hosts
  * let through the address guard and the check's user agent (./run.ts).
  */
-import { AGENCY_NAME, agencyHours, siteOrigin } from "../config/agency.ts";
+import { AGENCY_NAME, siteOrigin } from "../config/agency.ts";
 import { auditBotToken, auditUserAgentFor } from "../config/auditBot.ts";
 
 type Env = Record<string, string | undefined>;
@@ -172,11 +172,6 @@ export interface AuditConfig {
   allowHosts: string[];
   /** The check's user agent: the agency's name and SITE_URL. */
   userAgent: string;
-  /**
-   * The agency's IANA time zone (the site config's `hours.timeZone`): the prospect's email writes
-   * when the check ran, and until when its link works, on this clock, labelled.
-   */
-  timeZone: string;
 }
 
 export function auditConfig(env: Env = process.env): AuditConfig {
@@ -185,6 +180,5 @@ export function auditConfig(env: Env = process.env): AuditConfig {
     sandbox: sandboxSettings(env),
     allowHosts: auditAllowHosts(env),
     userAgent: auditUserAgent(env),
-    timeZone: agencyHours.timeZone,
   };
 }

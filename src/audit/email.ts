@@ -148,10 +148,10 @@ export const auditEmailDeliverer = (
   settings: EmailSettings,
   store: () => Promise<LeadStore>,
   secret: () => string,
-  timeZone: string,
+  timeZone: () => string,
 ): Deliverer =>
   checkEmailDeliverer(settings, store, (lead, job) =>
-    auditEmail(lead, job, secret(), settings.origin, timeZone),
+    auditEmail(lead, job, secret(), settings.origin, timeZone()),
   );
 
 /** The outbox's 'audit-agency' channel: the follow-up to LEAD_EMAIL_TO. */
@@ -159,9 +159,9 @@ export const agencyScoreDeliverer = (
   settings: EmailSettings,
   store: () => Promise<LeadStore>,
   secret: () => string,
-  timeZone: string,
+  timeZone: () => string,
 ): Deliverer =>
   checkEmailDeliverer(settings, store, (lead, job) => {
-    const message = agencyScoreEmail(lead, job, secret(), settings.origin, timeZone);
+    const message = agencyScoreEmail(lead, job, secret(), settings.origin, timeZone());
     return message && { to: [...settings.to], ...message };
   });

@@ -8,6 +8,7 @@
 import { agencyTime } from "../lib/formatAgencyTime.ts";
 import type { AuditCategory, AuditReport, CheckResult } from "./report.ts";
 import type { Grade } from "./score.ts";
+import { agencyZone } from "../lib/agencyZone.ts";
 
 /** One line of text taken from a report: no control characters, bounded. */
 export function plainLine(value: string, max = 300): string {
@@ -105,10 +106,11 @@ export const isScoreBand = (value: unknown): value is ScoreBand =>
 
 /**
  * When a check ran, on the agency's clock with the zone's label: "Nov 28, 2026, 1:03 PM CST"
- * (src/lib/formatAgencyTime.ts). The zone comes from the caller (the site config's
- * `hours.timeZone` today), so every reader (page, PDF, email, panel) writes the same time.
+ * (src/lib/formatAgencyTime.ts). The zone is the agency's now (src/lib/agencyZone.ts: the
+ * owner's setting, else AGENCY_TIME_ZONE) unless the caller names one, so every reader (page,
+ * PDF, email, panel) writes the same time.
  */
-export function formatCheckedAt(iso: string, timeZone: string): string {
+export function formatCheckedAt(iso: string, timeZone: string = agencyZone()): string {
   if (Number.isNaN(Date.parse(iso))) return iso;
   return agencyTime(iso, timeZone);
 }

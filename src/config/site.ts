@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { AGENCY_NAME, agencyHours, DEFAULT_SITE_URL } from "./agency";
+import { isTimeZone } from "./timeZone";
 
 /**
  * Parses `input` with `schema` and, when it fails, throws one readable error that names the
@@ -28,19 +29,6 @@ function parseWithFriendlyErrors<S extends z.ZodType>(
 
 const e164 = /^\+1\d{10}$/;
 
-/**
- * An IANA Area/Location name (or UTC) that this runtime knows. Legacy fixed-offset names such as
- * "EST" are refused: they never change for summer time.
- */
-function isTimeZone(name: string): boolean {
-  if (name !== "UTC" && !/^[A-Za-z]+\/[A-Za-z0-9_+\-/]+$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const youtubeId = /^[A-Za-z0-9_-]{11}$/;
 
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });

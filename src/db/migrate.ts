@@ -18,7 +18,7 @@ import {
 } from "./migrations/index.ts";
 
 /** Any constant: serialises concurrent migrations of several servers starting at once. */
-const MIGRATION_LOCK = 7_270_001;
+export const MIGRATION_LOCK = 7_270_001;
 
 export interface AfterMigrate {
   sqlite?(db: DatabaseSync): void;

@@ -313,6 +313,7 @@ export async function handleLeadInput(
             },
           }
         : {}),
+      assignTo: service.assignTo,
       // Website checks run when this server runs them (src/audit/, wired by the root).
       ...(service.checks
         ? { auditJob: service.checks.jobFor, onAuditQueued: service.nudgeAudit }

@@ -74,6 +74,11 @@ export interface IntakeDeps {
    */
   auditJob?: (lead: LeadRecord, now: Date) => NewAuditJob | null;
   onAuditQueued?: () => void;
+  /**
+   * The accounts new leads are given to in turn (the owner's setting, src/leads/settings.ts);
+   * absent or empty: leads are left for someone to take.
+   */
+  assignTo?: () => readonly string[];
 }
 
 /**
@@ -213,8 +218,9 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
     now,
   );
   const auditJob = deps.auditJob?.(lead, now) ?? undefined;
+  let store: LeadStore;
   try {
-    const store = await deps.store();
+    store = await deps.store();
     // A growth lead names its step-1 partial in `_partial` (PARTIAL_FIELD): the store links the
     // two in this transaction, or ignores the value (src/leads/store/partials.ts).
     await store.insert(lead, notifications, { completes: body["_partial"], auditJob });
@@ -242,6 +248,19 @@ export async function intake(request: IntakeRequest, deps: IntakeDeps): Promise<
     },
     "lead stored",
   );
+  // Stored first, then given to someone in turn: a failure here leaves the lead in the inbox
+  // for anyone to take, never loses it.
+  const pool = lead.spam || lead.kind === "growth_partial" ? [] : (deps.assignTo?.() ?? []);
+  if (pool.length) {
+    try {
+      await store.assignInTurn(lead.id, pool, now);
+    } catch (error) {
+      log.warn(
+        { event: "lead_assign_failed", leadId: lead.id, err: (error as Error).message },
+        "new lead could not be assigned in turn (it waits in the inbox)",
+      );
+    }
+  }
   if (notifications.length) deps.onQueued?.();
   if (auditJob) deps.onAuditQueued?.();
   return {

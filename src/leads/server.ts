@@ -19,7 +19,7 @@ import { OutboxWorker } from "./notify/outbox.ts";
 import type { Deliverer } from "./notify/types.ts";
 import { WEBHOOK_TEST_CHANNEL, WEBHOOK_TEST_EVENT, webhookDeliverer } from "./notify/webhook.ts";
 import { bookingDeliverer } from "./scheduling/notice.ts";
-import { agencyHours } from "../config/agency.ts";
+import { agencyZone } from "../lib/agencyZone.ts";
 import { createRateLimiter, type LeadRateLimiter } from "./rateLimit.ts";
 import { storeHolder } from "./store/index.ts";
 import type { DatabaseHolder } from "../db/holder.ts";
@@ -46,6 +46,8 @@ export interface LeadService {
   readonly confirmations: LeadConfirmations | null;
   /** An audit lead queued a check: run it soon. */
   nudgeAudit(): void;
+  /** Who new leads are given to in turn now (empty: nobody; src/leads/settings.ts). */
+  assignTo(): readonly string[];
   /** Opens the store (running migrations) and starts the outbox worker; idempotent. */
   start(): void;
   /** A lead with notifications was committed: deliver it soon. */
@@ -115,6 +117,10 @@ export interface LeadServiceExtension {
   checks?: LeadChecks;
   /** Confirmation emails to the visitor (src/admin/emails/confirmations.ts). */
   confirmations?: LeadConfirmations;
+  /** Who gets new-lead notices now (the owner's setting, src/leads/settings.ts); default LEAD_EMAIL_TO. */
+  noticeTo?: () => readonly string[];
+  /** Who new leads are given to in turn now (the owner's setting); default nobody. */
+  assignTo?: () => readonly string[];
 }
 
 /** The visitor's confirmation email as the lead service queues it (registered by the root). */
@@ -132,10 +138,10 @@ function deliverers(
   extension: LeadServiceExtension,
 ): Partial<Record<Channel, Deliverer>> {
   const d: Partial<Record<Channel, Deliverer>> = {};
-  if (config.notify.email) d.email = emailDeliverer(config.notify.email);
+  if (config.notify.email) d.email = emailDeliverer(config.notify.email, extension.noticeTo);
   if (config.notify.email) d.checklist = checklistDeliverer(config.notify.email, ipSalt);
   if (config.notify.email)
-    d.booking = bookingDeliverer(config.notify.email, store, () => agencyHours.timeZone);
+    d.booking = bookingDeliverer(config.notify.email, store, agencyZone);
   if (config.notify.webhook) d.webhook = webhookDeliverer(config.notify.webhook);
   if (config.notify.webhook) {
     d[WEBHOOK_TEST_CHANNEL] = webhookDeliverer(config.notify.webhook, WEBHOOK_TEST_EVENT);
@@ -191,6 +197,7 @@ export function createLeadService(
     checks: audit && extension.checks ? extension.checks : null,
     confirmations:
       config.notify.email && extension.confirmations && outbox ? extension.confirmations : null,
+    assignTo: () => extension.assignTo?.() ?? [],
     nudgeAudit() {
       if (!audit) return;
       service.start();

@@ -4,7 +4,7 @@
  * so the stores (the Performance report's lead roll-ups, decision D201), the analytics intake
  * and the admin share one reading of the zone: Node's own time-zone data (Intl).
  */
-import { agencyHours } from "../config/agency.ts";
+import { agencyZone } from "./agencyZone.ts";
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 /**
@@ -84,7 +84,7 @@ const lastDays = new Map<string, { second: number; day: string }>();
  * a whole second, so the date cannot change within one; Intl's reading costs several µs and
  * would otherwise be paid by every beacon (issue 25's bench, docs/analytics.md).
  */
-export function agencyDay(now: Date, timeZone: string = agencyHours.timeZone): string {
+export function agencyDay(now: Date, timeZone: string = agencyZone()): string {
   const at = now.getTime();
   const second = Math.floor(at / 1000);
   const last = lastDays.get(timeZone);
@@ -100,7 +100,7 @@ export function agencyDay(now: Date, timeZone: string = agencyHours.timeZone): s
  * date filters' days are the agency's, whoever types them and wherever the server runs. A zone
  * whose clocks skip midnight that day starts it at the first minute that exists.
  */
-export function agencyDayStart(day: string, timeZone: string = agencyHours.timeZone): string {
+export function agencyDayStart(day: string, timeZone: string = agencyZone()): string {
   for (const time of ["00:00", "00:30", "01:00"]) {
     const at = agencyMoment(day, time, timeZone);
     if (at) return at.toISOString();

@@ -1,4 +1,4 @@
-import { agencyHours } from "../config/agency.ts";
+import { agencyZone } from "./agencyZone.ts";
 import { zoneFormat } from "./agencyClock.ts";
 
 /** Date, time and the zone's abbreviation of that date: what every agency time shows. */
@@ -16,10 +16,7 @@ const MOMENT: Intl.DateTimeFormatOptions = {
  * site config's IANA name (America/New_York); its abbreviation is the one of that date (EST in
  * winter, EDT in summer), so a July time is not written an hour off under a fixed label.
  */
-export function formatAgencyTime(
-  at: string | Date,
-  timeZone: string = agencyHours.timeZone,
-): string {
+export function formatAgencyTime(at: string | Date, timeZone: string = agencyZone()): string {
   const format = zoneFormat("long", timeZone, { weekday: "short", ...MOMENT });
   return format.format(typeof at === "string" ? new Date(at) : at);
 }
@@ -28,6 +25,6 @@ export function formatAgencyTime(
  * The same moment without its weekday, short enough for a table cell or a phone's line: "Nov
  * 25, 2026, 11:59 AM EST".
  */
-export function agencyTime(at: string, timeZone: string = agencyHours.timeZone): string {
+export function agencyTime(at: string, timeZone: string = agencyZone()): string {
   return zoneFormat("short", timeZone, MOMENT).format(new Date(at));
 }

@@ -380,7 +380,7 @@ await onBothStores("revenue", (name, open, cleanup) => {
         file += chunk;
       const line = file.split("\r\n").find((row) => row.endsWith(`"${l.id}"`))!;
       const cells = line.slice(1, -1).split('","');
-      const col = (name: string) => cells[exportHeader.indexOf(name)];
+      const col = (name: string) => cells[exportHeader().indexOf(name)];
       expect(col("Won value (USD)")).toBe("4200.00");
       expect(col("Follow-up (America/New_York)")).toBe("2026-06-03 09:30");
       expect(col("Follow-up note")).toBe("Ask for a review");

@@ -41,6 +41,7 @@ import { adminStoreFor } from "../store/index.ts";
 import type { AdminStore, StaffRecord } from "../store/types.ts";
 import { templateDefaults, templateForForm, templateIds, type TemplateId } from "./defaults.ts";
 import { emailMessages } from "./messages.ts";
+import { agencyZone } from "../../lib/agencyZone.ts";
 
 export const SUBJECT_MAX = 150;
 export const BODY_MAX = 5000;
@@ -286,7 +287,7 @@ export function leadEmailDeliverer(
 export function emailTimeline(
   events: readonly { id: string; kind: string; body: string }[],
   deliveries: readonly Pick<OutboxRow, "channel" | "status" | "attempts" | "lastError">[],
-  timeZone: string = site.hours.timeZone,
+  timeZone: string = agencyZone(),
 ): Map<string, { text: string; detail: string; note: string; state: SentEmail["state"] }> {
   const t = emailMessages.timeline;
   const row = deliveries.find((d) => d.channel === "lead-email");

@@ -12,7 +12,7 @@ import type { Connection } from "../../db/connection.ts";
 import type { Db } from "../../db/driver.ts";
 import { onStore } from "../../db/errors.ts";
 import { EVENT_COLUMNS, rollupStatements } from "./sql.ts";
-import type { AnalyticsEvent, AnalyticsStore, DailyRow, UniqueRow } from "./types.ts";
+import type { AnalyticsEvent, AnalyticsStore, DailyRow, LiveVisitors, UniqueRow } from "./types.ts";
 
 /** PostgreSQL's types of EVENT_COLUMNS, for the batch's arrays. */
 const EVENT_TYPES = ["timestamptz", "date", "text", "text", "text", "text", "text", "text", "text"];
@@ -27,6 +27,28 @@ export class SqlAnalyticsStore implements AnalyticsStore {
 
   #run<T>(work: (db: Db) => Promise<T>): Promise<T> {
     return onStore(this.db, work);
+  }
+
+  /**
+   * Each visitor of the window once, on the page of their newest view (a window function over
+   * the index on `at`, migration 35); form views and starts are not page views.
+   */
+  liveVisitors(since: string, limit: number): Promise<LiveVisitors> {
+    return this.#run(async (db) => {
+      const rows = await db.all<{ path: string; visitors: number | string }>(
+        `SELECT path, CAST(count(*) AS INTEGER) AS visitors FROM (
+           SELECT path, row_number() OVER (PARTITION BY visitor ORDER BY at DESC) AS newest
+           FROM analytics_events WHERE kind = 'view' AND at >= $1
+         ) AS latest
+         WHERE newest = 1 GROUP BY path ORDER BY visitors DESC, path`,
+        [since],
+      );
+      const pages = rows.map((r) => ({ path: r.path, visitors: Number(r.visitors) }));
+      return {
+        visitors: pages.reduce((n, p) => n + p.visitors, 0),
+        pages: pages.slice(0, limit),
+      };
+    });
   }
 
   async insertEvents(events: readonly AnalyticsEvent[]): Promise<void> {

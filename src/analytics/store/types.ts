@@ -75,4 +75,15 @@ export interface AnalyticsStore {
   uniques(fromDay: string, toDay: string): Promise<UniqueRow[]>;
   /** How many raw events the store holds (tests, the bench). */
   countEvents(): Promise<number>;
+  /**
+   * Visitors with a page view at or after `since` (ISO), and the page each viewed last, the
+   * pages with most visitors first (at most `limit`).
+   */
+  liveVisitors(since: string, limit: number): Promise<LiveVisitors>;
+}
+
+/** Who is on the site now (./live.ts): visitors, and how many are on each page. */
+export interface LiveVisitors {
+  visitors: number;
+  pages: { path: string; visitors: number }[];
 }

@@ -38,6 +38,8 @@ import { migration as m030 } from "./030-audit-jobs-fair-queue.ts";
 import { migration as m031 } from "./031-lead-funnel-delta-log.ts";
 import { migration as m032 } from "./032-lead-funnel-pending.ts";
 import { migration as m033 } from "./033-bookings-confirmations.ts";
+import { migration as m034 } from "./034-agency-settings.ts";
+import { migration as m035 } from "./035-analytics-events-at.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Migration } from "./migration.ts";
 
@@ -77,6 +79,8 @@ export const migrations: readonly Migration[] = [
   m031,
   m032,
   m033,
+  m034,
+  m035,
 ];
 
 /** The DDL of the bookkeeping table, the same in both dialects. */

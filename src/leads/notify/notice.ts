@@ -13,7 +13,7 @@
 import { createElement } from "react";
 import type { SendMailOptions } from "nodemailer";
 import { LeadNoticeEmail } from "./emails/LeadNoticeEmail.tsx";
-import { agencyHours } from "../../config/agency.ts";
+import { agencyZone } from "../../lib/agencyZone.ts";
 import { formatAgencyTime } from "../../lib/formatAgencyTime.ts";
 import { leadForms, utmKeys, type LeadKind } from "../fields.ts";
 import { formLabels, leadKindLabels } from "../messages.ts";
@@ -83,7 +83,7 @@ export interface NoticeContext {
 
 const noticeContext = (origin: string): NoticeContext => ({
   origin,
-  timeZone: agencyHours.timeZone,
+  timeZone: agencyZone(),
 });
 
 function metadataRows(lead: LeadRecord, context: NoticeContext): Row[] {
@@ -152,11 +152,12 @@ export function mailOptions(
   lead: LeadRecord,
   notificationId: string,
   settings: Pick<EmailSettings, "from" | "to" | "origin">,
+  to: readonly string[] = settings.to,
 ): SendMailOptions {
   const message = leadEmail(lead, notificationId, settings.from, noticeContext(settings.origin));
   return {
     from: settings.from,
-    to: [...settings.to],
+    to: [...to],
     subject: message.subject,
     text: message.text,
     html: message.html,
@@ -166,10 +167,18 @@ export function mailOptions(
   };
 }
 
-export function emailDeliverer(settings: EmailSettings): Deliverer {
+/**
+ * The new-lead notice's deliverer; `recipients` says who gets it at the moment of sending (the
+ * owner's setting, src/leads/settings.ts), default LEAD_EMAIL_TO.
+ */
+export function emailDeliverer(
+  settings: EmailSettings,
+  recipients: () => readonly string[] = () => settings.to,
+): Deliverer {
   const smtp = smtpSender(settings);
   return {
-    deliver: ({ row, lead }, signal) => smtp.send(mailOptions(lead, row.id, settings), signal),
+    deliver: ({ row, lead }, signal) =>
+      smtp.send(mailOptions(lead, row.id, settings, recipients()), signal),
     close: () => smtp.close(),
   };
 }

@@ -13,7 +13,7 @@
  *
  * The signature is checked before the body is parsed, over the raw bytes.
  */
-import { agencyHours } from "../../config/agency.ts";
+import { agencyZone } from "../../lib/agencyZone.ts";
 import { plainJson, type PlainResponse } from "../http.ts";
 import type { LeadService } from "../server.ts";
 import { BOOKING_CHANNEL, receiveBooking } from "./bookings.ts";
@@ -71,7 +71,7 @@ export async function answerCalendly(
     channels: notify.channels,
     announceAttached: !!notify.email && service.outbox?.channels.includes(BOOKING_CHANNEL) === true,
     notifyMaxAgeMs: notify.outbox.maxAgeMs,
-    timeZone: agencyHours.timeZone,
+    timeZone: agencyZone(),
     log: service.log,
     onQueued: () => service.nudgeOutbox(),
     now,

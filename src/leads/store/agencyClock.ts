@@ -16,8 +16,9 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type postgres from "postgres";
-import { agencyHours } from "../../config/agency.ts";
-import type { AfterMigrate } from "../../db/migrate.ts";
+import { agencyZone, isTimeZone } from "../../lib/agencyZone.ts";
+import type { Connection } from "../../db/connection.ts";
+import { MIGRATION_LOCK, type AfterMigrate } from "../../db/migrate.ts";
 import { offsetChanges } from "../../lib/agencyClock.ts";
 import {
   POSTGRES_DELTA_LOG,
@@ -56,7 +57,7 @@ const sameRows = (stored: readonly OffsetRow[], wanted: readonly OffsetRow[]) =>
  */
 export function syncAgencyClockSqlite(
   db: DatabaseSync,
-  timeZone: string = agencyHours.timeZone,
+  timeZone: string = agencyZone(),
   now: Date = new Date(),
 ): boolean {
   const wanted = agencyOffsetRows(timeZone);
@@ -86,7 +87,7 @@ export function syncAgencyClockSqlite(
 /** The same on PostgreSQL, in the migrations' transaction `tx`. */
 export async function syncAgencyClockPostgres(
   tx: postgres.TransactionSql,
-  timeZone: string = agencyHours.timeZone,
+  timeZone: string = agencyZone(),
   now: Date = new Date(),
 ): Promise<boolean> {
   const wanted = agencyOffsetRows(timeZone);
@@ -114,8 +115,76 @@ export async function syncAgencyClockPostgres(
   return true;
 }
 
-/** The clock's upkeep as the migration runner's last step (src/db/migrate.ts), for `timeZone`. */
-export const agencyClockAfterMigrate = (timeZone: string = agencyHours.timeZone): AfterMigrate => ({
-  sqlite: (db) => syncAgencyClockSqlite(db, timeZone),
-  postgres: (tx) => syncAgencyClockPostgres(tx, timeZone),
+/** The key of the owner's time zone in agency_settings (migration 34, src/leads/settings.ts). */
+export const TIME_ZONE_SETTING = "timeZone";
+
+/** The owner's zone as stored (JSON text), when it is a zone this runtime knows. */
+function storedZone(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  try {
+    const zone: unknown = JSON.parse(value);
+    return typeof zone === "string" && isTimeZone(zone) ? zone : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The clock's upkeep as the migration runner's last step (src/db/migrate.ts): the owner's zone
+ * when one is stored (/admin/settings, decision D234), else `timeZone` (AGENCY_TIME_ZONE).
+ */
+export const agencyClockAfterMigrate = (timeZone: string = agencyZone()): AfterMigrate => ({
+  sqlite: (db) => {
+    const row = db
+      .prepare("SELECT value FROM agency_settings WHERE key = ?")
+      .get(TIME_ZONE_SETTING) as { value: string } | undefined;
+    syncAgencyClockSqlite(db, storedZone(row?.value) ?? timeZone);
+  },
+  postgres: async (tx) => {
+    const [row] = await tx<{ value: string }[]>`
+      SELECT value FROM agency_settings WHERE key = ${TIME_ZONE_SETTING}`;
+    return syncAgencyClockPostgres(tx, storedZone(row?.value) ?? timeZone);
+  },
 });
+
+/**
+ * An owner's change of zone (decision D234): the setting stored and the lead roll-ups rebuilt on
+ * the new clock in one transaction (SQLite's write lock; PostgreSQL's advisory lock and the
+ * rebuild's lock on leads; the migrations' own lock, so a server starting meanwhile reads
+ * the zone after the change), so no report ever reads roll-ups of one zone beside offsets of the
+ * other, and a failure leaves both as they were. Returns whether the roll-ups were rebuilt.
+ */
+export async function saveAgencyZone(
+  connection: Connection,
+  zone: string,
+  by: string | null,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (!isTimeZone(zone)) throw new Error(`Not an IANA time zone: ${zone}`);
+  const value = JSON.stringify(zone);
+  if (connection.dialect === "sqlite") {
+    const db = connection.sqlite;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.prepare(
+        `INSERT INTO agency_settings (key, value, updated_at, updated_by) VALUES (?, ?, ?, ?)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,
+           updated_by = excluded.updated_by`,
+      ).run(TIME_ZONE_SETTING, value, now.toISOString(), by);
+      const rebuilt = syncAgencyClockSqlite(db, zone, now);
+      db.exec("COMMIT");
+      return rebuilt;
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+  return connection.sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+    await tx`INSERT INTO agency_settings (key, value, updated_at, updated_by)
+             VALUES (${TIME_ZONE_SETTING}, ${value}, ${now}, ${by})
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value,
+               updated_at = excluded.updated_at, updated_by = excluded.updated_by`;
+    return syncAgencyClockPostgres(tx, zone, now);
+  });
+}

@@ -7,7 +7,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { openSqlite, type SqliteConnection, type SqliteSync } from "../../db/connection.ts";
 import { migrateSqlite } from "../../db/migrate.ts";
-import { agencyHours } from "../../config/agency.ts";
+import { agencyZone } from "../../lib/agencyZone.ts";
 import { agencyClockAfterMigrate } from "./agencyClock.ts";
 import { SqlLeadStore } from "./store.ts";
 
@@ -17,7 +17,7 @@ export class SqliteLeadStore extends SqlLeadStore {
   readonly file: string;
   declare readonly connection: SqliteConnection;
 
-  constructor(file: string, sync: SqliteSync = "full", timeZone: string = agencyHours.timeZone) {
+  constructor(file: string, sync: SqliteSync = "full", timeZone: string = agencyZone()) {
     const connection = openSqlite(file, sync);
     super(connection, { timeZone });
     this.file = file;

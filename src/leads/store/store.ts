@@ -10,8 +10,10 @@ import { dialectSql, type Db, type Dialect, type Param } from "../../db/driver.t
 import { onStore, unavailable } from "../../db/errors.ts";
 import { migrate } from "../../db/migrate.ts";
 import { outboxQueue, type OutboxQueue } from "../../db/outbox.ts";
-import { agencyHours } from "../../config/agency.ts";
+import { agencyZone } from "../../lib/agencyZone.ts";
 import { agencyClockAfterMigrate } from "./agencyClock.ts";
+import { assignInTurn } from "./assignment.ts";
+import { newLeadId } from "../../server/id.ts";
 import { postgresLeadInsert, sqliteLeadInsert, type LeadInsert } from "./insert.ts";
 import { webhookTestLead } from "../notify/webhook.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
@@ -52,7 +54,7 @@ export class SqlLeadStore implements LeadStore {
     this.connection = connection;
     this.driver = connection.dialect;
     this.db = connection.db;
-    this.timeZone = options.timeZone ?? agencyHours.timeZone;
+    this.timeZone = options.timeZone ?? agencyZone();
     this.#outbox = outboxQueue(this.db);
     if (connection.dialect === "sqlite") {
       const insert = sqliteLeadInsert(connection);
@@ -230,6 +232,17 @@ export class SqlLeadStore implements LeadStore {
       const row = await db.one<{ n: number }>("SELECT CAST(count(*) AS INTEGER) AS n FROM leads");
       return Number(row?.n ?? 0);
     });
+  }
+
+  assignInTurn(leadId: string, staffIds: readonly string[], at: Date): Promise<string | null> {
+    return this.#run((db) =>
+      assignInTurn(db, {
+        leadId,
+        staffIds,
+        at: at.toISOString(),
+        eventId: newLeadId(at.getTime()),
+      }),
+    );
   }
 
   get(id: string): Promise<LeadRecord | null> {

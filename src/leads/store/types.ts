@@ -146,6 +146,12 @@ export interface LeadStore {
     notifications?: readonly NewNotification[],
     options?: InsertOptions,
   ): Promise<void>;
+  /**
+   * Gives the lead to the next of `staffIds` in turn (round-robin among those still active,
+   * atomic across servers: ./assignment.ts), unless someone has it already; the account's id,
+   * or null when nobody was given it.
+   */
+  assignInTurn(leadId: string, staffIds: readonly string[], at: Date): Promise<string | null>;
   get(id: string): Promise<LeadRecord | null>;
   /** Oldest first unless `query.order` says otherwise. */
   list(query?: LeadQuery): Promise<LeadRecord[]>;
