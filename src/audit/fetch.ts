@@ -382,8 +382,9 @@ export class Fetcher {
     signal: AbortSignal,
     done: (error: unknown, answer?: Pick<OneAnswer, "body" | "truncated" | "transfer">) => void,
   ): void {
-    const length = Number(header(res, "content-length") ?? "");
-    const declared = Number.isSafeInteger(length) && length >= 0 ? length : null;
+    const stated = header(res, "content-length")?.trim();
+    const length = stated && /^\d{1,15}$/.test(stated) ? Number(stated) : NaN;
+    const declared = Number.isSafeInteger(length) ? length : null;
     const chunks: Buffer[] = [];
     let kept = 0;
     let raw = 0;

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -55,20 +56,22 @@ export interface FixtureSite {
 export async function serveSite(
   build: (origin: string) => Routes,
   host = "127.0.0.1",
+  options: { tls?: { key: string | Buffer; cert: string | Buffer }; fallback?: Route } = {},
 ): Promise<FixtureSite> {
   let routes: Routes = {};
   const requests: string[] = [];
   const headers: http.IncomingHttpHeaders[] = [];
   const times: number[] = [];
   const sockets = new Set<net.Socket>();
-  const server = http.createServer((req, res) => {
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
     requests.push(req.url ?? "");
     headers.push(req.headers);
     times.push(performance.now());
-    const route = routes[(req.url ?? "/").split("?")[0]!] ?? {
-      status: 404,
-      body: "<!doctype html><title>Not found</title><h1>Not found</h1>",
-    };
+    const route = routes[(req.url ?? "/").split("?")[0]!] ??
+      options.fallback ?? {
+        status: 404,
+        body: "<!doctype html><title>Not found</title><h1>Not found</h1>",
+      };
     const answer = () => {
       if (route.handler) return route.handler(req, res);
       res.writeHead(route.status ?? 200, {
@@ -79,7 +82,10 @@ export async function serveSite(
     };
     if (route.delayMs) setTimeout(answer, route.delayMs).unref();
     else answer();
-  });
+  };
+  const server = options.tls
+    ? https.createServer(options.tls, listener)
+    : http.createServer(listener);
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -87,7 +93,7 @@ export async function serveSite(
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   const hostPort = `${host.includes(":") ? `[${host}]` : host}:${port}`;
-  const origin = `http://${hostPort}`;
+  const origin = `${options.tls ? "https" : "http"}://${hostPort}`;
   routes = build(origin);
   return {
     origin,
