@@ -35,9 +35,16 @@ export function imageSize(bytes: Buffer): { width: number; height: number } | nu
   const b = bytes;
   if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47 && b.toString("latin1", 12, 16) === "IHDR")
     return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
-  if (b.length >= 10 && (b.toString("latin1", 0, 6) === "GIF87a" || b.toString("latin1", 0, 6) === "GIF89a"))
+  if (
+    b.length >= 10 &&
+    (b.toString("latin1", 0, 6) === "GIF87a" || b.toString("latin1", 0, 6) === "GIF89a")
+  )
     return { width: u16le(b, 6), height: u16le(b, 8) };
-  if (b.length >= 30 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP") {
+  if (
+    b.length >= 30 &&
+    b.toString("latin1", 0, 4) === "RIFF" &&
+    b.toString("latin1", 8, 12) === "WEBP"
+  ) {
     const chunk = b.toString("latin1", 12, 16);
     if (chunk === "VP8 " && b.length >= 30)
       return { width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };

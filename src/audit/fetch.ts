@@ -420,7 +420,8 @@ export class Fetcher {
     res.on("end", () => settle(null, false));
     res.on("error", (error) => settle(signal.aborted ? signal.reason : error, false));
     res.on("close", () => {
-      if (!res.complete) settle(signal.aborted ? signal.reason : new Error("connection closed"), false);
+      if (!res.complete)
+        settle(signal.aborted ? signal.reason : new Error("connection closed"), false);
     });
   }
 

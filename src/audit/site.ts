@@ -351,8 +351,12 @@ export function parsePage(input: PageInput): Page {
   const h1s: string[] = [];
   const rawLinks: { href: string; text: string; label: string; inHeader: boolean }[] = [];
   const images: Page["images"] = [];
-  const rawResources: { kind: Resource["kind"]; href: string; inHead: boolean; blocking: boolean }[] =
-    [];
+  const rawResources: {
+    kind: Resource["kind"];
+    href: string;
+    inHead: boolean;
+    blocking: boolean;
+  }[] = [];
   const forms: FormInfo[] = [];
   const iframes: string[] = [];
   const jsonLdText: string[] = [];
@@ -480,7 +484,11 @@ export function parsePage(input: PageInput): Page {
           stylesheets++;
           const media = (attr(el, "media", 100) ?? "").trim().toLowerCase();
           const forScreen = !media || media === "all" || media === "screen";
-          resource("stylesheet", attr(el, "href", L.url), forScreen && el.attribs.disabled === undefined);
+          resource(
+            "stylesheet",
+            attr(el, "href", L.url),
+            forScreen && el.attribs.disabled === undefined,
+          );
         }
         break;
       }
@@ -549,7 +557,8 @@ export function parsePage(input: PageInput): Page {
         break;
       case "script": {
         const type = (attr(el, "type", 60) ?? "").toLowerCase().trim();
-        const js = !type || type === "module" || /^(text|application)\/(java|ecma)script$/.test(type);
+        const js =
+          !type || type === "module" || /^(text|application)\/(java|ecma)script$/.test(type);
         if (el.attribs.src) {
           scripts++;
           resource(
@@ -663,6 +672,12 @@ export function parsePage(input: PageInput): Page {
         entry.error = "has a trailing comma, so it is not valid JSON";
       } catch {
         entry.error = "does not parse as JSON";
+        // What it meant to say, as written: its types, for the owner and local-business-schema.
+        for (const m of block.matchAll(/"@type"\s*:\s*"([^"\\]{1,80})"/g)) {
+          entry.types.push(m[1]!);
+          if (entry.types.length >= 20) break;
+        }
+        return;
       }
     }
     entry.types = jsonLd
@@ -711,7 +726,8 @@ export function parsePage(input: PageInput): Page {
 
 /** A page with fewer words than this, a mount element and scripts is an empty shell. */
 export const SHELL_MAX_WORDS = 25;
-const MOUNT_ID = /^(?:root|app|__next|__nuxt|___gatsby|svelte|application|main-app|app-root|react-root|vue-app)$/i;
+const MOUNT_ID =
+  /^(?:root|app|__next|__nuxt|___gatsby|svelte|application|main-app|app-root|react-root|vue-app)$/i;
 
 /** Words of a text: runs of non-space holding a letter or a digit. */
 export const countWords = (text: string): number => {
@@ -722,7 +738,7 @@ export const countWords = (text: string): number => {
 
 /** A width or height attribute in CSS pixels ("300", "300px"); null when absent or relative. */
 function pixels(value: string | undefined): number | null {
-  const m = /^\s*(\d{1,5})(?:\.\d+)?\s*(?:px)?\s*$/i.exec(value ?? "");
+  const m = /^(\d{1,5})(?:\.\d+)?(?:px)?$/i.exec((value ?? "").trim());
   return m ? Number(m[1]) : null;
 }
 
@@ -846,7 +862,11 @@ export function buildSite(input: SiteInput, home: Page = parsePage(input.home)):
     now: input.now,
     home,
     pages,
-    answers: input.pages.map((p) => ({ url: p.url, status: p.status, redirects: p.redirects ?? [] })),
+    answers: input.pages.map((p) => ({
+      url: p.url,
+      status: p.status,
+      redirects: p.redirects ?? [],
+    })),
     robots: input.robots,
     sitemap,
     httpRedirect: input.httpRedirect,

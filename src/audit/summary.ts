@@ -60,9 +60,7 @@ export function failedByValue(report: AuditReport): RankedCheck[] {
     .filter(({ check }) => check.status === "fail")
     .sort(
       (a, b) =>
-        capRank(b.check) - capRank(a.check) ||
-        b.check.points - a.check.points ||
-        a.index - b.index,
+        capRank(b.check) - capRank(a.check) || b.check.points - a.check.points || a.index - b.index,
     )
     .map(({ check }) => check);
 }

@@ -82,7 +82,10 @@ describe("a site typed without a scheme, as the CLI reads it", () => {
       ],
       { stdio: "ignore" },
     );
-    const tls = { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
+    const tls = {
+      key: readFileSync(join(dir, "key.pem")),
+      cert: readFileSync(join(dir, "cert.pem")),
+    };
     tlsSite = await serveSite(strongSite, "127.0.0.1", { tls });
     mixedSite = await serveSite(
       (origin) => {
@@ -156,7 +159,9 @@ describe("robots.txt", () => {
       expect(report.outcome).toBe("ok");
       expect(failed(report)).toEqual(["https", "search-engines-allowed"]);
       const blocked = status(report, "search-engines-allowed")!;
-      expect(blocked.evidence).toMatch(/^Every search engine, Google included, is told not to read your site/);
+      expect(blocked.evidence).toMatch(
+        /^Every search engine, Google included, is told not to read your site/,
+      );
       expect(blocked.evidence).toContain("User-agent: * / Disallow: /");
       expect(status(report, "robots-txt")?.status).toBe("pass");
       // Google cannot read it: at most a D, and the first fix says so.
@@ -205,15 +210,25 @@ describe("what one check asks a site for", () => {
     );
     const real = await serveSite(strongSite);
     try {
-      const bad = await runAudit(soft.hostPort, { allowHosts: [soft.hostPort], now: NOW, limits: fast });
+      const bad = await runAudit(soft.hostPort, {
+        allowHosts: [soft.hostPort],
+        now: NOW,
+        limits: fast,
+      });
       expect(failed(bad)).toEqual(["https", "soft-404"]);
       expect(status(bad, "soft-404")?.evidence).toMatch(/answered 200 with the home page/);
-      const good = await runAudit(real.hostPort, { allowHosts: [real.hostPort], now: NOW, limits: fast });
+      const good = await runAudit(real.hostPort, {
+        allowHosts: [real.hostPort],
+        now: NOW,
+        limits: fast,
+      });
       expect(status(good, "soft-404")?.status).toBe("pass");
       const probes = real.requests.filter((r) => r.startsWith("/this-page-does-not-exist-"));
       expect(probes).toHaveLength(1);
       // Two checks, two different made-up addresses: nothing a site could special-case.
-      expect(soft.requests.find((r) => r.startsWith("/this-page-does-not-exist-"))).not.toBe(probes[0]);
+      expect(soft.requests.find((r) => r.startsWith("/this-page-does-not-exist-"))).not.toBe(
+        probes[0],
+      );
     } finally {
       await soft.close();
       await real.close();
@@ -249,7 +264,11 @@ describe("what one check asks a site for", () => {
       return routes;
     });
     try {
-      const report = await runAudit(site.hostPort, { allowHosts: [site.hostPort], now: NOW, limits: fast });
+      const report = await runAudit(site.hostPort, {
+        allowHosts: [site.hostPort],
+        now: NOW,
+        limits: fast,
+      });
       expect(failed(report)).toEqual(["https", "page-weight", "image-size", "broken-images"]);
       expect(status(report, "page-weight")?.evidence).toMatch(
         /A phone downloads at least 5\.\d MB for the home page \(HTML \d+ KB, 2 images 5\.\d MB, 1 stylesheet/,
@@ -280,7 +299,11 @@ describe("what one check asks a site for", () => {
       return routes;
     });
     try {
-      const report = await runAudit(site.hostPort, { allowHosts: [site.hostPort], now: NOW, limits: fast });
+      const report = await runAudit(site.hostPort, {
+        allowHosts: [site.hostPort],
+        now: NOW,
+        limits: fast,
+      });
       expect(site.requests).not.toContain("/index.html");
       expect(status(report, "duplicate-titles")?.status).toBe("pass");
       expect(status(report, "duplicate-descriptions")?.status).toBe("pass");

@@ -99,7 +99,14 @@ export const contentChecks = {
     const found = `The home page has ${count(n, "word")} of text${services ? `; ${services - thin.length} of ${count(services, "service page")} have at least ${SERVICE_PAGE_WORDS_MIN}` : ""}`;
     if (n >= WORD_COUNT_MIN && !thin.length) return pass(`${found}.`, site.home.url);
     return fail(
-      `${found}${thin.length ? ` (${listOf(thin.map((p) => `${pathOf(p.url)}: ${count(p.words, "word")}`), 3)})` : ""}; expected at least ${WORD_COUNT_MIN} on the home page and ${SERVICE_PAGE_WORDS_MIN} on each service page.`,
+      `${found}${
+        thin.length
+          ? ` (${listOf(
+              thin.map((p) => `${pathOf(p.url)}: ${count(p.words, "word")}`),
+              3,
+            )})`
+          : ""
+      }; expected at least ${WORD_COUNT_MIN} on the home page and ${SERVICE_PAGE_WORDS_MIN} on each service page.`,
       n < WORD_COUNT_MIN ? site.home.url : thin[0]!.url,
     );
   },

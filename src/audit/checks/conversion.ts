@@ -90,7 +90,9 @@ export const conversionChecks = {
           page.url,
         );
     }
-    const newsletter = site.pages.some((p) => p.forms.some((f) => visibleFields(f).some((x) => x.type === "email" || /mail/.test(x.name))));
+    const newsletter = site.pages.some((p) =>
+      p.forms.some((f) => visibleFields(f).some((x) => x.type === "email" || /mail/.test(x.name))),
+    );
     return fail(
       `No contact or quote form on the ${site.pages.length === 1 ? "home page" : `${site.pages.length} pages checked`}${newsletter ? " (a newsletter sign-up asks only for an email)" : ""}. Expected a short form with name, phone or email and a message.`,
       site.home.url,

@@ -58,6 +58,8 @@ export const NEEDS_CONTENT: ReadonlySet<CheckId> = new Set<CheckId>([
   "soft-404",
   "duplicate-titles",
   "duplicate-descriptions",
+  // The scripts are the page: holding up a first paint that shows nothing changes nothing.
+  "render-blocking",
 ]);
 
 export const SHELL_NA =

@@ -77,9 +77,7 @@ export function businessNames(site: Site): string[] {
   if (site.home.title) names.push(...site.home.title.split(/ [|–—:-] | ?\| ?/));
   // 'Home' or 'Welcome' (a page's title) is not a business name.
   return [
-    ...new Set(
-      names.map((n) => n.trim()).filter((n) => n.length >= 3 && !GENERIC_NAMES.test(n)),
-    ),
+    ...new Set(names.map((n) => n.trim()).filter((n) => n.length >= 3 && !GENERIC_NAMES.test(n))),
   ];
 }
 
@@ -128,10 +126,7 @@ function namesIn(value: unknown, depth = 0): string[] {
   if (Array.isArray(value)) return value.slice(0, 50).flatMap((v) => namesIn(v, depth + 1));
   if (value && typeof value === "object") {
     const o = value as Record<string, unknown>;
-    return [
-      ...namesIn(o.name, depth + 1),
-      ...namesIn(o.addressLocality, depth + 1),
-    ];
+    return [...namesIn(o.name, depth + 1), ...namesIn(o.addressLocality, depth + 1)];
   }
   return [];
 }
@@ -168,7 +163,9 @@ export function townsServed(site: Site): string[] {
       towns.push(...townsAfter(sentence));
       if (towns.length > 40) break;
     }
-    for (const m of text.matchAll(/\b([A-Z][a-z]+(?: [A-Z][a-z]+){0,2}),\s*(?:[A-Z]{2}|Texas|Ohio|Florida|California|Colorado|Georgia|Oregon|Washington)\b/g)) {
+    for (const m of text.matchAll(
+      /\b([A-Z][a-z]+(?: [A-Z][a-z]+){0,2}),\s*(?:[A-Z]{2}|Texas|Ohio|Florida|California|Colorado|Georgia|Oregon|Washington)\b/g,
+    )) {
       towns.push(m[1]!);
       if (towns.length > 60) break;
     }
@@ -176,8 +173,14 @@ export function townsServed(site: Site): string[] {
   return [
     ...new Set(
       towns
-        .map((t) => t.replace(/,.*$/, "").trim())
-        .filter((t) => t.length >= 3 && t.length <= 40 && !/\d/.test(t) && !TOWN_STOPWORDS.has(t.toLowerCase())),
+        .map((t) => (t.includes(",") ? t.slice(0, t.indexOf(",")) : t).trim())
+        .filter(
+          (t) =>
+            t.length >= 3 &&
+            t.length <= 40 &&
+            !/\d/.test(t) &&
+            !TOWN_STOPWORDS.has(t.toLowerCase()),
+        ),
     ),
   ].slice(0, 40);
 }
@@ -198,7 +201,9 @@ export const localChecks = {
     const found = localBusinessNodes(site);
     if (!found.length) {
       const broken = brokenBlockTypes(site).find(({ types }) =>
-        types.some((t) => LOCAL_BUSINESS_TYPES.has(t.replace(/^https?:\/\/schema\.org\//i, "").toLowerCase())),
+        types.some((t) =>
+          LOCAL_BUSINESS_TYPES.has(t.replace(/^https?:\/\/schema\.org\//i, "").toLowerCase()),
+        ),
       );
       if (broken)
         return na(
@@ -263,7 +268,7 @@ export const localChecks = {
       if (missing.length) {
         first ??= page.url;
         problems.push(
-          `the ${typesOf(node)[0]} on ${pathOf(page.url, site.home.url)} lacks ${missing.join(", ")}`,
+          `the ${typesOf(node).find((t) => LOCAL_BUSINESS_TYPES.has(t.toLowerCase())) ?? typesOf(node)[0]} on ${pathOf(page.url, site.home.url)} lacks ${missing.join(", ")}`,
         );
       }
     }
@@ -272,10 +277,7 @@ export const localChecks = {
         `${count(blocks.length, "structured data block")} on the pages read ${blocks.length === 1 ? "parses" : "parse"}, and the business's has name, address and telephone.`,
         home(site),
       );
-    return fail(
-      `${listOf(problems, 3)}. Google ignores structured data it cannot read.`,
-      first,
-    );
+    return fail(`${listOf(problems, 3)}. Google ignores structured data it cannot read.`, first);
   },
 
   "tel-link": (site) => {
@@ -339,11 +341,17 @@ export const localChecks = {
   },
 
   "nap-consistent": (site) => {
-    const shown = site.pages
-      .map((page) => ({ page, phones: phonesOf(page), streets: streetsOf(page) }));
+    const shown = site.pages.map((page) => ({
+      page,
+      phones: phonesOf(page),
+      streets: streetsOf(page),
+    }));
     const nodes = localBusinessNodes(site);
     const schemaPhones = new Set(
-      nodes.flatMap(({ node }) => namesIn(node.telephone)).map(phoneDigits).filter((d) => d.length === 10),
+      nodes
+        .flatMap(({ node }) => namesIn(node.telephone))
+        .map(phoneDigits)
+        .filter((d) => d.length === 10),
     );
     const allPhones = new Set([...schemaPhones, ...shown.flatMap((s) => [...s.phones])]);
     const problems: string[] = [];
@@ -352,8 +360,7 @@ export const localChecks = {
       // The business's number: the structured data's, else the one most pages show.
       const tally = new Map<string, number>();
       for (const s of shown) for (const d of s.phones) tally.set(d, (tally.get(d) ?? 0) + 1);
-      const main =
-        [...schemaPhones][0] ?? [...tally].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "";
+      const main = [...schemaPhones][0] ?? [...tally].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "";
       const off = shown.filter((s) => s.phones.size && !s.phones.has(main));
       for (const s of off) {
         first ??= s.page.url;
@@ -361,7 +368,7 @@ export const localChecks = {
           `${pathOf(s.page.url, site.home.url)} shows ${listOf([...s.phones].map(phoneText), 2)}`,
         );
       }
-      if (problems.length || (schemaPhones.size > 1))
+      if (problems.length || schemaPhones.size > 1)
         problems.unshift(
           schemaPhones.size
             ? `the structured data says ${listOf([...schemaPhones].map(phoneText), 2)}`
@@ -375,7 +382,12 @@ export const localChecks = {
     const schemaStreets = new Map<string, string>();
     for (const { node } of nodes) {
       const addr = node.address as Record<string, unknown> | string | undefined;
-      const street = typeof addr === "string" ? addr : typeof addr?.streetAddress === "string" ? addr.streetAddress : null;
+      const street =
+        typeof addr === "string"
+          ? addr
+          : typeof addr?.streetAddress === "string"
+            ? addr.streetAddress
+            : null;
       const key = street ? streetKey(street) : null;
       if (key && street) schemaStreets.set(key, street);
     }
@@ -395,7 +407,13 @@ export const localChecks = {
             ...[...schemaStreets.values()].map((t) => `${quote(t, 50)} in the structured data`),
             ...[...pageStreets]
               .filter(([k]) => !schemaStreets.has(k) || pageStreets.size > 1)
-              .map(([, e]) => `${quote(e.text, 50)} on ${listOf(e.pages.map((p) => pathOf(p.url, site.home.url)), 2)}`),
+              .map(
+                ([, e]) =>
+                  `${quote(e.text, 50)} on ${listOf(
+                    e.pages.map((p) => pathOf(p.url, site.home.url)),
+                    2,
+                  )}`,
+              ),
           ],
           3,
         )}`,
@@ -409,10 +427,20 @@ export const localChecks = {
           .map((n) => n.trim()),
       ),
     ];
-    const norm = (n: string) => n.toLowerCase().replace(/[^a-z0-9]+/g, " ").replace(/\b(?:llc|inc|co|ltd|company)\b/g, "").trim();
+    const norm = (n: string) =>
+      n
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, " ")
+        .replace(/\b(?:llc|inc|co|ltd|company)\b/g, "")
+        .trim();
     if (schemaNames.length > 1 && new Set(schemaNames.map(norm)).size > 1) {
       first ??= site.home.url;
-      problems.push(`the structured data names the business ${listOf(schemaNames.map((n) => quote(n, 40)), 3)}`);
+      problems.push(
+        `the structured data names the business ${listOf(
+          schemaNames.map((n) => quote(n, 40)),
+          3,
+        )}`,
+      );
     }
     if (allPhones.size === 0 && streets.size === 0 && schemaNames.length === 0)
       return na("No phone number or address was found to compare across the pages.");
@@ -431,7 +459,9 @@ export const localChecks = {
     const trade = TRADE_WORDS.exec(both)?.[0];
     const towns = townsServed(site);
     const lower = both.toLowerCase();
-    const town = towns.find((t) => new RegExp(`\\b${t.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(lower));
+    const town = towns.find((t) =>
+      new RegExp(`\\b${t.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(lower),
+    );
     const found = `The home page's title is ${quote(title || "(none)", 70)} and its main heading ${quote(h1 || "(none)", 70)}`;
     if (trade && (town || !towns.length))
       return pass(

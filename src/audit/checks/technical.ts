@@ -179,7 +179,10 @@ export const technicalChecks = {
     try {
       host = new URL(href).hostname.toLowerCase().replace(/^www\./, "");
     } catch {
-      return fail(`The home page's canonical link ${quote(href)} is not a full address.`, home(site));
+      return fail(
+        `The home page's canonical link ${quote(href)} is not a full address.`,
+        home(site),
+      );
     }
     if (ownHosts(site).has(host))
       return pass(`The home page's canonical link is ${quote(href)}.`, home(site));
@@ -349,7 +352,9 @@ export const technicalChecks = {
   },
 
   "image-size": (site) => {
-    const images = site.assets.filter((a) => a.kind === "image" && a.status >= 200 && a.status < 300);
+    const images = site.assets.filter(
+      (a) => a.kind === "image" && a.status >= 200 && a.status < 300,
+    );
     if (!images.length) return na("No image of the site itself could be measured.");
     const heavy = images.filter((a) => a.bytes > IMAGE_MAX_BYTES);
     const shown = new Map<string, number>();
@@ -371,7 +376,10 @@ export const technicalChecks = {
         .map((a) => `${pathOf(a.url)} is ${a.cut ? "over " : ""}${sizeText(a.bytes)}`),
       ...oversized
         .filter((a) => !heavy.includes(a))
-        .map((a) => `${pathOf(a.url)} is ${a.width}×${a.height} pixels, shown ${shown.get(a.url)} wide`),
+        .map(
+          (a) =>
+            `${pathOf(a.url)} is ${a.width}×${a.height} pixels, shown ${shown.get(a.url)} wide`,
+        ),
     ];
     return fail(
       `${listOf(parts, 4)}. Expected photos of at most ${sizeText(IMAGE_MAX_BYTES)}, sized to how they are shown.`,
@@ -400,7 +408,9 @@ export const technicalChecks = {
       scripts.length
         ? `${count(scripts.length, "script")} without async or defer: ${listOf(scripts.map(describe), 3)}`
         : "",
-      tooMuchCss ? `${count(sheets.length, "stylesheet")}${cssBytes ? ` (${sizeText(cssBytes)})` : ""}: ${listOf(sheets.map(describe), 3)}` : "",
+      tooMuchCss
+        ? `${count(sheets.length, "stylesheet")}${cssBytes ? ` (${sizeText(cssBytes)})` : ""}: ${listOf(sheets.map(describe), 3)}`
+        : "",
     ].filter(Boolean);
     return fail(
       `The home page's head makes the phone wait for ${parts.join("; and ")} before showing anything.`,
@@ -473,9 +483,10 @@ export const technicalChecks = {
 
   "broken-links": (site) => {
     const internal = new Set(site.home.links.map((l) => withoutTrailingSlashes(l.href)));
-    const checked = site.answers.filter((p) =>
-      internal.has(withoutTrailingSlashes(p.redirects[0] ?? p.url)) ||
-      internal.has(withoutTrailingSlashes(p.url)),
+    const checked = site.answers.filter(
+      (p) =>
+        internal.has(withoutTrailingSlashes(p.redirects[0] ?? p.url)) ||
+        internal.has(withoutTrailingSlashes(p.url)),
     );
     if (!checked.length)
       return na("The home page links to no other page of the site that we could check.");
@@ -498,7 +509,10 @@ export const technicalChecks = {
     if (!images.length) return na("No image of the site itself was found to open.");
     const broken = images.filter((a) => a.status >= 400);
     if (!broken.length)
-      return pass(`All ${count(images.length, "image")} of the site that we opened load.`, home(site));
+      return pass(
+        `All ${count(images.length, "image")} of the site that we opened load.`,
+        home(site),
+      );
     return fail(
       `${listOf(
         broken.map((a) => `${pathOf(a.url)} (${a.status})`),
@@ -512,7 +526,10 @@ export const technicalChecks = {
     const p = site.probe;
     if (!p) return na("We could not ask the site for a page that does not exist.");
     if (p.status === 404 || p.status === 410)
-      return pass(`A made-up address (${pathOf(p.url)}) answered ${p.status}, as it should.`, p.url);
+      return pass(
+        `A made-up address (${pathOf(p.url)}) answered ${p.status}, as it should.`,
+        p.url,
+      );
     if (p.status >= 200 && p.status < 300) {
       const sameAsHome =
         p.url === site.home.url ||
@@ -539,7 +556,10 @@ export const technicalChecks = {
         `The home page arrives as an empty shell (${count(h.words, "word")} of text, ${count(h.scripts, "script")}): its content appears only after JavaScript runs, so Google and link previews may see a blank page.`,
         h.url,
       );
-    return pass(`The home page's text (${count(h.words, "word")}) is in the page as sent, without JavaScript.`, h.url);
+    return pass(
+      `The home page's text (${count(h.words, "word")}) is in the page as sent, without JavaScript.`,
+      h.url,
+    );
   },
 } satisfies Record<string, Check>;
 
@@ -553,12 +573,22 @@ function duplicates(site: Site, what: string, value: (page: Page) => string | nu
     groups.set(v, [...(groups.get(v) ?? []), page]);
   }
   const repeated = [...groups.values()].filter((g) => g.length > 1);
+  const withOne = [...groups.values()].reduce((n, g) => n + g.length, 0);
+  if (withOne < 2)
+    return na(`Fewer than two of the pages read have a ${what}, so none can repeat.`);
   if (!repeated.length)
-    return pass(`Each of the ${count(site.pages.length, "page")} read has its own ${what}.`, home(site));
+    return pass(
+      `Each of the ${count(withOne, "page")} read with a ${what} has its own.`,
+      home(site),
+    );
   return fail(
     `${listOf(
       repeated.map(
-        (g) => `${listOf(g.map((p) => where(site, p)), 3)} share the ${what} ${quote(value(g[0]!) ?? "", 60)}`,
+        (g) =>
+          `${listOf(
+            g.map((p) => where(site, p)),
+            3,
+          )} share the ${what} ${quote(value(g[0]!) ?? "", 60)}`,
       ),
       2,
     )}. Expected each page to have its own ${what}.`,
