@@ -40,7 +40,7 @@ export const checkCopy = {
   },
   "meta-description": {
     title: "Description under your Google listing",
-    fix: "Write a 50 to 170 character description for the home page that names your services, your town and a reason to call (free estimates, years in business).",
+    fix: "Write a 50 to 160 character description for the home page that names your services, your town and a reason to call (free estimates, years in business).",
     why: "The description is the text under your headline in Google: a good one earns the click.",
   },
   h1: {

@@ -365,6 +365,9 @@ export function parsePage(input: PageInput): Page {
   let stylesheets = 0;
   let inlineScripts = 0;
   let mountPoint = false;
+  /** A mount element with no text inside: what the scripts fill in. */
+  let emptyMount = false;
+  let mountsRead = 0;
   let headDepth = 0;
 
   // The visible text (no script, style, template, noscript or svg; a space where a block ends):
@@ -446,8 +449,15 @@ export function parsePage(input: PageInput): Page {
       headDepth++;
     }
     const id = attr(el, "id", 60);
-    if (id !== undefined && MOUNT_ID.test(id)) mountPoint = true;
-    if (name === "app-root" || attr(el, "data-reactroot", 10) !== undefined) mountPoint = true;
+    if (
+      (id !== undefined && MOUNT_ID.test(id)) ||
+      name === "app-root" ||
+      attr(el, "data-reactroot", 10) !== undefined
+    ) {
+      mountPoint = true;
+      // Bounded: at most 5 mount elements' subtrees are read (hostile pages may repeat the id).
+      if (!emptyMount && mountsRead++ < 5 && !DomUtils.textContent(el).trim()) emptyMount = true;
+    }
     const resource = (kind: Resource["kind"], href: string | undefined, blocking = false) => {
       if (href && rawResources.length < L.resources)
         rawResources.push({ kind, href, inHead: headDepth > 0, blocking });
@@ -669,7 +679,9 @@ export function parsePage(input: PageInput): Page {
       // Read leniently (trailing commas dropped), so the owner is not told to add what is there.
       try {
         flattenJsonLd(JSON.parse(withoutTrailingCommas(block)), jsonLd);
-        entry.error = "has a trailing comma, so it is not valid JSON";
+        entry.error = /,\s*[}\]]/.test(block)
+          ? "has a trailing comma, so it is not valid JSON"
+          : "is not valid JSON (a comment or a line break inside a text)";
       } catch {
         entry.error = "does not parse as JSON";
         // What it meant to say, as written: its types, for the owner and local-business-schema.
@@ -718,14 +730,17 @@ export function parsePage(input: PageInput): Page {
     words: wordCount,
     shell:
       isHtml &&
-      wordCount < SHELL_MAX_WORDS &&
       scripts + inlineScripts > 0 &&
-      (mountPoint || wordCount < 5),
+      ((mountPoint && wordCount < SHELL_MAX_WORDS) ||
+        (emptyMount && wordCount < SHELL_MAX_WORDS_AROUND_MOUNT) ||
+        wordCount < 5),
   };
 }
 
 /** A page with fewer words than this, a mount element and scripts is an empty shell. */
 export const SHELL_MAX_WORDS = 25;
+/** An empty mount element and scripts, with a static header and footer of fewer words than this. */
+export const SHELL_MAX_WORDS_AROUND_MOUNT = 120;
 const MOUNT_ID =
   /^(?:root|app|__next|__nuxt|___gatsby|svelte|application|main-app|app-root|react-root|vue-app)$/i;
 
@@ -743,8 +758,8 @@ function pixels(value: string | undefined): number | null {
 }
 
 /**
- * JSON with the commas before a closing `}` or `]` dropped (outside strings): the commonest
- * hand-editing slip in JSON-LD. One pass, linear.
+ * JSON as hand-edited JSON-LD often is, made valid: the commas before a closing `}` or `]`
+ * dropped, comments removed, raw line breaks and tabs inside strings escaped. One linear pass.
  */
 export function withoutTrailingCommas(json: string): string {
   const out: string[] = [];
@@ -753,11 +768,26 @@ export function withoutTrailingCommas(json: string): string {
   for (let i = 0; i < json.length; i++) {
     const c = json[i]!;
     if (inString) {
+      if (c === "\n" || c === "\r" || c === "\t") {
+        out.push(c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\\t");
+        continue;
+      }
       out.push(c);
       if (c === "\\") {
         out.push(json[i + 1] ?? "");
         i++;
       } else if (c === '"') inString = false;
+      continue;
+    }
+    // A comment (// to the end of the line, /* … */) is dropped.
+    if (c === "/" && json[i + 1] === "/") {
+      const end = json.indexOf("\n", i);
+      i = end < 0 ? json.length : end - 1;
+      continue;
+    }
+    if (c === "/" && json[i + 1] === "*") {
+      const end = json.indexOf("*/", i + 2);
+      i = end < 0 ? json.length : end + 1;
       continue;
     }
     if (c === '"') {

@@ -319,6 +319,16 @@ describe("local details", () => {
     expect(withoutTrailingCommas('{"a": [1, 2, ], "b": "x,}", }')).toBe(
       '{"a": [1, 2 ], "b": "x,}" }',
     );
+    // Comments and a raw line break inside a text are repaired too, and still reported.
+    const commented = run(
+      home((h) =>
+        h
+          .replace('"name": "Lawn Pros",', '"name": "Lawn Pros", // our name\n')
+          .replace('"openingHours": "Mo-Fr 07:00-18:00"', '"openingHours": "Mo-Fr\n07:00-18:00"'),
+      ),
+    );
+    expect(failed(commented)).toEqual(["structured-data-errors"]);
+    expect(byId(commented, "structured-data-errors").evidence).toContain("is not valid JSON");
   });
 
   it("nap-consistent: another phone on the contact page, or another address, fails naming it", () => {
@@ -423,6 +433,12 @@ describe("content", () => {
         status: "na",
         evidence: expect.stringContaining("built by JavaScript"),
       });
+    // A static header and footer around an empty mount element is still a shell.
+    const framed = shell.replace(
+      '<div id="root"></div>',
+      `<header>${"Lawn Pros lawn care and landscaping in Austin ".repeat(8)}</header><div id="root"></div>`,
+    );
+    expect(buildSite({ ...site(), home: page("/", framed) }).jsOnly).toBe(true);
     // A thin page without scripts is not a shell: it fails for its words.
     const thin = run({
       ...site(),

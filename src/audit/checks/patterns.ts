@@ -168,7 +168,7 @@ export const GENERIC_NAMES =
  * 'Lawn Care & Hardscaping in Austin, TX' names one, 'Home' does not.
  */
 export const TRADE_WORDS =
-  /\b(?:lawns?|landscap\w*|hardscap\w*|gardens?|gardening|yards?|trees?|shrubs?|hedges?|irrigation|sprinklers?|snow|plowing|mowing|mow|patios?|pavers?|turf|sod|mulch\w*|retaining walls?|outdoor living|outdoor lighting|landscape lighting|fenc\w+|decks?|drainage|arborist|tree service|grounds|weed control|fertili[sz]\w*)\b/i;
+  /\b(?:lawns?|landscap\w*|hardscap\w*|xeriscap\w*|gardens?|gardening|yards?|trees?|shrubs?|hedges?|irrigation|sprinklers?|snow|plowing|mowing|mow|patios?|pavers?|turf|sod|mulch\w*|retaining walls?|outdoor living|outdoor lighting|landscape lighting|fenc\w+|decks?|drainage|arborist|stumps?|pruning|grounds|weed control|fertili[sz]\w*|masonry|stonework|plantings?|flower beds?)\b/i;
 
 /** Capitalised words that start no town name ('Serving Our Community', 'The Greater…'). */
 export const TOWN_STOPWORDS = new Set([
