@@ -100,7 +100,8 @@ const notFoundPage: Route = {
   body: "<!doctype html><html lang=en><head><meta charset=utf-8><title>Page not found</title></head><body><h1>Page not found</h1><p><a href=/>Home</a></p></body></html>",
 };
 
-function answer(routes: SiteRoutes, req: http.IncomingMessage, res: http.ServerResponse) {
+/** Answers one request from a site's routes (HEAD with the length and no body). */
+export function answer(routes: SiteRoutes, req: http.IncomingMessage, res: http.ServerResponse) {
   const path = (req.url ?? "/").split("?")[0]!;
   const route = routes.pages[path] ?? routes.notFound ?? notFoundPage;
   const reply = () => {

@@ -42,6 +42,13 @@ protect your lawn and beds, and when we will be done. We grind the stumps we cut
 not to, haul away or chip every branch, and rake and blow the yard before we leave. If anything is
 not as we promised, call the office and the arborist who quoted the job comes back.</p>`;
 
+/** What a service page adds: what the job costs and how long it takes. */
+const priceText = `<h2 class="wp-block-heading">What it costs</h2>
+<p>Most jobs in Boise fall between a few hundred and a few thousand dollars, depending on the size of
+the tree, how close it stands to the house or the lines, and whether a crane or a bucket truck can
+reach it. The written estimate gives one fixed price, and it does not change when we find the tree is
+harder than it looked. Seniors and veterans get ten percent off.</p>`;
+
 const areaText = `<p>We serve ${s.towns.slice(0, -1).join(", ")} and ${s.towns.at(-1)}, with a crew on call for storm damage
 across the Treasure Valley around the clock.</p>`;
 
@@ -108,7 +115,7 @@ clock.</p>`,
   },
   {
     path: `/${day(now, 9).slice(0, 4)}/${day(now, 9).slice(5, 7)}/when-to-prune-oak-trees/`,
-    title: "When to Prune Oak Trees in the Treasure Valley | Summit Tree Care",
+    title: "When to Prune Oak Trees in Boise | Summit Tree Care",
     description:
       "Why Boise arborists prune oaks in late winter, what oak wilt and borers have to do with it, and what you can safely cut yourself.",
     h1: "When to prune oak trees in the Treasure Valley",
@@ -315,7 +322,7 @@ export function summitTreeSite({ origin, now }: { origin: string; now: Date }): 
         origin,
         p,
         now,
-        `${p.content}\n${extra}\n${crewText}\n<h2 class="wp-block-heading">Where we work</h2>\n${areaText}\n<p><a class="wp-block-button__link" href="${origin}/contact-us/">Get a free estimate</a> or call <a href="tel:${s.tel}">${s.phone}</a>.</p>`,
+        `${p.content}\n${extra}\n${p.type !== "post" && /tree|stump/.test(p.path) ? priceText : ""}\n${crewText}\n<h2 class="wp-block-heading">Where we work</h2>\n${areaText}\n<p><a class="wp-block-button__link" href="${origin}/contact-us/">Get a free estimate</a> or call <a href="tel:${s.tel}">${s.phone}</a>.</p>`,
       ),
     };
   }
@@ -372,6 +379,10 @@ ${inner
     "/wp-content/uploads/2024/05/pruning-maple-768x512.jpg": {
       type: "image/jpeg",
       body: jpeg(768, 512, 88 * 1024),
+    },
+    "/wp-json/": {
+      type: "application/json; charset=UTF-8",
+      body: JSON.stringify({ name: s.name, url: origin, namespaces: ["oembed/1.0", "wp/v2"] }),
     },
     "/feed/": {
       type: "application/rss+xml; charset=UTF-8",
