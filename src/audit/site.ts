@@ -88,6 +88,8 @@ export interface Page {
     alt: string | null;
     width: number | null;
     height: number | null;
+    /** Inside <noscript>, <template> or a hidden element, or a 1×1 pixel: no picture anyone sees. */
+    unseen: boolean;
   }[];
   /** Scripts, stylesheets, images, iframes and media the page loads, in order. */
   resources: Resource[];
@@ -536,7 +538,12 @@ export function parsePage(input: PageInput): Page {
             alt: attr(el, "alt", L.label) ?? null,
             width: pixels(attr(el, "width", 20)),
             height: pixels(attr(el, "height", 20)),
+            unseen: hidden || hiddenDepth > 0,
           });
+        if (images.length && images[images.length - 1]!.width !== null) {
+          const img = images[images.length - 1]!;
+          if ((img.width ?? 9) <= 2 && (img.height ?? 9) <= 2) img.unseen = true;
+        }
         resource("image", attr(el, "src", L.url));
         if (!hidden && el.attribs.alt) pushText(` ${cut(el.attribs.alt, L.label)} `);
         break;

@@ -296,6 +296,23 @@ describe("images and what loads first", () => {
     );
   });
 
+  it("image-alt: one photo without alt fails naming its page; a tracking pixel in <noscript> is no photo", () => {
+    const one = run(
+      site((path, html) => (path === "/irrigation" ? html.replace(/ alt="[^"]*"/, "") : html)),
+    );
+    expect(failed(one)).toEqual(["image-alt"]);
+    expect(byId(one, "image-alt").evidence).toContain("one has none, on /irrigation");
+    const pixel = run(
+      home((h) =>
+        h.replace(
+          "</body>",
+          '<noscript><img height="1" width="1" src="https://www.facebook.com/tr?id=1"></noscript></body>',
+        ),
+      ),
+    );
+    expect(byId(pixel, "image-alt").status).toBe("pass");
+  });
+
   it("reads an image's size in pixels from its first bytes", () => {
     expect(imageSize(fixtureJpeg(4000, 3000))).toEqual({ width: 4000, height: 3000 });
     const png = Buffer.alloc(24);
