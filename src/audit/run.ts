@@ -169,32 +169,42 @@ export function unreachableReport(
 }
 
 /**
- * The home page's same-site images, stylesheets and scripts, then the other pages' images, each
- * asked for once (paced like every request): its size from Content-Length (the file is not
- * downloaded past its first bytes), else counted within the byte budget; an image's pixel size
- * from its header. Stops at the limit's count, or when too little of the check is left.
+ * Measures same-site images, stylesheets and scripts, each asked for once per check (paced like
+ * every request): its size from Content-Length (the file is not downloaded past its first
+ * bytes), else counted within the check's byte budget; an image's pixel size from its header.
+ * Stops at the limit's count, or when too little of the check is left. Called for the home
+ * page's files first (before the other pages, so a slow site still has its page weight), then
+ * for the other pages' images.
  */
-async function measureAssets(
+function assetMeter(fetcher: Fetcher, homeUrl: string, limits: AuditLimits, left: () => number) {
+  const out: AssetInfo[] = [];
+  const asked = new Set<string>();
+  let budget = limits.assetBytesBudget;
+  return {
+    out,
+    async measure(resources: readonly { url: string; kind: string }[]): Promise<void> {
+      const wanted = new Map<string, AssetInfo["kind"]>();
+      for (const r of resources) {
+        if (r.kind !== "image" && r.kind !== "stylesheet" && r.kind !== "script") continue;
+        if (asked.has(r.url) || !sameSite(r.url, homeUrl)) continue;
+        if (asked.size >= limits.maxAssets) break;
+        asked.add(r.url);
+        wanted.set(r.url, r.kind);
+      }
+      budget = await measureEach(fetcher, wanted, limits, left, budget, out);
+    },
+  };
+}
+
+async function measureEach(
   fetcher: Fetcher,
-  home: ReturnType<typeof parsePage>,
-  extra: PageInput[],
-  homeUrl: string,
+  wanted: Map<string, AssetInfo["kind"]>,
   limits: AuditLimits,
   left: () => number,
-): Promise<AssetInfo[]> {
-  const wanted = new Map<string, AssetInfo["kind"]>();
-  const want = (url: string, kind: AssetInfo["kind"]) => {
-    if (!wanted.has(url) && sameSite(url, homeUrl) && wanted.size < limits.maxAssets)
-      wanted.set(url, kind);
-  };
-  for (const r of home.resources)
-    if (r.kind === "image" || r.kind === "stylesheet" || r.kind === "script") want(r.url, r.kind);
-  for (const page of extra) {
-    if (!page.body || page.status < 200 || page.status >= 300) continue;
-    for (const r of parsePage(page).resources) if (r.kind === "image") want(r.url, r.kind);
-  }
-  const out: AssetInfo[] = [];
-  let budget = limits.assetBytesBudget;
+  startBudget: number,
+  out: AssetInfo[],
+): Promise<number> {
+  let budget = startBudget;
   for (const [url, kind] of wanted) {
     if (left() < limits.assetsReserveMs) break;
     const r = await fetcher.get(url, {
@@ -220,7 +230,7 @@ async function measureAssets(
       ...(size ? size : {}),
     });
   }
-  return out;
+  return budget;
 }
 
 export async function runAudit(input: string, options: AuditOptions = {}): Promise<AuditReport> {
@@ -367,6 +377,15 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
     // already read under another name (`/index.html`, a redirect's target) is not read again.
     const extra: PageInput[] = [];
     const homePage = parsePage(asInput(home));
+
+    // What a phone downloads beside the HTML: the home page's same-site images, stylesheets
+    // and scripts, before the other pages, so that a slow site still has its page weight.
+    const meter = assetMeter(fetcher, home.url, limits, () =>
+      Math.max(0, limits.checkTimeoutMs - elapsed()),
+    );
+    await meter.measure(homePage.resources);
+    if (options.signal?.aborted) throw options.signal.reason;
+
     const read = new Set([home.requestedUrl, home.url, ...home.redirects].map(pageKey));
     const ours = robots;
     const wanted = pageCandidates(homePage, sitemapUrls)
@@ -415,11 +434,14 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
         };
     }
 
-    // What a phone downloads beside the HTML: same-site images, stylesheets and scripts.
-    const assets = await measureAssets(fetcher, homePage, extra, home.url, limits, () =>
-      Math.max(0, limits.checkTimeoutMs - elapsed()),
-    );
+    // The other pages' images (their size and whether they load).
+    for (const page of extra) {
+      if (signal.aborted) break;
+      if (!page.body || page.status < 200 || page.status >= 300) continue;
+      await meter.measure(parsePage(page).resources.filter((r) => r.kind === "image"));
+    }
     if (options.signal?.aborted) throw options.signal.reason;
+    const assets = meter.out;
 
     const site = buildSite(
       {
