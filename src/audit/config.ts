@@ -51,10 +51,10 @@ export const defaultAuditLimits: AuditLimits = Object.freeze({
   minIntervalMs: 500,
   maxCrawlDelayMs: 2_000,
   maxTextBytes: 512 * 1024,
-  maxAssets: 40,
+  maxAssets: 30,
   assetHeadBytes: 64 * 1024,
   assetBytesBudget: 12 * 1024 * 1024,
-  assetsReserveMs: 8_000,
+  assetsReserveMs: 12_000,
 });
 
 /**
