@@ -184,6 +184,7 @@ describe("the defect sites", () => {
           !b ||
           String(a.body) !== String(b.body) ||
           a.status !== b.status ||
+          a.delayMs !== b.delayMs ||
           JSON.stringify(a.headers) !== JSON.stringify(b.headers)
         );
       })
@@ -199,6 +200,14 @@ describe("the defect sites", () => {
     expect(differing("inconsistent-nap")).toEqual(["/", "/contact"]);
     expect(differing("staging-robots")).toEqual(["/robots.txt"]);
     expect(differing("soft-404")).toEqual([]);
+    expect(differing("no-http-redirect")).toEqual([]);
+    expect(differing("slow-home")).toEqual(["/"]);
+    expect(differing("broken-link")).toEqual(["/"]);
+    expect(differing("stale-content")).toEqual([
+      "/",
+      "/blog/spring-lawn-checklist",
+      "/sitemap.xml",
+    ]);
     expect(differing("heavy-images")).toEqual([
       "/images/crew.jpg",
       "/images/hero-patio.jpg",
@@ -253,6 +262,18 @@ describe("the defect sites", () => {
     expect(
       String(build(site("javascript-shell")).pages["/assets/index-4f9c2a.js"]!.body),
     ).toContain("Lawn care and hardscaping in Austin, TX");
+
+    expect(build(site("slow-home")).pages["/"]!.delayMs).toBe(2_500);
+    expect(site("no-http-redirect").plainHttp).toBe("serve");
+    expect(home("broken-link")).toContain('href="/patio-gallery"');
+    expect(build(site("broken-link")).pages["/patio-gallery"]).toBeUndefined();
+    const stale = build(site("stale-content"));
+    const dates = [
+      ...String(stale.pages["/sitemap.xml"]!.body).matchAll(/<lastmod>([\d-]+)<\/lastmod>/g),
+      ...String(stale.pages["/blog/spring-lawn-checklist"]!.body).matchAll(/datetime="([\d-]+)"/g),
+    ].map((m) => new Date(m[1]!).getTime());
+    expect(dates.length).toBeGreaterThan(9);
+    expect(Math.max(...dates)).toBeLessThan(now.getTime() - 365 * 86_400_000);
 
     const weak = read(home("weak-site"));
     expect(weak.meta("viewport")).toBeUndefined();

@@ -50,6 +50,10 @@ export interface GreenAcresOptions {
   innerPageDefects?: boolean;
   /** robots.txt's text. */
   robotsTxt?: string;
+  /** A link on the home page to a page that answers 404. */
+  brokenLink?: boolean;
+  /** Every date the site states (sitemap, blog post) this many days further back. */
+  datesBackDays?: number;
   /** Unknown addresses answer 200 with the home page. */
   soft404?: boolean;
   /** The pages are an empty root element and a script that builds them in the browser. */
@@ -244,13 +248,13 @@ ${c.o.form === false ? "" : quoteForm("contact-form")}
   },
 ];
 
-const blog = (now: Date): PageDef => ({
+const blog = (blogDate: string): PageDef => ({
   path: "/blog/spring-lawn-checklist",
   title: "Your Spring Lawn Checklist for Central Texas | Green Acres",
   description:
     "When to scalp, fertilize, aerate and start the sprinklers in Austin: the spring lawn checklist our crews follow, month by month.",
   h1: "A spring lawn checklist for Central Texas",
-  main: () => `<p>Posted <time datetime="${day(now, 12)}">${day(now, 12)}</time> by Daniel Flores.</p>
+  main: () => `<p>Posted <time datetime="${blogDate}">${blogDate}</time> by Daniel Flores.</p>
 <p>Wait for the last frost before scalping St. Augustine, usually mid-March in Austin. Fertilize only
 once the grass has been mowed twice, because feeding dormant grass feeds the weeds. Core-aerate in
 April while the soil is moist, then water deeply and rarely: once a week, an inch at a time, so the
@@ -416,6 +420,7 @@ ${img(c, { src: photo("/images/crew.jpg"), alt: "Our crew planting a native gard
 <blockquote>★★★★★ “They transformed our backyard in two weeks and the crew was spotless.” <cite>Maria G., Round Rock</cite></blockquote>
 <blockquote>★★★★★ “Reliable every single week for four years.” <cite>Tom B., Cedar Park</cite></blockquote>
 <p><a href="${b}/reviews">More reviews</a></p>
+${o.brokenLink ? `<p><a href="${b}/patio-gallery">See our patio gallery</a></p>` : ""}
 <h2>Why homeowners choose us</h2>
 ${trustList}
 <h2>Where we work</h2>
@@ -460,14 +465,14 @@ export function greenAcresSite(ctx: BuildContext, options: GreenAcresOptions = {
     o,
     origin: ctx.origin,
     now: ctx.now,
-    blogDate: day(ctx.now, 12),
+    blogDate: day(ctx.now, 12 + (options.datesBackDays ?? 0)),
     phone: g.phone,
   };
   const home: PageDef = {
     ...homeDef,
     title: o.homeTitle ?? homeDef.title,
   };
-  const defs = [home, ...services, ...others, blog(ctx.now)];
+  const defs = [home, ...services, ...others, blog(c.blogDate)];
   const pages: Record<string, Route> = {};
   const bodies: Record<string, string> = {};
   for (const p of defs) {
@@ -494,10 +499,10 @@ export function greenAcresSite(ctx: BuildContext, options: GreenAcresOptions = {
     loc: `${ctx.origin}${o.base}${p.path === "/" ? "/" : p.path}`,
     lastmod:
       p.path === "/"
-        ? day(ctx.now, 5)
+        ? day(ctx.now, 5 + (o.datesBackDays ?? 0))
         : p.path.startsWith("/blog/")
           ? c.blogDate
-          : day(ctx.now, 40),
+          : day(ctx.now, 40 + (o.datesBackDays ?? 0)),
   }));
   pages["/robots.txt"] = {
     type: "text/plain; charset=utf-8",

@@ -157,7 +157,7 @@ export async function serveCorpusSite(
   const sockets = new Set<net.Socket>();
   const handler = (scheme: string) => (req: http.IncomingMessage, res: http.ServerResponse) => {
     requests.push(`${req.method} ${scheme} ${req.url}`);
-    if (scheme === "http" && site.scheme === "https") {
+    if (scheme === "http" && site.scheme === "https" && site.plainHttp !== "serve") {
       // A well-kept https site sends every plain-http request to its https address.
       res.writeHead(301, { location: `https://${req.headers.host}${req.url}` });
       res.end();

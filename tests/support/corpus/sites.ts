@@ -37,6 +37,8 @@ export interface CorpusSite {
   fail: Record<string, string>;
   /** Check ids that may fail or pass without counting either way (id → why it is arguable). */
   mayFail?: Record<string, string>;
+  /** What plain http on an https site's port does: redirect to https (default), or serve the site. */
+  plainHttp?: "redirect" | "serve";
   /** The score must be at least this. */
   minScore?: number;
   /** The grade must be this or worse (a cap the issue sets). */
@@ -312,5 +314,40 @@ export const corpus: CorpusSite[] = [
     fail: {
       indexable: "the service pages, the ones that win jobs, are kept out of Google by a header",
     },
+  },
+  {
+    id: "broken-link",
+    about: "Green Acres whose home page links to a gallery page that answers 404",
+    scheme: "https",
+    build: green({ brokenLink: true }),
+    fail: { "broken-links": "'See our patio gallery' leads to a 404 page" },
+  },
+  {
+    id: "no-http-redirect",
+    about:
+      "Green Acres on https whose plain-http address serves the same pages instead of redirecting",
+    scheme: "https",
+    plainHttp: "serve",
+    build: green(),
+    fail: {
+      "http-redirect": "old http:// links and typed addresses stay on the insecure site",
+    },
+  },
+  {
+    id: "slow-home",
+    about: "Green Acres whose home page takes 2.5 s to answer",
+    scheme: "https",
+    build: green({}, (routes) => {
+      routes.pages["/"] = { ...routes.pages["/"], delayMs: 2_500 };
+    }),
+    fail: { "response-time": "2.5 s before the home page starts arriving: phones give up" },
+  },
+  {
+    id: "stale-content",
+    about:
+      "Green Acres whose newest date (sitemap, blog post) is over a year old; the copyright line is this year's",
+    scheme: "https",
+    build: green({ datesBackDays: 420 }),
+    fail: { "fresh-content": "nothing dated in the last year: the site looks unattended" },
   },
 ];
