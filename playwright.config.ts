@@ -9,6 +9,12 @@ const port = Number(process.env.E2E_PORT ?? 4399);
 /** The audit funnel's fixture website (tests/e2e/auditSite.ts), as prospects' leads name it. */
 const auditSitePort = port + 1;
 const AUDIT_SITE_HOST = "lawnpros.loopback.test";
+/** Two sites of the accuracy corpus (tests/e2e/corpusSites.ts): http-only, and a JavaScript app. */
+const corpusSitePort = port + 2;
+const CORPUS_SITE_HOSTS = [
+  `greenacres.loopback.test:${corpusSitePort}`,
+  `jsapp.loopback.test:${corpusSitePort + 1}`,
+];
 // A fresh lead store per run, shared with the workers (they inherit the environment) so tests can
 // read leads back through the CLI. Outside test-results/, which Playwright empties at start.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), `leads-e2e-${port}-`));
@@ -38,6 +44,13 @@ export default defineConfig({
       env: { AUDIT_SITE_PORT: String(auditSitePort) },
     },
     {
+      // Corpus sites on plain http (tests/e2e/corpusSites.ts), loopback only.
+      command: "node tests/e2e/corpusSites.ts",
+      url: `http://127.0.0.1:${corpusSitePort}/`,
+      reuseExistingServer: false,
+      env: { CORPUS_SITE_PORT: String(corpusSitePort) },
+    },
+    {
       command: "node scripts/start.mjs",
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
@@ -56,7 +69,7 @@ export default defineConfig({
         // Website checks reach the fixture site by a name (tests/support/loopbackNames.mjs; any
         // other .test name does not resolve), and only it through the address guard.
         NODE_OPTIONS: `--import ${join(import.meta.dirname, "tests/support/loopbackNames.mjs")}`,
-        AUDIT_ALLOW_HOSTS: `${AUDIT_SITE_HOST}:${auditSitePort}`,
+        AUDIT_ALLOW_HOSTS: [`${AUDIT_SITE_HOST}:${auditSitePort}`, ...CORPUS_SITE_HOSTS].join(","),
         AUDIT_POLL_MS: "200",
       },
     },

@@ -31,6 +31,14 @@ export interface AuditLimits {
   maxCrawlDelayMs: number;
   /** Largest robots.txt and sitemap read (bytes). */
   maxTextBytes: number;
+  /** Same-site images, stylesheets and scripts measured (home page's first, then other pages' images). */
+  maxAssets: number;
+  /** Bytes of each one kept (an image's header holds its pixel size). */
+  assetHeadBytes: number;
+  /** Bytes counted, in all, of files that do not state their length (Content-Length). */
+  assetBytesBudget: number;
+  /** No file is asked for once less than this is left of the check (ms). */
+  assetsReserveMs: number;
 }
 
 export const defaultAuditLimits: AuditLimits = Object.freeze({
@@ -43,6 +51,10 @@ export const defaultAuditLimits: AuditLimits = Object.freeze({
   minIntervalMs: 500,
   maxCrawlDelayMs: 2_000,
   maxTextBytes: 512 * 1024,
+  maxAssets: 30,
+  assetHeadBytes: 64 * 1024,
+  assetBytesBudget: 12 * 1024 * 1024,
+  assetsReserveMs: 12_000,
 });
 
 /**

@@ -13,6 +13,8 @@ export interface CheckCopy {
   fix: string;
   /** Why it matters: shown with a pass (and when the check does not apply). */
   why: string;
+  /** Other fixes for other ways of failing (the check's outcome names one, e.g. `elsewhere`). */
+  variants?: Record<string, string>;
 }
 
 export const checkCopy = {
@@ -38,7 +40,7 @@ export const checkCopy = {
   },
   "meta-description": {
     title: "Description under your Google listing",
-    fix: "Write a 50 to 170 character description for the home page that names your services, your town and a reason to call (free estimates, years in business).",
+    fix: "Write a 50 to 160 character description for the home page that names your services, your town and a reason to call (free estimates, years in business).",
     why: "The description is the text under your headline in Google: a good one earns the click.",
   },
   h1: {
@@ -50,11 +52,20 @@ export const checkCopy = {
     title: "Canonical address",
     fix: "Ask your web designer to add a canonical link to each page, so Google knows which address is the real one and does not split your ranking.",
     why: "Google knows which address of each page to rank.",
+    variants: {
+      elsewhere:
+        "Your home page's canonical link points to another website, which tells Google to list that site instead of yours: have your web designer change it to your own address.",
+    },
   },
   indexable: {
-    title: "Google is allowed to list your home page",
-    fix: "Remove the 'noindex' setting (often a 'discourage search engines' box left ticked after launch) so Google can list your home page.",
-    why: "Nothing tells Google to keep your home page out of its results.",
+    title: "Google is allowed to list your pages",
+    fix: "Remove the 'noindex' setting (often a 'discourage search engines' box left ticked after launch, or an X-Robots-Tag header on the server) so Google can list your pages.",
+    why: "Nothing tells Google to keep your pages out of its results.",
+  },
+  "search-engines-allowed": {
+    title: "Search engines may read your site",
+    fix: "Every search engine, Google included, is told not to read your site: a robots.txt line (often left from a staging copy) says 'Disallow: /'. Ask your web designer to remove it today; nothing else on this list matters until Google can read the site.",
+    why: "robots.txt lets Google and other search engines read your pages.",
   },
   "robots-txt": {
     title: "robots.txt file",
@@ -68,8 +79,28 @@ export const checkCopy = {
   },
   "page-weight": {
     title: "Light home page",
-    fix: "Ask your web designer to trim the home page: compress photos, remove unused plugins and scripts. Heavy pages load slowly on a phone in a customer's yard.",
+    fix: "Ask your web designer to trim the home page to under 3 MB: compress and resize the photos, remove unused plugins and scripts. Heavy pages load slowly on a phone in a customer's yard.",
     why: "A light page loads fast on a phone, even on a weak signal.",
+  },
+  "image-size": {
+    title: "Photos sized for the web",
+    fix: "Resize your photos to the width they are shown at (about 1600 pixels at most) and save them compressed (JPEG quality 75-80 or WebP), under 300 KB each: a free tool such as Squoosh does it in seconds.",
+    why: "Your photos are light enough to load quickly on a phone.",
+  },
+  "render-blocking": {
+    title: "Nothing holds up the first screen",
+    fix: "Ask your web designer to load scripts with 'defer' or 'async' and to combine and trim stylesheets, so the phone can show your page before every file has arrived.",
+    why: "Your page can start showing before every script has loaded.",
+  },
+  "mixed-content": {
+    title: "Everything on the page is secure",
+    fix: "Some files on your secure pages still load over plain http://: ask your web designer to change those addresses to https:// so browsers stop blocking them or warning visitors.",
+    why: "Every file on your secure pages comes over https, so browsers show the padlock.",
+  },
+  "redirect-chain": {
+    title: "No chains of redirects",
+    fix: "Point your address and your links straight at the final page: each extra redirect makes phones wait and wastes Google's visits.",
+    why: "Your address and links reach their page in at most one step.",
   },
   "response-time": {
     title: "Quick to answer",
@@ -86,10 +117,40 @@ export const checkCopy = {
     fix: "Fix or remove the links that lead to missing pages: a dead link looks like a business that is not paying attention.",
     why: "Every page linked from your home page opens.",
   },
+  "broken-images": {
+    title: "No broken images",
+    fix: "Re-upload or remove the pictures that do not load: a broken image where your work should be looks like a business that has closed.",
+    why: "Every picture of your work that we opened loads.",
+  },
+  "soft-404": {
+    title: "Missing pages say so",
+    fix: "Ask your web designer to make addresses that do not exist answer 'not found' (404) instead of showing a normal page, so Google does not fill its results with empty copies of your site.",
+    why: "An address that does not exist says so, so Google lists only your real pages.",
+  },
+  "duplicate-titles": {
+    title: "Each page has its own title",
+    fix: "Give every page its own title naming that page's service and town (e.g. 'Paver Patios in Round Rock | Your Company'), so each can rank for its own search.",
+    why: "Each page's own title lets it rank for its own search.",
+  },
+  "duplicate-descriptions": {
+    title: "Each page has its own description",
+    fix: "Write a different description for each page, about what that page offers: copies make Google pick one page and hide the rest.",
+    why: "Each page's own description earns its own click in Google.",
+  },
+  "javascript-content": {
+    title: "Content without JavaScript",
+    fix: "Your pages are built by JavaScript in the visitor's browser, so Google, Facebook and text-message previews may see an empty page: ask your web designer to pre-render them (server-side rendering or a static export).",
+    why: "Your text is in the page itself, so every search engine and link preview can read it.",
+  },
   "local-business-schema": {
     title: "Business details Google can read",
     fix: "Add LocalBusiness structured data (JSON-LD) with your business name, phone and address or service area; SEO plugins and most builders can do it for you.",
     why: "Google reads your name, phone and area directly, which helps your local listing and the map pack.",
+  },
+  "structured-data-errors": {
+    title: "Structured data without errors",
+    fix: "Your business details for Google (JSON-LD) have an error, so Google ignores them: have your web designer fix it and run the page through Google's Rich Results Test, with your name, address and phone filled in.",
+    why: "Google can read all of your structured data.",
   },
   "tel-link": {
     title: "Phone number you can tap",
@@ -100,6 +161,16 @@ export const checkCopy = {
     title: "Name, phone and area on the home page",
     fix: "Show your business name, phone number and your address or the towns you serve on the home page, written out as text (not only in a picture).",
     why: "Visitors and Google see at once who you are, how to call and where you work.",
+  },
+  "nap-consistent": {
+    title: "Same name, phone and address everywhere",
+    fix: "Use one business name, phone number and address on every page and in your structured data, exactly as on your Google Business Profile: mismatches make Google unsure which is right.",
+    why: "Your name, phone and address match across your pages, which Google uses to trust your listing.",
+  },
+  "local-keywords": {
+    title: "Title and heading say what and where",
+    fix: "Make your home page's title and main heading say what you do and where, e.g. 'Lawn Care & Hardscaping in Austin, TX', not 'Home' or 'Welcome'.",
+    why: "Your title and heading tell Google your trade and your town, the words people search for.",
   },
   "service-area": {
     title: "Towns you serve",
@@ -161,6 +232,11 @@ export const checkCopy = {
     fix: "Add Open Graph tags (og:title, og:description, og:image with a project photo) so your link shows a picture and a summary on Facebook and in text messages.",
     why: "Shared links to your site show a title, a summary and a photo.",
   },
+  "copyright-year": {
+    title: "Up-to-date footer",
+    fix: "Update the year in your footer's copyright notice (or have it set automatically): an old year makes visitors wonder whether you are still in business.",
+    why: "The current year in your footer shows the site is looked after.",
+  },
   "social-links": {
     title: "Links to your social profiles",
     fix: "Link to your Facebook, Instagram or Nextdoor page from the site, and post your before-and-after photos there.",
@@ -177,7 +253,7 @@ export const unreachableCopy = {
   tls: "{site}'s security certificate is broken or expired, so browsers warn visitors away. Ask your web host to renew it.",
   "not-html": "{site} did not answer with a web page, so there was nothing to check.",
   robots:
-    "{site}'s robots.txt asks robots like ours not to read the home page, so we did not check it.",
+    "{site}'s robots.txt asks our website-check robot by name not to read the home page, so we did not check it.",
   redirects:
     "{site} sends visitors round more than 5 redirects, so we stopped following it. Ask your web host to point the address straight at your home page.",
   blocked: "We do not check {site}: it is not a public website address.",

@@ -57,6 +57,8 @@ export interface FetchedPage {
   /** A redirect's target, resolved (only when the redirect was not followed). */
   location?: string;
   body: string;
+  /** With `measure`: bytes on the wire (Content-Length, else counted) and the first bytes. */
+  transfer?: { bytes: number; cut: boolean; counted: boolean; head: Buffer };
 }
 
 export type FetchResult =
@@ -82,6 +84,12 @@ export interface GetOptions {
   followRedirects?: boolean;
   /** This request's time limit, when shorter than the page limit (ms). */
   timeoutMs?: number;
+  /**
+   * Measure a file rather than read a page: keep its first `maxBytes` as they came (no
+   * decompression), and take its size from Content-Length (the rest is not downloaded), else
+   * count its bytes up to `countMax`.
+   */
+  measure?: { countMax: number };
 }
 
 class FetchError extends Error {
@@ -170,6 +178,7 @@ interface OneAnswer {
   body: Buffer;
   truncated: boolean;
   ms: number;
+  transfer?: { bytes: number; cut: boolean; counted: boolean };
 }
 
 /**
@@ -262,6 +271,7 @@ export class Fetcher {
     accept: string,
     maxBytes: number,
     signal: AbortSignal,
+    measure?: { countMax: number },
   ): Promise<OneAnswer> {
     const pinned: LookupFunction = (_hostname, options, callback) => {
       if ((options as { all?: boolean }).all) {
@@ -306,6 +316,13 @@ export class Fetcher {
             body: Buffer.alloc(0),
             truncated: false,
             ms: performance.now() - started,
+          });
+          return;
+        }
+        if (measure) {
+          this.#measure(req, res, maxBytes, measure.countMax, signal, (error, answer) => {
+            if (error) reject(error);
+            else resolve({ ...base, ...answer!, ms: performance.now() - started });
           });
           return;
         }
@@ -356,6 +373,58 @@ export class Fetcher {
     });
   }
 
+  /** A file's size on the wire and its first bytes (GetOptions.measure). */
+  #measure(
+    req: http.ClientRequest,
+    res: http.IncomingMessage,
+    keep: number,
+    countMax: number,
+    signal: AbortSignal,
+    done: (error: unknown, answer?: Pick<OneAnswer, "body" | "truncated" | "transfer">) => void,
+  ): void {
+    const stated = header(res, "content-length")?.trim();
+    const length = stated && /^\d{1,15}$/.test(stated) ? Number(stated) : NaN;
+    const declared = Number.isSafeInteger(length) ? length : null;
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let raw = 0;
+    let settled = false;
+    const settle = (error: unknown, cut: boolean) => {
+      if (settled) return;
+      settled = true;
+      if (cut) {
+        req.destroy();
+        res.destroy();
+      }
+      if (error) return done(error);
+      const bytes = declared ?? raw;
+      done(null, {
+        body: Buffer.concat(chunks, kept),
+        truncated: cut,
+        transfer: { bytes, cut: declared === null && cut, counted: declared === null },
+      });
+    };
+    if (declared === 0) return settle(null, true);
+    res.on("data", (chunk: Buffer) => {
+      if (settled) return;
+      raw += chunk.length;
+      if (kept < keep) {
+        const part = chunk.length > keep - kept ? chunk.subarray(0, keep - kept) : chunk;
+        chunks.push(part);
+        kept += part.length;
+      }
+      // The stated length is taken at its word once the head is in: the rest is not downloaded.
+      if (declared !== null && kept >= Math.min(keep, declared)) settle(null, kept < declared);
+      else if (declared === null && raw > countMax) settle(null, true);
+    });
+    res.on("end", () => settle(null, false));
+    res.on("error", (error) => settle(signal.aborted ? signal.reason : error, false));
+    res.on("close", () => {
+      if (!res.complete)
+        settle(signal.aborted ? signal.reason : new Error("connection closed"), false);
+    });
+  }
+
   /** Time spent waiting for answers so far, pacing left out (ms). */
   get requestMs(): number {
     return this.#requestMs;
@@ -378,7 +447,14 @@ export class Fetcher {
         // One site is one host and port: sites on one shared IP address are paced apart.
         await pace(url.host.toLowerCase(), this.#intervalMs, signal);
         const asked = performance.now();
-        const answer = await this.#request(url, to, accept, maxBytes, signal).finally(() => {
+        const answer = await this.#request(
+          url,
+          to,
+          accept,
+          maxBytes,
+          signal,
+          options.measure,
+        ).finally(() => {
           this.#requestMs += performance.now() - asked;
         });
         if (answer.status >= 300 && answer.status < 400 && answer.location) {
@@ -422,7 +498,8 @@ export class Fetcher {
       contentType: answer.contentType,
       headers: answer.headers,
       ...(answer.location ? { location: absoluteOrRaw(answer.location, url) } : {}),
-      body: decode(answer.body, answer.contentType),
+      body: answer.transfer ? "" : decode(answer.body, answer.contentType),
+      ...(answer.transfer ? { transfer: { ...answer.transfer, head: answer.body } } : {}),
     };
   }
 }

@@ -45,6 +45,8 @@ export const checkResultSchema = z
     page: z.string().optional(),
     /** Points this check carries in its category (the scoring weights; docs/website-check.md). */
     weight: z.number().nonnegative(),
+    /** This failure caps the grade (search engines kept out: D; does not fit a phone: C). */
+    cap: z.enum(["C", "D"]).optional(),
   })
   .strict();
 export type CheckResult = z.infer<typeof checkResultSchema>;

@@ -23,17 +23,21 @@ import {
   type FetchedPageSummary,
   type UnreachableReason,
 } from "./report.ts";
-import { robotsFor, type Robots } from "./robots.ts";
+import { namesAgent, robotsFor, type Robots } from "./robots.ts";
+import { imageSize, type AssetInfo } from "./assets.ts";
+import { randomBytes } from "node:crypto";
 import { runChecks } from "./checks/index.ts";
 import { scoreChecks } from "./score.ts";
 import {
   buildSite,
   isHtmlType,
   pageCandidates,
+  pageKey,
   parsePage,
   parseSitemap,
   sameSite,
   type PageInput,
+  type SiteInput,
   type SitemapInput,
 } from "./site.ts";
 import { plain } from "./text.ts";
@@ -125,6 +129,7 @@ const failedSummary = (url: string): FetchedPageSummary => ({
 
 const asInput = (page: FetchedPage): PageInput => ({
   url: page.url,
+  redirects: page.redirects,
   status: page.status,
   ms: page.ms,
   bytes: page.bytes,
@@ -161,6 +166,71 @@ export function unreachableReport(
     pages: extra.pages ?? [],
     durationMs: extra.durationMs,
   });
+}
+
+/**
+ * Measures same-site images, stylesheets and scripts, each asked for once per check (paced like
+ * every request): its size from Content-Length (the file is not downloaded past its first
+ * bytes), else counted within the check's byte budget; an image's pixel size from its header.
+ * Stops at the limit's count, or when too little of the check is left. Called for the home
+ * page's files first (before the other pages, so a slow site still has its page weight), then
+ * for the other pages' images.
+ */
+function assetMeter(fetcher: Fetcher, homeUrl: string, limits: AuditLimits, left: () => number) {
+  const out: AssetInfo[] = [];
+  const asked = new Set<string>();
+  let budget = limits.assetBytesBudget;
+  return {
+    out,
+    async measure(resources: readonly { url: string; kind: string }[]): Promise<void> {
+      const wanted = new Map<string, AssetInfo["kind"]>();
+      for (const r of resources) {
+        if (r.kind !== "image" && r.kind !== "stylesheet" && r.kind !== "script") continue;
+        if (asked.has(r.url) || !sameSite(r.url, homeUrl)) continue;
+        if (asked.size >= limits.maxAssets) break;
+        asked.add(r.url);
+        wanted.set(r.url, r.kind);
+      }
+      budget = await measureEach(fetcher, wanted, limits, left, budget, out);
+    },
+  };
+}
+
+async function measureEach(
+  fetcher: Fetcher,
+  wanted: Map<string, AssetInfo["kind"]>,
+  limits: AuditLimits,
+  left: () => number,
+  startBudget: number,
+  out: AssetInfo[],
+): Promise<number> {
+  let budget = startBudget;
+  for (const [url, kind] of wanted) {
+    if (left() < limits.assetsReserveMs) break;
+    const r = await fetcher.get(url, {
+      accept: kind === "image" ? "image/*,*/*;q=0.5" : "*/*",
+      maxBytes: limits.assetHeadBytes,
+      measure: { countMax: Math.max(limits.assetHeadBytes, budget) },
+    });
+    if (!r.ok) {
+      if (r.failure === "aborted") break;
+      out.push({ url, kind, status: 0, bytes: 0, cut: false });
+      continue;
+    }
+    const t = r.page.transfer;
+    const bytes = t?.bytes ?? r.page.bytes;
+    if (t?.counted) budget = Math.max(0, budget - bytes);
+    const size = kind === "image" && t && r.page.status < 300 ? imageSize(t.head) : null;
+    out.push({
+      url,
+      kind,
+      status: r.page.status,
+      bytes: r.page.status < 300 ? bytes : 0,
+      cut: t?.cut ?? false,
+      ...(size ? size : {}),
+    });
+  }
+  return budget;
 }
 
 export async function runAudit(input: string, options: AuditOptions = {}): Promise<AuditReport> {
@@ -202,6 +272,8 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
     const candidates = candidateUrls(input, allowHosts);
     if (candidates instanceof Unreachable) throw candidates;
     const shown = plain(candidates.host, 80);
+    // Our robots.txt product token: a group naming it is the documented opt-out (D241).
+    const token = userAgent.split("/")[0]!.trim();
     const getRobots = (url: string) => get(url, "text/plain,*/*;q=0.5", limits.maxTextBytes);
     /** robots.txt as answered (or not); the check stops here when it disallows `page`. */
     const readRobots = (url: string, r: FetchResult, page: string) => {
@@ -209,7 +281,10 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
       const body = r.ok && r.page.status < 300 ? r.page.body : "";
       // RFC 9309 §2.3.1.2: a robots.txt lost in redirects counts as none (everything allowed).
       const robots = robotsFor(url, !r.ok && r.failure === "redirects" ? 404 : status, body);
-      if (robots.isAllowed(page, userAgent) === false) {
+      // A check someone asked for is a user-triggered fetch: robots.txt is obeyed when it names
+      // our bot; a block for every robot (`User-agent: *`) is reported, not obeyed (D241).
+      const namesUs = namesAgent(body, token);
+      if (namesUs && robots.isAllowed(page, userAgent) === false) {
         const answer = status ?? "no answer";
         throw new Unreachable(
           "robots",
@@ -217,11 +292,17 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
           shown,
         );
       }
-      return { robots, url, status: status ?? 0, body };
+      return { robots, url, status: status ?? 0, body, namesUs };
     };
 
     // robots.txt, then the home page, on https and else http when no scheme was typed.
-    let robots: { robots: Robots; url: string; status: number; body: string } | null = null;
+    let robots: {
+      robots: Robots;
+      url: string;
+      status: number;
+      body: string;
+      namesUs: boolean;
+    } | null = null;
     let home: FetchedPage | null = null;
     let lastFailure: Unreachable | null = null;
     for (const origin of candidates.urls) {
@@ -292,19 +373,40 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
         : { url: httpUrl, status: null, toHttps: false };
     }
 
-    // Up to 20 more same-site pages: the home page's links first, then the sitemap's.
+    // Up to 20 more same-site pages: the home page's links first, then the sitemap's. A page
+    // already read under another name (`/index.html`, a redirect's target) is not read again.
     const extra: PageInput[] = [];
     const homePage = parsePage(asInput(home));
+
+    // What a phone downloads beside the HTML: the home page's same-site images, stylesheets
+    // and scripts, before the other pages, so that a slow site still has its page weight.
+    const meter = assetMeter(fetcher, home.url, limits, () =>
+      Math.max(0, limits.checkTimeoutMs - elapsed()),
+    );
+    await meter.measure(homePage.resources);
+    if (options.signal?.aborted) throw options.signal.reason;
+
+    const read = new Set([home.requestedUrl, home.url, ...home.redirects].map(pageKey));
+    const ours = robots;
     const wanted = pageCandidates(homePage, sitemapUrls)
-      .filter((u) => robots.robots.isAllowed(u, userAgent) !== false)
+      .filter((u) => !ours.namesUs || ours.robots.isAllowed(u, userAgent) !== false)
+      .filter((u) => !read.has(pageKey(u)))
       .slice(0, limits.maxExtraPages);
     const budgetFrom = fetcher.requestMs;
     for (const url of wanted) {
       const left = limits.extraPagesBudgetMs - (fetcher.requestMs - budgetFrom);
       if (signal.aborted || left <= 0) break;
+      if (read.has(pageKey(url))) continue;
       const r = await get(url, undefined, undefined, true, true, left);
       if (r.ok) {
         if (!sameSite(r.page.url, home.url)) continue;
+        const key = pageKey(r.page.url);
+        if (read.has(key)) {
+          // Answered, but it is a page already read: its status counts for broken links only.
+          extra.push({ ...asInput(r.page), body: "", contentType: undefined });
+          continue;
+        }
+        read.add(key);
         extra.push(
           isHtmlType(r.page.contentType, r.page.body)
             ? asInput(r.page)
@@ -317,6 +419,30 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
       }
     }
 
+    // A made-up address of the site (soft-404): a real 404 is expected.
+    let probe: SiteInput["probe"] = null;
+    if (!signal.aborted) {
+      const url = `${origin}/this-page-does-not-exist-${randomBytes(5).toString("hex")}`;
+      const r = await fetcher.get(url, { maxBytes: limits.maxPageBytes / 4 });
+      if (options.signal?.aborted) throw options.signal.reason;
+      if (r.ok)
+        probe = {
+          url: r.page.url,
+          status: r.page.status,
+          body: r.page.body,
+          contentType: r.page.contentType,
+        };
+    }
+
+    // The other pages' images (their size and whether they load).
+    for (const page of extra) {
+      if (signal.aborted) break;
+      if (!page.body || page.status < 200 || page.status >= 300) continue;
+      await meter.measure(parsePage(page).resources.filter((r) => r.kind === "image"));
+    }
+    if (options.signal?.aborted) throw options.signal.reason;
+    const assets = meter.out;
+
     const site = buildSite(
       {
         input,
@@ -326,6 +452,9 @@ export async function runAudit(input: string, options: AuditOptions = {}): Promi
         robots: { url: robots.url, status: robots.status, body: robots.body },
         sitemaps,
         httpRedirect,
+        probe,
+        assets,
+        robotsNamesUs: robots.namesUs,
       },
       homePage,
     );

@@ -14,24 +14,37 @@ export const checkWeights = {
   technical: {
     https: 3,
     "http-redirect": 1,
+    "search-engines-allowed": 4,
+    indexable: 3,
+    canonical: 1,
     viewport: 3,
     title: 2,
     "meta-description": 1,
     h1: 1,
-    canonical: 1,
-    indexable: 3,
     "robots-txt": 1,
     sitemap: 1,
     "page-weight": 2,
     "response-time": 2,
+    "image-size": 2,
+    "render-blocking": 1,
+    "mixed-content": 2,
+    "redirect-chain": 1,
     "image-alt": 1,
     "broken-links": 2,
+    "broken-images": 1,
+    "soft-404": 1,
+    "duplicate-titles": 1,
+    "duplicate-descriptions": 1,
+    "javascript-content": 3,
   },
   local: {
     "local-business-schema": 3,
+    "structured-data-errors": 2,
     "tel-link": 3,
     "nap-visible": 3,
+    "nap-consistent": 2,
     "service-area": 3,
+    "local-keywords": 2,
     "map-link": 1,
     "opening-hours": 1,
   },
@@ -48,6 +61,7 @@ export const checkWeights = {
     "word-count": 2,
     "og-tags": 1,
     "social-links": 1,
+    "copyright-year": 1,
   },
 } as const satisfies Record<AuditCategory, Record<string, number>>;
 
@@ -82,6 +96,14 @@ export interface Score {
   categories: { id: AuditCategory; score: number; weight: number }[];
 }
 
+/**
+ * Grade caps: whatever else a site scores, a failure that keeps it out of Google (robots.txt
+ * blocks Google, noindex on the home page, a canonical to another site) leaves it at most D,
+ * and one that keeps it off a phone (no viewport, a home page over 5 MB) at most C. The score
+ * is capped to the top of that grade's range. The checks mark such failures (`cap`).
+ */
+export const gradeCaps = { D: 69, C: 79 } as const;
+
 /** The score of a set of check results. A category with no applicable check is left out. */
 export function scoreChecks(checks: readonly CheckResult[]): Score {
   const categories: Score["categories"] = [];
@@ -100,6 +122,8 @@ export function scoreChecks(checks: readonly CheckResult[]): Score {
       weightSum += categoryWeights[id];
     }
   }
-  const score = weightSum > 0 ? Math.round((100 * weighted) / weightSum) : 0;
+  let score = weightSum > 0 ? Math.round((100 * weighted) / weightSum) : 0;
+  for (const check of checks)
+    if (check.status === "fail" && check.cap) score = Math.min(score, gradeCaps[check.cap]);
   return { score, grade: gradeFor(score), categories };
 }

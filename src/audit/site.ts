@@ -4,6 +4,7 @@
  * the same `now` always give the same Site, so the same score.
  */
 import { DomHandler, DomUtils, ElementType, Parser, type parseDocument } from "htmlparser2";
+import type { AssetInfo } from "./assets.ts";
 
 type Document = ReturnType<typeof parseDocument>;
 type Node = Document["children"][number];
@@ -18,7 +19,30 @@ export interface PageInput {
   truncated?: boolean;
   contentType?: string;
   headers?: { xRobotsTag?: string; lastModified?: string };
+  /** Every URL that answered with a redirect on the way to this one, in order. */
+  redirects?: string[];
   body: string;
+}
+
+/** A file the page loads: what mixed-content, render-blocking and the byte counts read. */
+export interface Resource {
+  kind: "script" | "stylesheet" | "image" | "iframe" | "media";
+  /** Absolute URL (without #fragment). */
+  url: string;
+  /** Inside <head>. */
+  inHead: boolean;
+  /** Holds up the first paint: a script without async, defer or type=module, a stylesheet for the screen. */
+  blocking: boolean;
+}
+
+/** One <script type="application/ld+json"> block and what was wrong with it, if anything. */
+export interface JsonLdBlock {
+  /** 1-based position among the page's JSON-LD blocks. */
+  index: number;
+  /** null: it parsed; else why not ("does not parse", "has a trailing comma"). */
+  error: string | null;
+  /** The @types it holds (when it could be read, even leniently). */
+  types: string[];
 }
 
 export interface Link {
@@ -57,13 +81,37 @@ export interface Page {
   /** The text of <header> / role=banner elements. */
   headerText: string;
   links: Link[];
-  images: { src: string; alt: string | null }[];
+  /** src as written, the absolute URL, and the width/height attributes (CSS pixels) when set. */
+  images: {
+    src: string;
+    url: string | null;
+    alt: string | null;
+    width: number | null;
+    height: number | null;
+    /** Inside <noscript>, <template> or a hidden element, or a 1×1 pixel: no picture anyone sees. */
+    unseen: boolean;
+  }[];
+  /** Scripts, stylesheets, images, iframes and media the page loads, in order. */
+  resources: Resource[];
   forms: FormInfo[];
   iframes: string[];
   scripts: number;
   stylesheets: number;
-  /** JSON-LD nodes, @graph and arrays flattened; unparsable blocks skipped. */
+  /**
+   * JSON-LD nodes, @graph and arrays flattened. A block that does not parse is read leniently
+   * (trailing commas dropped) so its business type is still seen; `jsonLdBlocks` says so.
+   */
   jsonLd: Record<string, unknown>[];
+  jsonLdBlocks: JsonLdBlock[];
+  /** Redirects on the way to this page. */
+  redirects: string[];
+  /** Words of visible text. */
+  words: number;
+  /**
+   * An empty JavaScript shell: a mount element (`<div id="root">`…) and scripts, and almost no
+   * text without JavaScript.
+   */
+  shell: boolean;
   /** <time datetime> values. */
   times: string[];
 }
@@ -87,6 +135,14 @@ export interface SiteInput {
   sitemaps: SitemapInput[];
   /** Whether http:// on the same host answers with a redirect to https:// (null: not known). */
   httpRedirect: { url: string; toHttps: boolean; status: number | null } | null;
+  /** The answer to a made-up address of the site (soft-404); absent: not asked. */
+  probe?: { url: string; status: number; body: string; contentType?: string } | null;
+  /** Same-site images, stylesheets and scripts asked for (page-weight, image-size…). */
+  assets?: AssetInfo[];
+  /** Page URLs answered under another name (`/index.html` for `/`): asked, not read twice. */
+  duplicates?: { url: string; sameAs: string }[];
+  /** Whether robots.txt names our bot's token (then it is obeyed). */
+  robotsNamesUs?: boolean;
 }
 
 export interface Site {
@@ -96,12 +152,18 @@ export interface Site {
   /** Every HTML page fetched that answered 2xx, home first. */
   pages: Page[];
   /** Every further page asked for and its status (0: no answer), for broken links. */
-  answers: { url: string; status: number }[];
+  answers: { url: string; status: number; redirects: string[] }[];
   robots: SiteInput["robots"];
   sitemap: { url: string; urls: string[]; lastmods: string[] } | null;
   httpRedirect: SiteInput["httpRedirect"];
   /** Same-site page URLs known from the home page's links and the sitemap. */
   knownPages: string[];
+  /** The made-up address's answer, parsed (soft-404); null when not asked. */
+  probe: { url: string; status: number; page: Page | null } | null;
+  /** Same-site images, stylesheets and scripts asked for; empty when none were. */
+  assets: AssetInfo[];
+  /** The home page is an empty JavaScript shell: content checks cannot read it. */
+  jsOnly: boolean;
 }
 
 const HIDDEN = new Set([
@@ -138,6 +200,8 @@ export const PARSE_LIMITS = Object.freeze({
   iframes: 100,
   jsonLd: 20,
   times: 200,
+  /** Scripts, stylesheets, images, iframes and media kept per page. */
+  resources: 1_000,
   /** Characters of an href or src read (longer ones are cut before any pattern sees them). */
   url: 2_048,
   /** Characters of a link's text, a heading, the title, an alt text. */
@@ -261,6 +325,7 @@ interface Frame {
   next: number;
   depth: number;
   header: boolean;
+  head: boolean;
   hidden: boolean;
   block: boolean;
   form: FormInfo | null;
@@ -288,12 +353,24 @@ export function parsePage(input: PageInput): Page {
   const h1s: string[] = [];
   const rawLinks: { href: string; text: string; label: string; inHeader: boolean }[] = [];
   const images: Page["images"] = [];
+  const rawResources: {
+    kind: Resource["kind"];
+    href: string;
+    inHead: boolean;
+    blocking: boolean;
+  }[] = [];
   const forms: FormInfo[] = [];
   const iframes: string[] = [];
   const jsonLdText: string[] = [];
   const times: string[] = [];
   let scripts = 0;
   let stylesheets = 0;
+  let inlineScripts = 0;
+  let mountPoint = false;
+  /** A mount element with no text inside: what the scripts fill in. */
+  let emptyMount = false;
+  let mountsRead = 0;
+  let headDepth = 0;
 
   // The visible text (no script, style, template, noscript or svg; a space where a block ends):
   // the body's, or, on a page without one, the whole document's.
@@ -357,6 +434,7 @@ export function parsePage(input: PageInput): Page {
       next: 0,
       depth,
       header: false,
+      head: false,
       hidden: false,
       block: BLOCK.test(name),
       form: parentForm,
@@ -368,6 +446,24 @@ export function parsePage(input: PageInput): Page {
       headerDepth++;
     }
     const hidden = HIDDEN.has(name) || el.attribs.hidden !== undefined;
+    if (name === "head") {
+      frame.head = true;
+      headDepth++;
+    }
+    const id = attr(el, "id", 60);
+    if (
+      (id !== undefined && MOUNT_ID.test(id)) ||
+      name === "app-root" ||
+      attr(el, "data-reactroot", 10) !== undefined
+    ) {
+      mountPoint = true;
+      // Bounded: at most 5 mount elements' subtrees are read (hostile pages may repeat the id).
+      if (!emptyMount && mountsRead++ < 5 && !DomUtils.textContent(el).trim()) emptyMount = true;
+    }
+    const resource = (kind: Resource["kind"], href: string | undefined, blocking = false) => {
+      if (href && rawResources.length < L.resources)
+        rawResources.push({ kind, href, inHead: headDepth > 0, blocking });
+    };
     switch (name) {
       case "html":
         if (!sawHtml) lang = attr(el, "lang", 40) ?? null;
@@ -395,7 +491,17 @@ export function parsePage(input: PageInput): Page {
         const rel = (attr(el, "rel", 200) ?? "").toLowerCase();
         if (canonicalHref === undefined && rel.split(/\s+/).includes("canonical"))
           canonicalHref = attr(el, "href", L.url) ?? "";
-        if (rel === "stylesheet") stylesheets++;
+        const rels = rel.split(/\s+/);
+        if (rels.includes("stylesheet") && !rels.includes("alternate")) {
+          stylesheets++;
+          const media = (attr(el, "media", 100) ?? "").trim().toLowerCase();
+          const forScreen = !media || media === "all" || media === "screen";
+          resource(
+            "stylesheet",
+            attr(el, "href", L.url),
+            forScreen && el.attribs.disabled === undefined,
+          );
+        }
         break;
       }
       case "title":
@@ -426,7 +532,19 @@ export function parsePage(input: PageInput): Page {
       }
       case "img":
         if (images.length < L.images)
-          images.push({ src: attr(el, "src", L.url) ?? "", alt: attr(el, "alt", L.label) ?? null });
+          images.push({
+            src: attr(el, "src", L.url) ?? "",
+            url: null,
+            alt: attr(el, "alt", L.label) ?? null,
+            width: pixels(attr(el, "width", 20)),
+            height: pixels(attr(el, "height", 20)),
+            unseen: hidden || hiddenDepth > 0,
+          });
+        if (images.length && images[images.length - 1]!.width !== null) {
+          const img = images[images.length - 1]!;
+          if ((img.width ?? 9) <= 2 && (img.height ?? 9) <= 2) img.unseen = true;
+        }
+        resource("image", attr(el, "src", L.url));
         if (!hidden && el.attribs.alt) pushText(` ${cut(el.attribs.alt, L.label)} `);
         break;
       case "form":
@@ -446,9 +564,30 @@ export function parsePage(input: PageInput): Page {
         break;
       case "iframe":
         if (iframes.length < L.iframes) iframes.push(attr(el, "src", L.url) ?? "");
+        resource("iframe", attr(el, "src", L.url));
         break;
-      case "script":
-        if (el.attribs.src) scripts++;
+      case "video":
+      case "audio":
+      case "source":
+      case "embed":
+        resource("media", attr(el, "src", L.url));
+        break;
+      case "script": {
+        const type = (attr(el, "type", 60) ?? "").toLowerCase().trim();
+        const js =
+          !type || type === "module" || /^(text|application)\/(java|ecma)script$/.test(type);
+        if (el.attribs.src) {
+          scripts++;
+          resource(
+            "script",
+            attr(el, "src", L.url),
+            js &&
+              type !== "module" &&
+              headDepth > 0 &&
+              el.attribs.async === undefined &&
+              el.attribs.defer === undefined,
+          );
+        } else if (js) inlineScripts++;
         if (
           (attr(el, "type", 60) ?? "").toLowerCase().trim() === "application/ld+json" &&
           jsonLdText.length < L.jsonLd
@@ -457,6 +596,7 @@ export function parsePage(input: PageInput): Page {
           frame.capture = capture(L.jsonLdBlock + 1, true, (t) => (jsonLdText[at] = t));
         }
         break;
+      }
       case "time": {
         const datetime = attr(el, "datetime", 100);
         if (datetime && times.length < L.times) times.push(datetime);
@@ -472,6 +612,7 @@ export function parsePage(input: PageInput): Page {
 
   const leave = (frame: Frame) => {
     if (frame.header) headerDepth--;
+    if (frame.head) headDepth--;
     if (frame.hidden) hiddenDepth--;
     if (frame.block && !frame.hidden) pushText(" ");
     if (frame.el === body) inBody--;
@@ -487,6 +628,7 @@ export function parsePage(input: PageInput): Page {
     next: 0,
     depth: 0,
     header: false,
+    head: false,
     hidden: false,
     block: false,
     form: null,
@@ -521,15 +663,49 @@ export function parsePage(input: PageInput): Page {
     links.push({ href, text: raw.text || raw.label, inHeader: raw.inHeader, index: links.length });
   }
 
+  for (const img of images) img.url = img.src ? absolute(img.src, base) : null;
+  const resources: Resource[] = [];
+  for (const r of rawResources) {
+    const url = absolute(r.href, base);
+    if (url && /^https?:/i.test(url)) resources.push({ ...r, url });
+  }
+
   const jsonLd: Record<string, unknown>[] = [];
-  for (const block of jsonLdText) {
-    if (block.length > L.jsonLdBlock) continue;
+  const jsonLdBlocks: JsonLdBlock[] = [];
+  jsonLdText.forEach((block, i) => {
+    const entry: JsonLdBlock = { index: i + 1, error: null, types: [] };
+    jsonLdBlocks.push(entry);
+    if (block.length > L.jsonLdBlock) {
+      entry.error = "is too long to read";
+      return;
+    }
+    const before = jsonLd.length;
     try {
       flattenJsonLd(JSON.parse(block), jsonLd);
     } catch {
-      // A broken block is as good as none: local-business-schema says so.
+      // Read leniently (trailing commas dropped), so the owner is not told to add what is there.
+      try {
+        flattenJsonLd(JSON.parse(withoutTrailingCommas(block)), jsonLd);
+        entry.error = /,\s*[}\]]/.test(block)
+          ? "has a trailing comma, so it is not valid JSON"
+          : "is not valid JSON (a comment or a line break inside a text)";
+      } catch {
+        entry.error = "does not parse as JSON";
+        // What it meant to say, as written: its types, for the owner and local-business-schema.
+        for (const m of block.matchAll(/"@type"\s*:\s*"([^"\\]{1,80})"/g)) {
+          entry.types.push(m[1]!);
+          if (entry.types.length >= 20) break;
+        }
+        return;
+      }
     }
-  }
+    entry.types = jsonLd
+      .slice(before)
+      .flatMap((n) => [n["@type"]].flat())
+      .filter((t): t is string => typeof t === "string");
+  });
+  const textOut = body ? text.text() : noBodyText.text();
+  const wordCount = countWords(textOut);
 
   return {
     url: input.url,
@@ -545,17 +721,96 @@ export function parsePage(input: PageInput): Page {
     meta,
     canonical: canonicalHref !== undefined ? (absolute(canonicalHref, base) ?? "") : null,
     h1s,
-    text: body ? text.text() : noBodyText.text(),
+    text: textOut,
     headerText: headerText.text(),
     links,
     images,
     forms,
     iframes,
+    resources,
     scripts,
     stylesheets,
     jsonLd,
+    jsonLdBlocks,
     times,
+    redirects: input.redirects ?? [],
+    words: wordCount,
+    shell:
+      isHtml &&
+      scripts + inlineScripts > 0 &&
+      ((mountPoint && wordCount < SHELL_MAX_WORDS) ||
+        (emptyMount && wordCount < SHELL_MAX_WORDS_AROUND_MOUNT) ||
+        wordCount < 5),
   };
+}
+
+/** A page with fewer words than this, a mount element and scripts is an empty shell. */
+export const SHELL_MAX_WORDS = 25;
+/** An empty mount element and scripts, with a static header and footer of fewer words than this. */
+export const SHELL_MAX_WORDS_AROUND_MOUNT = 120;
+const MOUNT_ID =
+  /^(?:root|app|__next|__nuxt|___gatsby|svelte|application|main-app|app-root|react-root|vue-app)$/i;
+
+/** Words of a text: runs of non-space holding a letter or a digit. */
+export const countWords = (text: string): number => {
+  let n = 0;
+  for (const w of text.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(w)) n++;
+  return n;
+};
+
+/** A width or height attribute in CSS pixels ("300", "300px"); null when absent or relative. */
+function pixels(value: string | undefined): number | null {
+  const m = /^(\d{1,5})(?:\.\d+)?(?:px)?$/i.exec((value ?? "").trim());
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * JSON as hand-edited JSON-LD often is, made valid: the commas before a closing `}` or `]`
+ * dropped, comments removed, raw line breaks and tabs inside strings escaped. One linear pass.
+ */
+export function withoutTrailingCommas(json: string): string {
+  const out: string[] = [];
+  let inString = false;
+  let pendingComma = -1;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i]!;
+    if (inString) {
+      if (c === "\n" || c === "\r" || c === "\t") {
+        out.push(c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\\t");
+        continue;
+      }
+      out.push(c);
+      if (c === "\\") {
+        out.push(json[i + 1] ?? "");
+        i++;
+      } else if (c === '"') inString = false;
+      continue;
+    }
+    // A comment (// to the end of the line, /* … */) is dropped.
+    if (c === "/" && json[i + 1] === "/") {
+      const end = json.indexOf("\n", i);
+      i = end < 0 ? json.length : end - 1;
+      continue;
+    }
+    if (c === "/" && json[i + 1] === "*") {
+      const end = json.indexOf("*/", i + 2);
+      i = end < 0 ? json.length : end + 1;
+      continue;
+    }
+    if (c === '"') {
+      pendingComma = -1;
+      inString = true;
+    } else if (c === ",") {
+      pendingComma = out.length;
+    } else if ((c === "}" || c === "]") && pendingComma >= 0) {
+      out[pendingComma] = "";
+      pendingComma = -1;
+    } else if (c !== " " && c !== "\n" && c !== "\r" && c !== "\t") {
+      pendingComma = -1;
+    }
+    out.push(c);
+  }
+  return out.join("");
 }
 
 /** <loc> and <lastmod> of a sitemap or sitemap index. */
@@ -585,7 +840,7 @@ export const sameSite = (a: string, b: string): boolean => {
 
 /** Same-site page URLs a crawler would follow from the home page's links and the sitemap. */
 export function pageCandidates(home: Page, sitemapUrls: string[]): string[] {
-  const seen = new Set<string>([normalisePath(home.url)]);
+  const seen = new Set<string>([pageKey(home.url)]);
   const out: string[] = [];
   const add = (href: string) => {
     if (!/^https?:/i.test(href) || !sameSite(href, home.url)) return;
@@ -595,7 +850,7 @@ export function pageCandidates(home: Page, sitemapUrls: string[]): string[] {
       )
     )
       return;
-    const key = normalisePath(href);
+    const key = pageKey(href);
     if (seen.has(key)) return;
     seen.add(key);
     out.push(href);
@@ -620,12 +875,16 @@ function normalisePath(href: string): string {
 
 /** The Site of what was fetched; `home` is input.home already parsed, when the caller has it. */
 export function buildSite(input: SiteInput, home: Page = parsePage(input.home)): Site {
-  const pages = [
-    home,
-    ...input.pages
-      .filter((p) => p.status >= 200 && p.status < 300 && isHtmlType(p.contentType, p.body))
-      .map(parsePage),
-  ];
+  // A page answered under two names (`/` and `/index.html`, a redirect's target) is read once.
+  const read = new Set<string>([pageKey(home.url)]);
+  const pages = [home];
+  for (const p of input.pages) {
+    if (p.status < 200 || p.status >= 300 || !isHtmlType(p.contentType, p.body)) continue;
+    const key = pageKey(p.url);
+    if (read.has(key)) continue;
+    read.add(key);
+    pages.push(parsePage(p));
+  }
   let sitemap: Site["sitemap"] = null;
   for (const s of input.sitemaps) {
     if (s.status < 200 || s.status >= 300) continue;
@@ -640,10 +899,42 @@ export function buildSite(input: SiteInput, home: Page = parsePage(input.home)):
     now: input.now,
     home,
     pages,
-    answers: input.pages.map((p) => ({ url: p.url, status: p.status })),
+    answers: input.pages.map((p) => ({
+      url: p.url,
+      status: p.status,
+      redirects: p.redirects ?? [],
+    })),
     robots: input.robots,
     sitemap,
     httpRedirect: input.httpRedirect,
     knownPages: pageCandidates(home, sitemap?.urls ?? []),
+    probe: input.probe
+      ? {
+          url: input.probe.url,
+          status: input.probe.status,
+          page:
+            input.probe.status >= 200 &&
+            input.probe.status < 300 &&
+            isHtmlType(input.probe.contentType, input.probe.body)
+              ? parsePage({ ...input.probe, ms: 0, bytes: input.probe.body.length })
+              : null,
+        }
+      : null,
+    assets: input.assets ?? [],
+    jsOnly: home.shell,
   };
+}
+
+/**
+ * A page's identity among those read: normalisePath with a final `index.html` (or .htm, .php)
+ * dropped, so `/` and `/index.html` are one page.
+ */
+export function pageKey(href: string): string {
+  try {
+    const url = new URL(href);
+    url.pathname = url.pathname.replace(/\/index\.(?:html?|php)$/i, "/");
+    return normalisePath(url.href);
+  } catch {
+    return href;
+  }
 }

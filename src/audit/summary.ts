@@ -50,12 +50,21 @@ export function rankedChecks(report: AuditReport): RankedCheck[] {
   });
 }
 
-/** Failed checks, most valuable first (ties: the report's order). */
+/** How far a failure caps the grade: D caps (kept out of Google) first, then C (not fit for a phone). */
+const capRank = (check: CheckResult): number => (check.cap === "D" ? 2 : check.cap === "C" ? 1 : 0);
+
+/**
+ * Failed checks, most valuable first: those that cap the grade lead (search engines told not
+ * to read the site, then not fit for a phone), then by points (ties: the report's order).
+ */
 export function failedByValue(report: AuditReport): RankedCheck[] {
   return rankedChecks(report)
     .map((check, index) => ({ check, index }))
     .filter(({ check }) => check.status === "fail")
-    .sort((a, b) => b.check.points - a.check.points || a.index - b.index)
+    .sort(
+      (a, b) =>
+        capRank(b.check) - capRank(a.check) || b.check.points - a.check.points || a.index - b.index,
+    )
     .map(({ check }) => check);
 }
 

@@ -7,7 +7,9 @@
  * and control characters are rejected (line breaks and tabs are allowed in multi-line fields only),
  * and so are unpaired UTF-16 surrogates (src/leads/text.ts: no store could keep them). Phone
  * numbers must be valid (src/leads/phone.ts) and are stored in E.164.
- * The audit website accepts a bare domain ("example.com") and is normalised to "https://example.com".
+ * The audit website accepts a bare domain ("example.com") and is stored as typed (trimmed): the
+ * website check reads it as typed, https then http when no scheme was typed (docs/website-check.md);
+ * what links to it normalises it with `normaliseWebsite` ("https://example.com").
  */
 import { z } from "zod";
 import {
@@ -127,8 +129,9 @@ export function fieldSchema(field: FieldDef) {
     return z.preprocess(
       emptyIfMissing,
       text
-        .refine((v) => v === "" || normaliseWebsite(v) !== null, m.website)
-        .transform((v) => (v === "" ? "" : (normaliseWebsite(v) ?? v))),
+        // Kept as typed: "walk-lawn.test" stored as "https://walk-lawn.test" would never be
+        // checked over http, and a site without a certificate would read as unreachable (D250).
+        .refine((v) => v === "" || normaliseWebsite(v) !== null, m.website),
     );
   }
   return z.preprocess(emptyIfMissing, text);

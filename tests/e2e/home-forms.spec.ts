@@ -291,7 +291,7 @@ test.describe("home forms without JavaScript", () => {
     await website.fill("greenacres-fixed.test");
     await submitAndLand(page, "Get My Free Audit", again, consoleErrors);
     const lead = await leadWithEmail(email);
-    expect(lead.fields.website).toBe("https://greenacres-fixed.test");
+    expect(lead.fields.website).toBe("greenacres-fixed.test");
     // The page it was first sent from is carried over, not the review page.
     expect(lead.metadata.page).toBe("/");
   });

@@ -135,7 +135,7 @@ test.describe("real visitors are not flagged as spam", () => {
     await page.waitForURL((url) => url.pathname === "/thank-you/audit");
     const [lead] = await leadsWithEmail(email, "audit");
     expect(lead).toMatchObject({ spam: false, metadata: { spamReasons: [] } });
-    expect(lead!.fields.website).toBe("https://resendlawns.test");
+    expect(lead!.fields.website).toBe("resendlawns.test");
   });
 
   test("a form the browser filled in and sent at once is stored as a normal lead", async ({

@@ -65,7 +65,7 @@ describe("leads audit", () => {
     expect(run.stdout).toContain("Fix: Ask your web host to switch on a free SSL certificate");
     expect(run.stdout.indexOf("Passed:")).toBeGreaterThan(fixes);
     // The heading's escape sequences were dropped from the report itself: plain text only.
-    expect(run.stdout).toContain("The home page's main heading is “Lawn Pros ]0;pwned [2J gnol”.");
+    expect(run.stdout).toContain("The home page's main heading is “Lawn Pros ]0;pwned [2J gnol”;");
     expect(run.stdout).not.toMatch(RAW_CONTROL);
     expect(run.stderr).toContain("Checking 127.0.0.1:");
     expect(new Set(site.headers.map((h) => h["user-agent"]))).toEqual(
@@ -82,7 +82,7 @@ describe("leads audit", () => {
       url: `http://${site.hostPort}/`,
       finalUrl: `${site.origin}/`,
     });
-    expect(report.checks).toHaveLength(30);
+    expect(report.checks).toHaveLength(44);
     expect(report.checks[0]).toEqual(
       expect.objectContaining({
         id: expect.any(String),

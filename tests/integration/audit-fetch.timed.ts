@@ -260,7 +260,8 @@ describe("a polite visitor", () => {
         runAudit(site.origin, options),
       ]);
       expect(reports.map((r) => r.outcome)).toEqual(["ok", "ok"]);
-      expect(site.requests.length).toBe(10);
+      // Each: robots.txt, sitemap, home, two pages and the soft-404 probe.
+      expect(site.requests.length).toBe(12);
       const gaps = site.times.slice(1).map((t, i) => t - site.times[i]!);
       expect(Math.min(...gaps)).toBeGreaterThanOrEqual(400);
     } finally {
@@ -279,19 +280,21 @@ describe("a polite visitor", () => {
     try {
       const report = await check(site.origin, site);
       expect(report).toMatchObject({ outcome: "unreachable", reason: "robots" });
-      expect(report.message).toMatch(/robots\.txt asks robots like ours not to read/);
+      expect(report.message).toMatch(
+        /robots\.txt asks our website-check robot by name not to read/,
+      );
       expect(site.requests.filter((r) => r !== "/robots.txt")).toEqual([]);
     } finally {
       await site.close();
     }
   });
 
-  it("skips pages robots.txt disallows, and treats a robots.txt that errors as a closed door", async () => {
+  it("skips pages robots.txt disallows to our bot, and reads a site whose robots.txt errors", async () => {
     const site = await serveSite((origin) => {
       const routes = strongSite(origin);
       routes["/robots.txt"] = {
         type: "text/plain",
-        body: "User-agent: *\nDisallow: /lawn-care\nDisallow: /about\n",
+        body: "User-agent: GreenlineGrowthAuditBot\nDisallow: /lawn-care\nDisallow: /about\n",
       };
       return routes;
     });
@@ -305,8 +308,9 @@ describe("a polite visitor", () => {
       expect(site.requests).not.toContain("/lawn-care");
       expect(site.requests).not.toContain("/about");
       expect(site.requests).toContain("/irrigation");
-      expect((await check(down.origin, down)).reason).toBe("robots");
-      expect(down.requests).toEqual(["/robots.txt"]);
+      // A robots.txt that errors names nobody: a check someone asked for reads the site (D241).
+      expect((await check(down.origin, down)).outcome).toBe("ok");
+      expect(down.requests).toContain("/");
     } finally {
       await site.close();
       await down.close();
@@ -431,7 +435,7 @@ describe("limits", () => {
         expect(home.bytes).toBe(2 * 1024 * 1024);
         const weight = report.checks.find((c) => c.id === "page-weight")!;
         expect(weight.status).toBe("fail");
-        expect(weight.evidence).toContain("more than 2048 KB");
+        expect(weight.evidence).toContain("HTML over 2.0 MB");
       }
     } finally {
       await site.close();

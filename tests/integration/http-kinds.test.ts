@@ -154,7 +154,8 @@ describe("HTTP → store → CLI on sqlite", () => {
       });
       expect(lead.metadata.ipHash).toMatch(/^[0-9a-f]{64}$/);
     }
-    expect(byId.get(ids.get("audit")!)!.fields.website).toBe("https://greenacres.example.com");
+    // As typed (support.ts posts "greenacres.example.com"): the check tries https, then http.
+    expect(byId.get(ids.get("audit")!)!.fields.website).toBe("greenacres.example.com");
     expect(byId.get(ids.get("testimonial")!)!.metadata.source).toBe("testimonial_landing_page");
     // Without TRUST_PROXY, X-Forwarded-For is ignored: the hash is the loopback client's.
     const native = byId.get(nativeIds[0]!)!;

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -55,20 +56,22 @@ export interface FixtureSite {
 export async function serveSite(
   build: (origin: string) => Routes,
   host = "127.0.0.1",
+  options: { tls?: { key: string | Buffer; cert: string | Buffer }; fallback?: Route } = {},
 ): Promise<FixtureSite> {
   let routes: Routes = {};
   const requests: string[] = [];
   const headers: http.IncomingHttpHeaders[] = [];
   const times: number[] = [];
   const sockets = new Set<net.Socket>();
-  const server = http.createServer((req, res) => {
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
     requests.push(req.url ?? "");
     headers.push(req.headers);
     times.push(performance.now());
-    const route = routes[(req.url ?? "/").split("?")[0]!] ?? {
-      status: 404,
-      body: "<!doctype html><title>Not found</title><h1>Not found</h1>",
-    };
+    const route = routes[(req.url ?? "/").split("?")[0]!] ??
+      options.fallback ?? {
+        status: 404,
+        body: "<!doctype html><title>Not found</title><h1>Not found</h1>",
+      };
     const answer = () => {
       if (route.handler) return route.handler(req, res);
       res.writeHead(route.status ?? 200, {
@@ -79,7 +82,10 @@ export async function serveSite(
     };
     if (route.delayMs) setTimeout(answer, route.delayMs).unref();
     else answer();
-  });
+  };
+  const server = options.tls
+    ? https.createServer(options.tls, listener)
+    : http.createServer(listener);
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -87,7 +93,7 @@ export async function serveSite(
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   const hostPort = `${host.includes(":") ? `[${host}]` : host}:${port}`;
-  const origin = `http://${hostPort}`;
+  const origin = `${options.tls ? "https" : "http"}://${hostPort}`;
   routes = build(origin);
   return {
     origin,
@@ -104,6 +110,63 @@ export async function serveSite(
 }
 
 const html = (body: string): Route => ({ body });
+
+/**
+ * A JPEG file of `width`×`height` pixels as its header says (start of image, a baseline frame
+ * header), padded to `bytes`: what the check reads of an image (its size on the wire and in
+ * pixels), without a real picture.
+ */
+export function fixtureJpeg(width: number, height: number, bytes = 20_000): Buffer {
+  const head = Buffer.from([
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0x00,
+    0x10,
+    0x4a,
+    0x46,
+    0x49,
+    0x46,
+    0x00,
+    0x01,
+    0x01,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    0x01,
+    0x00,
+    0x00,
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ]);
+  const end = Buffer.from([0xff, 0xd9]);
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, bytes - head.length - 2)), end]);
+}
+
+/** An image route: a JPEG of that size in pixels and bytes. */
+export const jpegRoute = (width: number, height: number, bytes?: number): Route => ({
+  type: "image/jpeg",
+  body: fixtureJpeg(width, height, bytes),
+});
 
 /** The trades of the strong site's service pages: [path, title]. */
 export const strongServices: [string, string][] = [
@@ -140,6 +203,11 @@ ${strongServices.map(([path]) => `  <url><loc>${origin}${path}</loc><lastmod>202
   for (const [path, title] of strongServices) {
     routes[path] = html(fixtureHtml("service-page.html", { title, slug: path.slice(1) }));
   }
+  // Its photos (light, and sized as shown) and its one small stylesheet.
+  for (const name of ["patio", "lawn", "crew", "about", "contact", "aeration"])
+    routes[`/img/${name}.jpg`] = jpegRoute(1200, 800, 90_000);
+  for (const [path] of strongServices) routes[`/img${path}.jpg`] = jpegRoute(1200, 800, 90_000);
+  routes["/style.css"] = { type: "text/css", body: "body{font-family:sans-serif}\n".repeat(200) };
   return routes;
 }
 

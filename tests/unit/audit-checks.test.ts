@@ -1,5 +1,5 @@
 /**
- * The website check's 30 checks on fixture pages, without a network: a strong landscaper site
+ * The website check's 44 checks on fixture pages, without a network: a strong landscaper site
  * passes every one, a neglected one fails what a caller would raise, and each check's edge cases
  * give the verdict an owner would expect, with evidence that names the page and the value.
  */
@@ -29,9 +29,21 @@ function page(path: string, body: string, extra: Partial<PageInput> = {}): PageI
 /** The strong fixture site as the fetcher would have read it over https. */
 function strongInput(): SiteInput {
   const routes = strongSite(ORIGIN);
+  const files = (path: string) => path.startsWith("/img/") || path.endsWith(".css");
   const extra = Object.entries(routes)
-    .filter(([path]) => !["/", "/robots.txt", "/sitemap.xml"].includes(path))
+    .filter(([path]) => !["/", "/robots.txt", "/sitemap.xml"].includes(path) && !files(path))
     .map(([path, r]) => page(path, String(r.body)));
+  // Its photos and stylesheet as measured: 1200×800 pixels, 90 KB each.
+  const assets = Object.entries(routes)
+    .filter(([path]) => files(path))
+    .map(([path, r]) => ({
+      url: `${ORIGIN}${path}`,
+      kind: path.endsWith(".css") ? ("stylesheet" as const) : ("image" as const),
+      status: 200,
+      bytes: Buffer.byteLength(r.body ?? ""),
+      cut: false,
+      ...(path.endsWith(".css") ? {} : { width: 1200, height: 800 }),
+    }));
   return {
     input: "lawnpros.example",
     now: NOW,
@@ -42,6 +54,8 @@ function strongInput(): SiteInput {
       { url: `${ORIGIN}/sitemap.xml`, status: 200, body: String(routes["/sitemap.xml"]!.body) },
     ],
     httpRedirect: { url: "http://lawnpros.example/", status: 301, toHttps: true },
+    probe: { url: `${ORIGIN}/this-page-does-not-exist-1`, status: 404, body: "Not found" },
+    assets,
   };
 }
 
@@ -87,7 +101,7 @@ describe("the checks", () => {
   it("run every id the issue lists, once, each result valid against the report's schema", () => {
     const results = run(strongInput());
     expect(results.map((c) => c.id).sort()).toEqual([...allIds].sort());
-    expect(allIds).toHaveLength(30);
+    expect(allIds).toHaveLength(44);
     for (const c of results) expect(checkResultSchema.parse(c)).toEqual(c);
   });
 
@@ -111,7 +125,6 @@ describe("the checks", () => {
     for (const id of [
       "https",
       "viewport",
-      "title",
       "meta-description",
       "h1",
       "robots-txt",
@@ -137,9 +150,10 @@ describe("the checks", () => {
     expect(byId(results, "tel-link").fix).toBe(checkCopy["tel-link"].fix);
     expect(byId(run(strongInput()), "tel-link").fix).toBe(checkCopy["tel-link"].why);
     expect(byId(results, "broken-links").evidence).toContain("http://weak.example/gone.html (404)");
-    expect(byId(results, "title").evidence).toBe(
-      "The home page's title is “Home” (4 characters); expected 10 to 65.",
-    );
+    // 'Home' is short, not missing or too long: local-keywords says what it lacks.
+    expect(byId(results, "title").status).toBe("pass");
+    expect(byId(results, "local-keywords")).toMatchObject({ status: "fail" });
+    expect(byId(results, "local-keywords").evidence).toContain("title is “Home”");
   });
 
   it("call http-redirect not applicable, not passed, when the site has no https", () => {
@@ -164,7 +178,8 @@ describe("technical checks on edge cases", () => {
       "title",
     );
     expect(r.status).toBe("fail");
-    expect(r.evidence).toContain(`(${long.length} characters); expected 10 to 65`);
+    expect(r.evidence).toContain(`the home page: “`);
+    expect(r.evidence).toContain(`, ${long.length} characters. Expected a title of at most 70`);
   });
 
   it("h1: two main headings fail, naming both", () => {
@@ -178,7 +193,7 @@ describe("technical checks on edge cases", () => {
     );
   });
 
-  it("indexable: a noindex meta tag, an X-Robots-Tag or robots.txt shutting out Google fails", () => {
+  it("indexable: a noindex meta tag or an X-Robots-Tag fails; robots.txt is search-engines-allowed's", () => {
     expect(
       byId(
         strongWith((h) =>
@@ -196,9 +211,10 @@ describe("technical checks on edge cases", () => {
       status: 200,
       body: "User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
     };
-    expect(byId(run(closed), "indexable").status).toBe("fail");
-    closed.robots.body = "User-agent: BadBot\nDisallow: /\n";
     expect(byId(run(closed), "indexable").status).toBe("pass");
+    expect(byId(run(closed), "search-engines-allowed")).toMatchObject({ status: "fail", cap: "D" });
+    closed.robots.body = "User-agent: BadBot\nDisallow: /\n";
+    expect(byId(run(closed), "search-engines-allowed").status).toBe("pass");
   });
 
   it("canonical: pointing at another site fails", () => {
@@ -206,15 +222,17 @@ describe("technical checks on edge cases", () => {
       strongWith((h) => h.replace(`href="${ORIGIN}/"`, 'href="https://template-shop.example/"')),
       "canonical",
     );
-    expect(r).toMatchObject({ status: "fail" });
-    expect(r.evidence).toContain("template-shop.example");
+    expect(r).toMatchObject({ status: "fail", cap: "D" });
+    expect(r.evidence).toContain("points to “https://template-shop.example/”");
+    // The fix says what is wrong: not 'add a canonical link'.
+    expect(r.fix).toBe(checkCopy.canonical.variants.elsewhere);
   });
 
   it("page-weight and response-time: a cut-off page and a slow answer fail with the figures", () => {
     const input = strongInput();
     input.home = { ...input.home, truncated: true, bytes: 2 * 1024 * 1024, ms: 4200 };
     const results = run(input);
-    expect(byId(results, "page-weight").evidence).toContain("more than 2048 KB");
+    expect(byId(results, "page-weight").evidence).toContain("HTML over 2.0 MB");
     expect(byId(results, "page-weight").status).toBe("fail");
     expect(byId(results, "response-time")).toMatchObject({ status: "fail" });
     expect(byId(results, "response-time").evidence).toContain("4.20 s");
@@ -234,13 +252,17 @@ describe("technical checks on edge cases", () => {
 });
 
 describe("local checks on edge cases", () => {
-  it("local-business-schema: read from an @graph with a type list; a missing phone fails naming it", () => {
+  it("local-business-schema: read from an @graph with a type list; a missing phone is structured-data-errors'", () => {
     const graph = `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"x"},{"@type":["Organization","LocalBusiness"],"name":"Lawn Pros","areaServed":"Austin"}]}</script>`;
     const noLd = (h: string) =>
       h.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/, graph);
-    const r = byId(strongWith(noLd), "local-business-schema");
-    expect(r.status).toBe("fail");
-    expect(r.evidence).toContain("lacks telephone");
+    const results = strongWith(noLd);
+    expect(byId(results, "local-business-schema").status).toBe("pass");
+    const errors = byId(results, "structured-data-errors");
+    expect(errors.status).toBe("fail");
+    expect(errors.evidence).toContain(
+      "the LocalBusiness on the home page lacks address, telephone",
+    );
     const full = byId(
       strongWith((h) => noLd(h).replace('"areaServed"', '"telephone":"+15125550142","areaServed"')),
       "local-business-schema",
@@ -248,12 +270,12 @@ describe("local checks on edge cases", () => {
     expect(full.status).toBe("pass");
   });
 
-  it("local-business-schema: broken JSON is as good as none, and another type is named", () => {
-    const broken = byId(
-      strongWith((h) => h.replace('"@context"', "@context")),
-      "local-business-schema",
+  it("local-business-schema: broken JSON is not 'add one', and another type is named", () => {
+    const broken = strongWith((h) => h.replace('"@context"', "@context"));
+    expect(byId(broken, "local-business-schema").status).toBe("na");
+    expect(byId(broken, "structured-data-errors").evidence).toContain(
+      "block 1 (HomeAndConstructionBusiness) on the home page does not parse as JSON",
     );
-    expect(broken.status).toBe("fail");
     const other = byId(
       strongWith((h) => h.replace('"HomeAndConstructionBusiness"', '"Organization"')),
       "local-business-schema",
@@ -342,7 +364,9 @@ describe("content checks on edge cases", () => {
     const words = Array.from({ length: 150 }, () => "mulch").join(" ");
     const home = `<html><head><style>${"p{color:red}".repeat(100)}</style></head><body><p>${words}</p><script>${"var x=1;".repeat(300)}</script></body></html>`;
     const r = byId(run({ ...weakInput(), home: page("/", home) }), "word-count");
-    expect(r.evidence).toBe("The home page has 150 words of text; expected at least 300.");
+    expect(r.evidence).toBe(
+      "The home page has 150 words of text; expected at least 300 on the home page and 25 on each service page.",
+    );
   });
 
   it("service-pages: blog posts and tag pages are not service pages", () => {

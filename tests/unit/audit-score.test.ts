@@ -60,11 +60,44 @@ describe("the score", () => {
   });
 
   it("counts a category as the share of its applicable points that passed", () => {
-    // local: 14 points; failing tel-link (3) leaves 11/14 = 79.
+    // local: 20 points; failing tel-link (3) leaves 17/20 = 85.
     const local = scoreChecks(failing(["tel-link"])).categories.find((c) => c.id === "local")!;
-    expect(local.score).toBe(Math.round((100 * 11) / 14));
-    // overall: 30 * 11/14 + 70 of the others = 93.6 → 94.
-    expect(scoreChecks(failing(["tel-link"])).score).toBe(94);
+    expect(local.score).toBe(85);
+    // overall: 30 * 17/20 + 70 of the others = 95.5 → 96 (Math.round).
+    expect(scoreChecks(failing(["tel-link"])).score).toBe(96);
+  });
+
+  it("caps the grade: D when search engines are kept out, C when a phone is, whatever else passes", () => {
+    const capped = (id: string, cap: "C" | "D") =>
+      allPassing().map((c) => (c.id === id ? { ...c, status: "fail" as const, cap } : c));
+    // Alone, a blocked robots.txt costs 4 of technical's 38 points (98): the cap makes it a D.
+    expect(scoreChecks(failing(["search-engines-allowed"])).grade).toBe("A");
+    expect(scoreChecks(capped("search-engines-allowed", "D"))).toMatchObject({
+      score: 69,
+      grade: "D",
+    });
+    expect(scoreChecks(capped("indexable", "D"))).toMatchObject({ score: 69, grade: "D" });
+    expect(scoreChecks(capped("viewport", "C"))).toMatchObject({ score: 79, grade: "C" });
+    expect(scoreChecks(capped("page-weight", "C"))).toMatchObject({ score: 79, grade: "C" });
+    // Both: the lower cap. A score already under the cap stays where it is.
+    const both = capped("viewport", "C").map((c) =>
+      c.id === "canonical" ? { ...c, status: "fail" as const, cap: "D" as const } : c,
+    );
+    expect(scoreChecks(both).grade).toBe("D");
+    const poor = capped("viewport", "C").map((c) =>
+      c.category === "conversion" || c.category === "local" ? { ...c, status: "fail" as const } : c,
+    );
+    expect(scoreChecks(poor).score).toBe(
+      scoreChecks(
+        failing(["viewport", ...poor.filter((c) => c.status === "fail").map((c) => c.id)]),
+      ).score,
+    );
+    expect(scoreChecks(poor).score).toBeLessThan(50);
+    // A check that passes caps nothing.
+    expect(
+      scoreChecks(allPassing().map((c) => (c.id === "viewport" ? { ...c, cap: "C" as const } : c)))
+        .score,
+    ).toBe(100);
   });
 
   it("leaves out what does not apply instead of counting it as a pass or a fail", () => {

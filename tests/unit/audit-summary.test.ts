@@ -70,6 +70,23 @@ describe("a report read for people", () => {
     expect(total).toBeCloseTo(100, 5);
   });
 
+  it("leads with the failures that cap the grade: kept out of Google, then not fit for a phone", () => {
+    const capped = auditReportSchema.parse({
+      ...report,
+      checks: [
+        ...report.checks,
+        { ...check("viewport", "technical", "fail", 1), cap: "C" },
+        { ...check("search-engines-allowed", "technical", "fail", 1), cap: "D" },
+      ],
+    });
+    // Worth 5 points each, less than nap-visible's: first all the same, D before C.
+    expect(topFixes(capped).map((c) => c.id)).toEqual([
+      "search-engines-allowed",
+      "viewport",
+      "nap-visible",
+    ]);
+  });
+
   it("puts the three fixes worth the most first, then the other failures, passes, n/a", () => {
     expect(topFixes(report).map((c) => c.id)).toEqual(["nap-visible", "cta", "title"]);
     expect(checksFailedFirst(report).map((c) => c.status)).toEqual([

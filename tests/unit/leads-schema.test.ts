@@ -229,9 +229,12 @@ describe("lead schemas", () => {
     expect(r.ok).toBe(true);
   });
 
-  it("normalises the audit website", () => {
+  it("keeps the audit website as typed, trimmed, once it reads as a website", () => {
+    // The website check tries https then http for what has no scheme: "https://" is not added.
     const r = validateLead("audit", { ...good.audit, website: " Example.com " });
-    expect(r.ok && r.fields.website).toBe("https://example.com");
+    expect(r.ok && r.fields.website).toBe("Example.com");
+    const typed = validateLead("audit", { ...good.audit, website: "http://walk-lawn.com:8080/" });
+    expect(typed.ok && typed.fields.website).toBe("http://walk-lawn.com:8080/");
     expect(errorsOf("audit", { ...good.audit, website: "not a website" }).website).toBe(m.website);
   });
 });

@@ -3,16 +3,17 @@
  */
 import { plain, quote } from "../text.ts";
 import type { Site } from "../site.ts";
-import { count, fail, pass, type Check } from "./outcome.ts";
-import { SOCIAL, TRADES } from "./patterns.ts";
+import { count, fail, listOf, na, pass, pathOf, type Check } from "./outcome.ts";
+import { COPYRIGHT, SOCIAL, TRADES } from "./patterns.ts";
+import { pageKey } from "../site.ts";
 
 export const WORD_COUNT_MIN = 300;
+/** A service page says at least this much (a contact page is short on purpose: not counted). */
+export const SERVICE_PAGE_WORDS_MIN = 25;
 /** Separate pages for trades needed to pass. */
 export const SERVICE_PAGES_MIN = 3;
 /** Something dated within this many days counts as fresh. */
 export const FRESH_DAYS = 90;
-
-const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
 /** The trade a URL's path names, if any. */
 function tradeOf(url: string): string | null {
@@ -51,7 +52,15 @@ function statedDates(site: Site): { date: Date; where: string }[] {
 export const contentChecks = {
   "service-pages": (site) => {
     const pages = new Map<string, string>();
+    // A page that answered 404 (or not at all) is no service page.
+    const broken = new Set(
+      site.answers
+        .filter((a) => a.status === 0 || a.status >= 400)
+        .flatMap((a) => [a.url, ...a.redirects])
+        .map(pageKey),
+    );
     for (const url of site.knownPages) {
+      if (broken.has(pageKey(url))) continue;
       const trade = tradeOf(url);
       if (trade && !pages.has(url)) pages.set(url, trade);
     }
@@ -82,11 +91,44 @@ export const contentChecks = {
   },
 
   "word-count": (site) => {
-    const n = words(site.home.text);
-    const found = `The home page has ${count(n, "word")} of text`;
-    return n >= WORD_COUNT_MIN
-      ? pass(`${found}.`, site.home.url)
-      : fail(`${found}; expected at least ${WORD_COUNT_MIN}.`, site.home.url);
+    const n = site.home.words;
+    const thin = site.pages.filter(
+      (p) => p !== site.home && tradeOf(p.url) && p.words < SERVICE_PAGE_WORDS_MIN,
+    );
+    const services = site.pages.filter((p) => p !== site.home && tradeOf(p.url)).length;
+    const found = `The home page has ${count(n, "word")} of text${services ? `; ${services - thin.length} of ${count(services, "service page")} have at least ${SERVICE_PAGE_WORDS_MIN}` : ""}`;
+    if (n >= WORD_COUNT_MIN && !thin.length) return pass(`${found}.`, site.home.url);
+    return fail(
+      `${found}${
+        thin.length
+          ? ` (${listOf(
+              thin.map((p) => `${pathOf(p.url)}: ${count(p.words, "word")}`),
+              3,
+            )})`
+          : ""
+      }; expected at least ${WORD_COUNT_MIN} on the home page and ${SERVICE_PAGE_WORDS_MIN} on each service page.`,
+      n < WORD_COUNT_MIN ? site.home.url : thin[0]!.url,
+    );
+  },
+
+  "copyright-year": (site) => {
+    let latest: { year: number; text: string; page: string } | null = null;
+    for (const page of site.pages.slice(0, 5)) {
+      const text = page.text.slice(-20_000);
+      for (const m of text.matchAll(COPYRIGHT)) {
+        const year = Number(m[1]);
+        if (!latest || year > latest.year) latest = { year, text: m[0], page: page.url };
+      }
+    }
+    if (!latest) return na("No copyright notice with a year was found.", site.home.url);
+    const thisYear = site.now.getUTCFullYear();
+    const found = `The footer says ${quote(latest.text, 40)}`;
+    return latest.year >= thisYear - 1
+      ? pass(`${found}.`, latest.page)
+      : fail(
+          `${found}: ${thisYear - latest.year} years old, so the site looks left alone. Expected ${thisYear}.`,
+          latest.page,
+        );
   },
 
   "og-tags": (site) => {

@@ -16,24 +16,26 @@ export const FIRST_SCREEN = { links: 10, words: 60 };
 
 const firstWords = (page: Page, n: number) => page.text.split(" ").slice(0, n).join(" ");
 
-/** A form a visitor fills to be contacted: an email, phone or message field, not a search box. */
-const isContactForm = (form: Page["forms"][number]): boolean =>
-  form.role !== "search" &&
-  !form.fields.every(
-    (f) =>
-      f.type === "search" ||
-      f.name === "s" ||
-      f.name === "q" ||
-      f.type === "hidden" ||
-      f.type === "submit",
-  ) &&
-  form.fields.some(
-    (f) =>
-      f.type === "email" ||
-      f.type === "tel" ||
-      f.type === "textarea" ||
-      /e-?mail|phone|message|name/.test(f.name),
+const visibleFields = (form: Page["forms"][number]) =>
+  form.fields.filter((f) => !["hidden", "submit", "button", "reset", "image"].includes(f.type));
+
+/**
+ * A form a visitor fills to be contacted: a message or phone field, or three fields or more. A
+ * search box is not one, nor a newsletter box (an email, perhaps a name).
+ */
+const isContactForm = (form: Page["forms"][number]): boolean => {
+  if (form.role === "search") return false;
+  const fields = visibleFields(form);
+  if (fields.every((f) => f.type === "search" || f.name === "s" || f.name === "q")) return false;
+  return (
+    fields.some(
+      (f) =>
+        f.type === "tel" ||
+        f.type === "textarea" ||
+        /phone|tel\b|message|comment|question|details|project|enquiry|inquiry/.test(f.name),
+    ) || fields.length >= 3
   );
+};
 
 export const conversionChecks = {
   "phone-first-screen": (site) => {
@@ -81,12 +83,18 @@ export const conversionChecks = {
       const form = page.forms.find(isContactForm);
       if (form)
         return pass(
-          `A form with ${form.fields.filter((f) => f.type !== "hidden" && f.type !== "submit").length} fields on ${plain(page.url)}.`,
+          `A form with ${visibleFields(form).length} fields (${visibleFields(form)
+            .slice(0, 5)
+            .map((f) => f.name || f.type)
+            .join(", ")}) on ${plain(page.url)}.`,
           page.url,
         );
     }
+    const newsletter = site.pages.some((p) =>
+      p.forms.some((f) => visibleFields(f).some((x) => x.type === "email" || /mail/.test(x.name))),
+    );
     return fail(
-      `No contact or quote form on the ${site.pages.length === 1 ? "home page" : `${site.pages.length} pages checked`}. Expected a short form with name, phone or email and a message.`,
+      `No contact or quote form on the ${site.pages.length === 1 ? "home page" : `${site.pages.length} pages checked`}${newsletter ? " (a newsletter sign-up asks only for an email)" : ""}. Expected a short form with name, phone or email and a message.`,
       site.home.url,
     );
   },

@@ -153,3 +153,93 @@ export const MAP: UrlPattern = urlPattern(
     host === "maps.apple.com" ||
     host === "openstreetmap.org",
 );
+
+/** Every phone number of a text (PHONE, global). */
+export const PHONE_ALL = new RegExp(PHONE.source, "g");
+/** Every street address of a text (STREET, global). */
+export const STREET_ALL = new RegExp(STREET.source, "gi");
+
+/** Page titles and headings that are no business name ('Home', 'Welcome'). */
+export const GENERIC_NAMES =
+  /^(?:home|home ?page|welcome|index|untitled|main|about(?: us)?|contact(?: us)?|services?|blog|page)$/i;
+
+/**
+ * The words of the trades a landscaper offers, as a title or a heading says them (local-keywords):
+ * 'Lawn Care & Hardscaping in Austin, TX' names one, 'Home' does not.
+ */
+export const TRADE_WORDS =
+  /\b(?:lawns?|landscap\w*|hardscap\w*|xeriscap\w*|gardens?|gardening|yards?|trees?|shrubs?|hedges?|irrigation|sprinklers?|snow|plowing|mowing|mow|patios?|pavers?|turf|sod|mulch\w*|retaining walls?|outdoor living|outdoor lighting|landscape lighting|fenc\w+|decks?|drainage|arborist|stumps?|pruning|grounds|weed control|fertili[sz]\w*|masonry|stonework|plantings?|flower beds?)\b/i;
+
+/** Capitalised words that start no town name ('Serving Our Community', 'The Greater…'). */
+export const TOWN_STOPWORDS = new Set([
+  "we",
+  "our",
+  "the",
+  "all",
+  "your",
+  "and",
+  "in",
+  "of",
+  "a",
+  "an",
+  "for",
+  "to",
+  "with",
+  "from",
+  "surrounding",
+  "nearby",
+  "local",
+  "greater",
+  "area",
+  "areas",
+  "community",
+  "communities",
+  "customers",
+  "clients",
+  "homeowners",
+  "residential",
+  "commercial",
+  "since",
+  "over",
+  "every",
+  "proudly",
+  "serving",
+  "call",
+  "contact",
+  "free",
+  "get",
+  "request",
+  "lawn",
+  "landscaping",
+  "services",
+  "service",
+  "home",
+  "homes",
+  "family",
+  "quality",
+  "professional",
+  "you",
+  "us",
+  "this",
+  "that",
+  "these",
+  "those",
+  "it",
+  "is",
+  "are",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+  "mon",
+  "fri",
+  "sat",
+  "sun",
+]);
+
+/** A copyright notice and its year(s): '© 2019', 'Copyright 2015–2019', '(c) 2024'. */
+export const COPYRIGHT =
+  /(?:©|\(c\)|copyright)\s*(?:(?:19|20)\d{2}\s*[-–—]\s*)?((?:19|20)\d{2})\b/gi;

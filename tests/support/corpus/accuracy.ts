@@ -1,0 +1,194 @@
+/**
+ * Runs the website check's command line on every corpus site and compares what fails with what
+ * the corpus expects: per site the score, the grade, the missed and the extra failing ids, and
+ * whether its caps held; overall recall and precision over failing check ids. Shared by
+ * bench/check-accuracy.mjs and tests/integration/audit-corpus.test.ts.
+ *
+ * The check runs as an agency runs it: `node cli/leads.ts audit 127.0.0.1:PORT --format json`
+ * (typed without a scheme), with AUDIT_ALLOW_HOSTS naming the corpus's ports and
+ * NODE_EXTRA_CA_CERTS the run's throwaway certificate authority (./serve.ts).
+ */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import type { CorpusSite, Grade } from "./sites.ts";
+import type { ServedCorpus, ServedSite } from "./serve.ts";
+
+const root = join(import.meta.dirname, "../../..");
+const gradeOrder: Grade[] = ["A", "B", "C", "D", "F"];
+
+export interface SiteResult {
+  id: string;
+  hostPort: string;
+  outcome: string;
+  reason?: string;
+  score?: number;
+  grade?: string;
+  /** Expected failing ids that did not fail. */
+  missed: string[];
+  /** Failing ids the corpus does not expect (mayFail ids left out). */
+  extra: string[];
+  /** Expected failing ids that failed. */
+  found: string[];
+  /** Ids the corpus expects to fail that the report does not have at all. */
+  absent: string[];
+  caps: { rule: string; held: boolean }[];
+  durationMs: number;
+  /** The CLI's stderr when it did not print a report. */
+  error?: string;
+}
+
+export interface AccuracyResult {
+  sites: SiteResult[];
+  recall: number;
+  precision: number;
+  truePositives: number;
+  expected: number;
+  reported: number;
+  capsHeld: boolean;
+  allScored: boolean;
+}
+
+interface Report {
+  outcome: string;
+  reason?: string;
+  score?: number;
+  grade?: string;
+  checks?: { id: string; status: string }[];
+}
+
+function runCli(
+  hostPort: string,
+  env: Record<string, string>,
+): Promise<{ report: Report | null; stderr: string; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [
+        "--disable-warning=ExperimentalWarning",
+        join(root, "cli/leads.ts"),
+        "audit",
+        hostPort,
+        "--format",
+        "json",
+      ],
+      { cwd: root, env, encoding: "utf8", maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
+      (_error, stdout, stderr) => {
+        let report: Report | null;
+        try {
+          report = JSON.parse(stdout) as Report;
+        } catch {
+          report = null;
+        }
+        resolve({ report, stderr, ms: Math.round(performance.now() - started) });
+      },
+    );
+  });
+}
+
+export function judge(
+  site: CorpusSite,
+  served: Pick<ServedSite, "hostPort">,
+  report: Report | null,
+): Omit<SiteResult, "durationMs"> {
+  const failing = new Set(
+    (report?.checks ?? []).filter((c) => c.status === "fail").map((c) => c.id),
+  );
+  const present = new Set((report?.checks ?? []).map((c) => c.id));
+  const expected = Object.keys(site.fail);
+  const tolerated = new Set(Object.keys(site.mayFail ?? {}));
+  const caps: SiteResult["caps"] = [];
+  const grade = report?.grade as Grade | undefined;
+  if (site.minScore !== undefined)
+    caps.push({ rule: `score >= ${site.minScore}`, held: (report?.score ?? -1) >= site.minScore });
+  if (site.maxGrade !== undefined)
+    caps.push({
+      rule: `grade ${site.maxGrade} or worse`,
+      held: !!grade && gradeOrder.indexOf(grade) >= gradeOrder.indexOf(site.maxGrade),
+    });
+  return {
+    id: site.id,
+    hostPort: served.hostPort,
+    outcome: report?.outcome ?? "no report",
+    ...(report?.reason ? { reason: report.reason } : {}),
+    ...(report?.score !== undefined ? { score: report.score } : {}),
+    ...(report?.grade ? { grade: report.grade } : {}),
+    found: expected.filter((id) => failing.has(id)),
+    missed: expected.filter((id) => !failing.has(id)),
+    extra: [...failing].filter((id) => !site.fail[id] && !tolerated.has(id)).sort(),
+    absent: expected.filter((id) => !present.has(id)),
+    caps,
+  };
+}
+
+/** Checks every served site, `concurrency` at once, and scores the corpus. */
+export async function measureAccuracy(
+  corpus: ServedCorpus,
+  options: { concurrency?: number; siteUrl?: string; onSite?: (r: SiteResult) => void } = {},
+): Promise<AccuracyResult> {
+  const env = {
+    PATH: process.env.PATH ?? "",
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? "",
+    NODE_EXTRA_CA_CERTS: corpus.ca.caFile,
+    AUDIT_ALLOW_HOSTS: corpus.sites.map((s) => s.hostPort).join(","),
+    SITE_URL: options.siteUrl ?? "https://agency.example",
+    ...(process.env.AUDIT_RENDER ? { AUDIT_RENDER: process.env.AUDIT_RENDER } : {}),
+  };
+  const results: SiteResult[] = new Array(corpus.sites.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < corpus.sites.length) {
+      const i = next++;
+      const served = corpus.sites[i]!;
+      const run = await runCli(served.hostPort, env);
+      const result: SiteResult = {
+        ...judge(served.site, served, run.report),
+        durationMs: run.ms,
+        ...(run.report ? {} : { error: run.stderr.trim().slice(-600) }),
+      };
+      results[i] = result;
+      options.onSite?.(result);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 6 }, worker));
+  const expected = results.reduce((n, r) => n + r.found.length + r.missed.length, 0);
+  const truePositives = results.reduce((n, r) => n + r.found.length, 0);
+  const reported = truePositives + results.reduce((n, r) => n + r.extra.length, 0);
+  return {
+    sites: results,
+    recall: expected ? truePositives / expected : 1,
+    precision: reported ? truePositives / reported : 1,
+    truePositives,
+    expected,
+    reported,
+    capsHeld: results.every((r) => r.caps.every((c) => c.held)),
+    allScored: results.every((r) => r.outcome === "ok" && typeof r.score === "number"),
+  };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+
+/** The bench's printout of one site. */
+export function siteLine(r: SiteResult): string {
+  const head = `${r.id.padEnd(20)} ${r.outcome === "ok" ? `${String(r.score).padStart(3)}/100 ${r.grade}` : `${r.outcome}${r.reason ? ` (${r.reason})` : ""}`}`;
+  const lines = [head];
+  lines.push(`    expected failing: ${[...r.found, ...r.missed].join(", ") || "(none)"}`);
+  if (r.missed.length)
+    lines.push(
+      `    missed: ${r.missed.join(", ")}${r.absent.length ? ` (no such check in the report: ${r.absent.join(", ")})` : ""}`,
+    );
+  if (r.extra.length) lines.push(`    extra (false failures): ${r.extra.join(", ")}`);
+  for (const cap of r.caps) lines.push(`    ${cap.held ? "held" : "BROKEN"}: ${cap.rule}`);
+  if (r.error) lines.push(`    error: ${r.error.replace(/\n/g, " | ")}`);
+  return lines.join("\n");
+}
+
+/** The bench's closing lines. */
+export function summaryLines(a: AccuracyResult): string[] {
+  return [
+    `recall ${pct(a.recall)} (${a.truePositives} of ${a.expected} planted defects failed their check)`,
+    `precision ${pct(a.precision)} (${a.truePositives} of ${a.reported} failing checks were planted)`,
+    `caps and minimum scores: ${a.capsHeld ? "all held" : "some broken"}`,
+    `every site scored: ${a.allScored ? "yes" : "no"}`,
+  ];
+}
