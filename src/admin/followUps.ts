@@ -29,6 +29,7 @@ import type { LeadStore } from "../leads/store/types.ts";
 import { isWellFormed } from "../leads/text.ts";
 import { formatAgencyTime } from "../lib/formatAgencyTime.ts";
 import { audit } from "./accounts.ts";
+import { contactLinks } from "./contact.ts";
 import { leadRow } from "./inbox.ts";
 import { adminMessages } from "./messages.ts";
 import { startSweep } from "./reminders.ts";
@@ -257,6 +258,8 @@ export function followUpDeliverer(
           due,
           note: followUp.note,
           link: leadLink(lead, settings.origin),
+          // The number to call, as a tel: link (issue 39 §5).
+          phone: contactLinks(lead.fields).phone,
         }),
       },
     };

@@ -237,6 +237,9 @@ export const adminMessages = {
     nobody: "Nobody yet",
     saveAssign: "Assign",
     assignedTo: (email: string) => `Assigned to ${email}`,
+    /** A 'callback' entry: the prospect left a number after their website check's score. */
+    callbackLeft: (phone: string, time: string) =>
+      `Left their number after the website check: ${phone}, best time: ${time}`,
     unassigned: "Unassigned",
     badAssignee: "Choose someone from the list.",
     deliveries: "Delivery to the agency",
@@ -251,6 +254,7 @@ export const adminMessages = {
       "audit-agency": "Website check score to the agency",
       followup: "Follow-up email to staff",
       "lead-email": "Email to the lead",
+      callback: "Callback request to staff",
     },
     delivery: (channel: string, status: string, attempts: number, when: string) =>
       status === "sent"
@@ -353,10 +357,17 @@ export const adminMessages = {
     email: {
       subject: (name: string, due: string) => `Follow-up due: ${name || "a lead"} (${due})`,
       /** Its content (src/leads/notify/emails/NoticeEmail.tsx). */
-      notice: (p: { name: string; due: string; note: string; link: string }) => ({
+      notice: (p: {
+        name: string;
+        due: string;
+        note: string;
+        link: string;
+        phone: { shown: string; tel: string } | null;
+      }) => ({
         intro: "A follow-up you are down for is due now.",
         rows: [
           ["Who", p.name || "(no name given)"],
+          ...(p.phone ? [["Phone", p.phone.shown, p.phone.tel] as const] : []),
           ["Due", p.due],
           ...(p.note ? [["Note", p.note] as const] : []),
         ] as const,
@@ -462,6 +473,32 @@ export const adminMessages = {
       outro: [
         ...(p.extra ? [p.extra] : []),
         "Log your call on its page (or set it to Contacted once you have written back); this is the only reminder.",
+      ].join("\n\n"),
+    }),
+  },
+  /** The prospect left a number after their score (src/admin/callbacks.ts, issue 39 §1). */
+  callback: {
+    subject: (name: string, phone: string) => `Call back: ${name || "a lead"} at ${phone}`,
+    notice: (p: {
+      name: string;
+      form: string;
+      phone: { shown: string; tel: string };
+      time: string;
+      score: string | null;
+      link: string;
+    }) => ({
+      intro:
+        "A prospect who saw their website check's score asked us to walk them through it: they left this number and a good time to call.",
+      rows: [
+        ["Who", p.name || "(no name given)"],
+        ["Form", p.form],
+        ["Phone", p.phone.shown, p.phone.tel],
+        ["Best time", p.time],
+      ] as const,
+      link: { label: "Open it in the inbox", href: p.link },
+      outro: [
+        ...(p.score ? [p.score] : []),
+        "The number is on the lead's page now, with its Call button. Log your call there.",
       ].join("\n\n"),
     }),
   },

@@ -3,6 +3,8 @@
  * lost with a reason) and notes on its timeline, with who and when. The rules for the text staff
  * type are the public forms' (no control characters but line breaks and tabs, valid Unicode).
  */
+import { auditMessages } from "../audit/messages.ts";
+import { formatPhone } from "../leads/phone.ts";
 import { newLeadId } from "../server/id.ts";
 import { CONTROL_MULTI_LINE } from "../leads/schema.ts";
 import { isWellFormed } from "../leads/text.ts";
@@ -193,12 +195,27 @@ export function eventText(event: Pick<LeadEvent, "kind" | "body" | "status">): s
   }
   if (event.kind === "follow_up") return followUpEvent(event.body).text;
   if (event.kind === "tag") return tagEventText(event.body);
+  if (event.kind === "callback") return callbackText(event.body);
   if (event.kind === "call") {
     return callText(event.body, event.status ? adminMessages.statuses[event.status] : null);
   }
   if (event.kind === "assign") return event.body ? copy.assignedTo(event.body) : copy.unassigned;
   if (event.status === "lost" && event.body) return copy.lostBecause(event.body);
   return copy.movedTo(event.status ? adminMessages.statuses[event.status] : "");
+}
+
+/** A 'callback' entry: the number and the time of day the prospect left (src/audit/callback.ts). */
+function callbackText(body: string): string {
+  let left: { phone?: unknown; time?: unknown } = {};
+  try {
+    left = JSON.parse(body) as typeof left;
+  } catch {
+    // An unreadable body still says what happened.
+  }
+  const times: Record<string, string> = auditMessages.callback.times;
+  const phone = typeof left.phone === "string" ? formatPhone(left.phone) : "";
+  const time = typeof left.time === "string" ? (times[left.time] ?? left.time) : "";
+  return adminMessages.lead.callbackLeft(phone, time);
 }
 
 /** The words a timeline entry quotes: a note's, or a follow-up's note. */

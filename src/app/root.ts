@@ -22,6 +22,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
+import { callbackDeliverer } from "../admin/callbacks.ts";
 import { adminChannels } from "../admin/channels.ts";
 import type { AdminConfig } from "../admin/config.ts";
 import { leadEmailDeliverer } from "../admin/emails/leadEmails.ts";
@@ -33,6 +34,7 @@ import { eventsEarly } from "../analytics/node.ts";
 import { createAnalytics, type Analytics } from "../analytics/service.ts";
 import type { AuditConfig } from "../audit/config.ts";
 import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
+import { CALLBACK_CHANNEL } from "../audit/callback.ts";
 import { auditChecks } from "../audit/service.ts";
 import { auditChannels } from "../audit/store/types.ts";
 import { plainAddress } from "../server/clientAddress.ts";
@@ -85,6 +87,7 @@ const extension = (admin: AdminConfig, audit: AuditConfig): LeadServiceExtension
       ...(email && admin.reminders ? { reminder: reminderDeliverer(email, store) } : {}),
       ...(email && admin.followUps ? { followup: followUpDeliverer(email, store) } : {}),
       ...(email ? { "lead-email": leadEmailDeliverer(email, store) } : {}),
+      ...(email ? { [CALLBACK_CHANNEL]: callbackDeliverer(email, store) } : {}),
     };
   },
   sweeps: [
@@ -166,7 +169,7 @@ export function composeRoot(config: AppConfig): ServerRoot {
   setLogLevel(config.server.logLevel);
   // The outbox's channels, each registered by the feature that delivers it (its deliverer is
   // handed to the lead service in `extension`).
-  const channels = [...leadChannels, ...adminChannels, ...auditChannels];
+  const channels = [...leadChannels, ...adminChannels, ...auditChannels, CALLBACK_CHANNEL];
   const metrics = createMetrics({ channels });
   // The process's one connection (src/db/), opened and migrated on first use; every store is
   // built over it, here or by the service it is handed to.

@@ -160,12 +160,13 @@ export interface LeadEvent {
   actorId: string | null;
   /** The actor's email, for showing who (null for the command line or a deleted account). */
   actorEmail: string | null;
-  kind: "status" | "note" | "assign" | "call" | "follow_up" | "email" | "tag";
+  kind: "status" | "note" | "assign" | "call" | "follow_up" | "email" | "tag" | "callback";
   /**
    * The note, the reason a lead was lost, a call's outcome (a CallOutcome), for a follow-up
    * JSON: { action: "set" | "done" | "snoozed", due?: ISO time, note?: string }, for an email
    * to the lead JSON (src/admin/emails/leadEmails.ts, `SentEmail`), or for a tag
-   * JSON: { action: "added" | "removed", tag: string }.
+   * JSON: { action: "added" | "removed", tag: string }, for a number the prospect left after
+   * their website check's score JSON: { phone: E.164, time: a callTime } (src/audit/callback.ts).
    */
   body: string;
   /** The status a 'status' event moved to; 'contacted' on a call that moved a new lead there. */

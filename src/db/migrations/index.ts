@@ -36,6 +36,7 @@ import { migration as m027 } from "./027-report-agency-days.ts";
 import { migration as m029 } from "./029-lead-funnel-deltas.ts";
 import { migration as m030 } from "./030-audit-jobs-fair-queue.ts";
 import { migration as m031 } from "./031-lead-funnel-delta-log.ts";
+import { migration as m037 } from "./037-outbox-open-channels.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Migration } from "./migration.ts";
 
@@ -73,6 +74,7 @@ export const migrations: readonly Migration[] = [
   m029,
   m030,
   m031,
+  m037,
 ];
 
 /** The DDL of the bookkeeping table, the same in both dialects. */
