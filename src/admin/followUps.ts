@@ -243,9 +243,12 @@ export function followUpDeliverer(
 ): Deliverer {
   const copy = adminMessages.followUp.email;
   return composedEmailDeliverer(settings, async ({ lead }) => {
-    const followUp = await adminStoreFor(await leads()).followUp(lead.id);
+    const store = adminStoreFor(await leads());
+    const followUp = await store.followUp(lead.id);
     // Done, snoozed to later, or erased since it was queued: no email.
     if (!followUp || !followUp.queuedAt || Date.parse(followUp.dueAt) > Date.now()) return null;
+    // Won since: the job is in, nobody needs chasing (it left 'Due today' too).
+    if ((await store.leadWork(lead.id))?.status === "won") return null;
     const due = formatAgencyTime(followUp.dueAt, timeZone);
     const subject = copy.subject(visitorName(lead), due);
     return {

@@ -502,6 +502,13 @@ export const adminMessages = {
       ].join("\n\n"),
     }),
   },
+  /** An owner-only page asked for by staff (src/middleware.ts answers with /admin/forbidden). */
+  forbidden: {
+    title: "Owners only",
+    intro:
+      "Only an owner can do this. Staff accounts and the audit log are for the inbox's owners: ask one if you need something changed here.",
+    back: "Back to the leads",
+  },
   notFound: {
     title: "Not found",
     intro: "There is no such page in the inbox.",
@@ -612,6 +619,11 @@ export const adminMessages = {
     invited: "Invited (no password yet)",
     deactivated: "Deactivated",
     deactivate: "Deactivate",
+    /** Deactivating asks first (issue 39 §5): the disclosure's question and its button. */
+    deactivateAsk: (email: string) =>
+      `Deactivate ${email}? They are signed out everywhere at once, and their password, passkeys and links stop working. You can reactivate the account later.`,
+    deactivateConfirm: "Yes, deactivate",
+    deactivateNeedsConfirm: "Confirm the deactivation with its 'Yes, deactivate' button.",
     reactivate: "Reactivate",
     deactivatedNotice: (email: string, leads: number) =>
       `${email} is deactivated: signed out everywhere, and their password, passkeys and links no longer work.${leads ? ` ${leads} lead${leads === 1 ? " is" : "s are"} still assigned to them: reassign ${leads === 1 ? "it" : "them"} from the lead page.` : ""}`,
@@ -667,6 +679,58 @@ export const adminMessages = {
     action: "What",
     subject: "About",
     nobody: "—",
+    /** A lead named in an entry that has been erased since. */
+    erasedLead: "(a lead since erased)",
+    noName: "(no name given)",
+    /** What each recorded action is called (an action not listed shows as its code). */
+    actions: {
+      sign_in: "Signed in",
+      sign_in_failed: "Sign-in refused",
+      sign_in_throttled: "Sign-ins paused (too many tries)",
+      sign_out: "Signed out",
+      sessions_ended: "Signed out everywhere",
+      session_ended_confirm: "Session ended",
+      password_set: "Password set",
+      password_changed: "Password changed",
+      passkey_added: "Passkey added",
+      passkey_removed: "Passkey removed",
+      confirm_failed: "Confirmation refused",
+      email_change_requested: "Email change asked for",
+      email_changed: "Email changed",
+      email_change_cancelled: "Email change cancelled",
+      email_confirm_failed: "Email confirmation refused",
+      email_change_mail_failed: "Email change: mail not sent",
+      email_change_notice_failed: "Email change notice: mail not sent",
+      staff_link_mail_failed: "Invite link: mail not sent",
+      reset_link_mail_failed: "Reset link: mail not sent",
+      invite: "Invited",
+      reset: "Password reset link",
+      role_change: "Role changed",
+      staff_deactivated: "Account deactivated",
+      staff_reactivated: "Account reactivated",
+      lead_status: "Lead status changed",
+      lead_assign: "Lead assigned",
+      lead_note: "Note added",
+      note_edited: "Note edited",
+      note_deleted: "Note deleted",
+      lead_call: "Call logged",
+      lead_email: "Email sent to a lead",
+      lead_follow_up: "Follow-up set",
+      lead_follow_up_done: "Follow-up done",
+      lead_follow_up_snoozed: "Follow-up snoozed",
+      lead_spam: "Moved to spam",
+      lead_not_spam: "Moved out of spam",
+      lead_tag: "Tag changed",
+      lead_erased: "Lead erased",
+      leads_expired: "Expired leads erased",
+      delivery_retry: "Delivery tried again",
+      export: "Leads exported (CSV)",
+      email_template_saved: "Email template saved",
+      email_template_reset: "Email template restored",
+      website_check: "Website check run",
+      website_check_cancelled: "Website check cancelled",
+      bulk: "Bulk action",
+    } as Record<string, string>,
   },
   /** Won jobs, note edits and spam moves on a lead's page (issue 27 §4, src/admin/pipeline.ts). */
   revenue: {
@@ -730,6 +794,10 @@ export const adminMessages = {
     },
     bucketStart: (bucket: "day" | "week") => (bucket === "day" ? "Day" : "Week from"),
     otherSources: "Other sources",
+    /** The Pages table's 'other' row, named and explained (src/analytics/pages.ts OTHER). */
+    otherPages: "Other addresses (not pages of the site)",
+    otherPagesNote:
+      "“Other addresses” counts views sent from addresses that are not pages of this site: old links, mistyped addresses that showed the 404 page, and beacons from copies or tools. They are counted together, never by name, so nobody can fill this report with made-up pages.",
     tables: {
       pages: { heading: "Pages", key: "Page", empty: "No visits in this period." },
       forms: {

@@ -24,6 +24,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
 import { callbackDeliverer } from "../admin/callbacks.ts";
 import { adminChannels } from "../admin/channels.ts";
+import { firstOwnerLink, type FirstOwnerLink } from "../admin/firstRun.ts";
 import type { AdminConfig } from "../admin/config.ts";
 import { leadEmailDeliverer } from "../admin/emails/leadEmails.ts";
 import { followUpDeliverer, startFollowUpSweep } from "../admin/followUps.ts";
@@ -68,6 +69,11 @@ export interface ServerRoot {
   /** Whether a peer address is one of TRUST_PROXY's proxies (null: no proxy is trusted). */
   trustedProxy: ((address: string) => boolean) | null;
   log: typeof leadLog;
+  /**
+   * While the inbox has no owner: a one-time link for the first one on `origin` (the address
+   * `npm start` listens on, src/admin/firstRun.ts); null once there is one.
+   */
+  firstOwnerLink(origin: string): Promise<FirstOwnerLink | null>;
   /** Graceful stop: buffered page views written, outbox deliveries finished, store closed. */
   stop(): Promise<void>;
 }
@@ -205,6 +211,8 @@ export function composeRoot(config: AppConfig): ServerRoot {
     routeFamily,
     trustedProxy: proxies ? (address) => proxies.trust(plainAddress(address), 0) : null,
     log: leadLog,
+    firstOwnerLink: async (origin) =>
+      firstOwnerLink(await admin.store(), config.admin.firstOwnerEmail, origin),
     stop: () =>
       events
         .stop()

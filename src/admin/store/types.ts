@@ -483,7 +483,8 @@ export interface AdminStore {
   /** The lead's open follow-up, or null. */
   followUp(leadId: string): Promise<FollowUp | null>;
   /**
-   * Not-spam leads whose follow-up is due before `before`, most overdue first (due time, then
+   * Not-spam leads not won whose follow-up is due before `before` (a won job needs no chasing;
+   * its follow-up comes back if it is moved out of won), most overdue first (due time, then
    * lead id; `after` is the keyset cursor), at most `limit`: an index range of lead_follow_ups_due.
    */
   dueFollowUps(query: {
@@ -491,7 +492,7 @@ export interface AdminStore {
     after?: { dueAt: string; leadId: string } | undefined;
     limit: number;
   }): Promise<DueLead[]>;
-  /** How many not-spam leads have a follow-up due before `before`, counted up to `cap`. */
+  /** How many not-spam, not-won leads have a follow-up due before `before`, up to `cap`. */
   countDueFollowUps(before: string, cap: number): Promise<number>;
   /**
    * Queues the email of each follow-up due at `at` and not queued yet (at most `limit`), as an
