@@ -74,10 +74,10 @@ console.log(`Server listening on ${listening}`);
 // The first hour: with no owner yet, a one-time link (24 h) to set the first owner's password,
 // on the address this server listens on (src/admin/firstRun.ts).
 try {
-  const first = await services.firstOwnerLink(listening);
-  if (first) {
+  const link = await services.firstOwnerLink(listening);
+  if (link) {
     console.log(
-      `No owner account yet. Open this one-time link (valid 24 h) to set the password of ${first.email}, the first owner, then sign in at ${listening}/admin:\n  ${first.link}`,
+      `No owner account yet. Open this one-time link (valid 24 h) to create the first owner's account; the inbox is at ${listening}/admin:\n  ${link}`,
     );
   }
 } catch (error) {

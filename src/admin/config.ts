@@ -4,7 +4,6 @@
  * reminders and follow-ups and the retention run (the admin work the root hands to the lead
  * service), the sign-in throttle's limits (./throttle.ts) and ADMIN_ALLOW_HTTP (./http.ts).
  */
-import { DEFAULT_SITE_URL } from "../config/agency.ts";
 import { int, leadConfig, type LeadConfig } from "../leads/config.ts";
 
 type Env = Record<string, string | undefined>;
@@ -39,13 +38,6 @@ export interface AdminConfig {
    * address `npm start` listens on, http://localhost:PORT (default 4321).
    */
   listenOrigin: string;
-  /**
-   * The first owner's email for the one-time link `npm start` prints while there is no owner
-   * (./firstRun.ts): ADMIN_OWNER_EMAIL, else the first LEAD_EMAIL_TO address, else
-   * owner@<the site's host> (the agency's default address when SITE_URL is a bare localhost);
-   * changed later on 'Your account' or with `npm run admin -- email`.
-   */
-  firstOwnerEmail: string;
 }
 
 export interface RetentionConfig {
@@ -145,18 +137,6 @@ function listenPort(value: string | undefined): number {
   return Number.isInteger(port) && port > 0 && port < 65_536 ? port : 4321;
 }
 
-/** The site's host for a made-up first owner's address: one with a dot, else the default's. */
-function ownerHost(siteUrl: string | undefined): string {
-  const host = (() => {
-    try {
-      return new URL(siteUrl ?? DEFAULT_SITE_URL).hostname;
-    } catch {
-      return "";
-    }
-  })();
-  return host.includes(".") ? host : new URL(DEFAULT_SITE_URL).hostname;
-}
-
 export function adminConfig(
   env: Env = process.env,
   leads: LeadConfig = leadConfig(env),
@@ -180,9 +160,5 @@ export function adminConfig(
     sweepsOnSignal: env.SWEEPS_ON_SIGNAL === "1",
     siteUrl: env.SITE_URL || undefined,
     listenOrigin: `http://localhost:${listenPort(env.PORT)}`,
-    firstOwnerEmail:
-      env.ADMIN_OWNER_EMAIL?.trim() ||
-      leads.notify.email?.to[0]?.trim() ||
-      `owner@${ownerHost(env.SITE_URL)}`,
   };
 }

@@ -57,6 +57,16 @@ export const adminMessages = {
     gone: "This link has expired or was already used. Ask an owner for a new one.",
     goneTitle: "Link no longer valid",
   },
+  /** The first owner's one-time setup link that `npm start` prints (src/admin/firstRun.ts). */
+  setup: {
+    title: "Set up the inbox",
+    intro:
+      "You are the inbox's first owner. Enter your email and choose a password: you will be signed in at once, and can invite your staff from the Staff page.",
+    email: "Your email",
+    badEmail: "Enter a valid email address.",
+    taken: "That email already has an account: sign in with it instead.",
+    gone: "This setup link has expired, or the inbox already has an owner. Restart the server for a fresh link, or sign in.",
+  },
   passwordShort: (n: number) => `Use at least ${n} characters.`,
   passwordLong: (n: number) => `Use at most ${n} characters.`,
   passwordCommon: "This password is one of the most common ones. Choose another.",

@@ -24,7 +24,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
 import { callbackDeliverer } from "../admin/callbacks.ts";
 import { adminChannels } from "../admin/channels.ts";
-import { firstOwnerLink, type FirstOwnerLink } from "../admin/firstRun.ts";
+import { firstOwnerLink } from "../admin/firstRun.ts";
 import type { AdminConfig } from "../admin/config.ts";
 import { leadEmailDeliverer } from "../admin/emails/leadEmails.ts";
 import { followUpDeliverer, startFollowUpSweep } from "../admin/followUps.ts";
@@ -73,7 +73,7 @@ export interface ServerRoot {
    * While the inbox has no owner: a one-time link for the first one on `origin` (the address
    * `npm start` listens on, src/admin/firstRun.ts); null once there is one.
    */
-  firstOwnerLink(origin: string): Promise<FirstOwnerLink | null>;
+  firstOwnerLink(origin: string): Promise<string | null>;
   /** Graceful stop: buffered page views written, outbox deliveries finished, store closed. */
   stop(): Promise<void>;
 }
@@ -212,7 +212,7 @@ export function composeRoot(config: AppConfig): ServerRoot {
     trustedProxy: proxies ? (address) => proxies.trust(plainAddress(address), 0) : null,
     log: leadLog,
     firstOwnerLink: async (origin) =>
-      firstOwnerLink(await admin.store(), config.admin.firstOwnerEmail, origin),
+      firstOwnerLink(await admin.store(), leads.ipSalt(), origin),
     stop: () =>
       events
         .stop()
