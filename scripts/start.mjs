@@ -82,7 +82,10 @@ try {
   }
 } catch (error) {
   services.log.warn(
-    { event: "first_owner_link_failed", err: error instanceof Error ? error.message : String(error) },
+    {
+      event: "first_owner_link_failed",
+      err: error instanceof Error ? error.message : String(error),
+    },
     "could not make the first owner's link (run npm run admin -- invite EMAIL --role owner)",
   );
 }

@@ -57,7 +57,9 @@ const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** What an entry is about, as the page shows it: a lead by name (linked), or the subject as is. */
 export type AuditSubject =
-  { kind: "lead"; name: string; href: string } | { kind: "erased" } | { kind: "text"; text: string };
+  | { kind: "lead"; name: string; href: string }
+  | { kind: "erased" }
+  | { kind: "text"; text: string };
 
 /**
  * The subjects of a page of entries, read once each: a lead's id becomes its name (or 'no name

@@ -72,5 +72,8 @@ export async function setupFirstOwner(
   if (issued.staff.role !== "owner") {
     await ctx.store.setRole(issued.staff.id, "owner", now.toISOString());
   }
-  return invitePageAction({ store: ctx.store, token: issued.token, userAgent: ctx.userAgent }, form);
+  return invitePageAction(
+    { store: ctx.store, token: issued.token, userAgent: ctx.userAgent },
+    form,
+  );
 }

@@ -211,8 +211,7 @@ export function composeRoot(config: AppConfig): ServerRoot {
     routeFamily,
     trustedProxy: proxies ? (address) => proxies.trust(plainAddress(address), 0) : null,
     log: leadLog,
-    firstOwnerLink: async (origin) =>
-      firstOwnerLink(await admin.store(), leads.ipSalt(), origin),
+    firstOwnerLink: async (origin) => firstOwnerLink(await admin.store(), leads.ipSalt(), origin),
     stop: () =>
       events
         .stop()

@@ -119,7 +119,8 @@ export async function readCallbackBody(request: Request): Promise<CallbackBody> 
   try {
     if (json) {
       const body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown;
-      if (!body || typeof body !== "object" || Array.isArray(body)) throw new Error("not an object");
+      if (!body || typeof body !== "object" || Array.isArray(body))
+        throw new Error("not an object");
       const { phone, time } = body as Record<string, unknown>;
       return { ok: true, phone, time, json: true };
     }

@@ -83,7 +83,11 @@ describe("staff inbox over HTTP (sqlite)", () => {
     const link = invited.stdout.trim();
     expect(link).toMatch(/^\/admin\/invite\/[\w-]{43}$/);
     // Printed with a host (issue 39 §5): without SITE_URL, the address npm start listens on.
-    const printed = adminCli(["invite", "printed@example.test"], { ...env, PORT: "4399" }, { raw: true });
+    const printed = adminCli(
+      ["invite", "printed@example.test"],
+      { ...env, PORT: "4399" },
+      { raw: true },
+    );
     expect(printed.stdout.trim()).toMatch(/^http:\/\/localhost:4399\/admin\/invite\/[\w-]{43}$/);
     const withSite = adminCli(["invite", "staff@example.test"], {
       ...env,

@@ -110,9 +110,9 @@ describe("owners and staff over HTTP (sqlite)", () => {
     expect(unasked.status).toBe(422);
     expect(unasked.statusText).toBe("Unprocessable Entity");
     expect(await unasked.text()).toContain("Confirm the deactivation");
-    expect((await html("/admin/staff")).match(/data-staff="leaver@example.test"[\s\S]*?<\/li>/)?.[0]).toContain(
-      "Deactivate",
-    );
+    expect(
+      (await html("/admin/staff")).match(/data-staff="leaver@example.test"[\s\S]*?<\/li>/)?.[0],
+    ).toContain("Deactivate");
     const off = await form(
       "/admin/staff",
       { action: "deactivate", staff: leaverId, confirm: "yes" },

@@ -9,8 +9,7 @@ const POLL_MS = 4_000;
 const MAX_POLLS = 150;
 /** The parts of the page that change as checks run. */
 const PARTS = ["[data-check-queue]", "[data-staff-checks]"];
-const PENDING =
-  '[data-check-state="running"], [data-check-state="waiting"], [data-queue-check]';
+const PENDING = '[data-check-state="running"], [data-check-state="waiting"], [data-queue-check]';
 
 const pending = (root: ParentNode) => root.querySelector(PENDING) !== null;
 

@@ -29,7 +29,10 @@ export type CallbackResult =
 
 export const CALLBACK_CHANNEL = "callback";
 
-export function saveCallback(connection: Connection, write: CallbackWrite): Promise<CallbackResult> {
+export function saveCallback(
+  connection: Connection,
+  write: CallbackWrite,
+): Promise<CallbackResult> {
   return onStore(connection.db, (db) => db.transaction((tx) => saveIn(tx, write)));
 }
 

@@ -105,7 +105,10 @@ export function CallbackForm({ action, apiUrl, copy, initial }: Props) {
           <p className="text-slate-700">{copy.intro}</p>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             <div>
-              <label htmlFor="callback-phone" className="block text-sm font-semibold text-slate-800">
+              <label
+                htmlFor="callback-phone"
+                className="block text-sm font-semibold text-slate-800"
+              >
                 {copy.phone}
               </label>
               <input
@@ -119,7 +122,9 @@ export function CallbackForm({ action, apiUrl, copy, initial }: Props) {
                 defaultValue={state.phone}
                 aria-invalid={state.field === "phone" ? true : undefined}
                 aria-describedby={
-                  state.field === "phone" ? "callback-phone-hint callback-error" : "callback-phone-hint"
+                  state.field === "phone"
+                    ? "callback-phone-hint callback-error"
+                    : "callback-phone-hint"
                 }
                 className={control}
               />
