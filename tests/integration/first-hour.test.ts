@@ -116,6 +116,6 @@ describe("the first hour (sqlite)", () => {
     expect(log).toContain(`<a href="/admin/leads/${id}"`);
     expect(log).toMatch(/>Rosa Audited<\/a>/);
     expect(log).not.toMatch(new RegExp(`<td[^>]*>\\s*${id}\\s*</td>`));
-    expect(log).toMatch(/<option value="sign_in"[^>]*>Signed in<\/option>/);
+    expect(log).toMatch(/<option value="password_set"[^>]*>Password set<\/option>/);
   });
 });
