@@ -704,6 +704,7 @@ export const adminMessages = {
       password_changed: "Password changed",
       passkey_added: "Passkey added",
       passkey_removed: "Passkey removed",
+      confirmed: "Identity confirmed",
       confirm_failed: "Confirmation refused",
       email_change_requested: "Email change asked for",
       email_changed: "Email changed",

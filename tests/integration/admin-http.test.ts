@@ -429,7 +429,7 @@ describe("staff inbox over HTTP (sqlite)", () => {
 
     const audit = await (await get("/admin/audit", owner)).text();
     for (const action of ["sign_in", "invite", "role_change", "sessions_ended", "lead_status"]) {
-      expect(audit, action).toContain(`>${action}<`);
+      expect(audit, action).toContain(`data-audit-action="${action}"`);
     }
   });
 

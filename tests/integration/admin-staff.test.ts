@@ -249,7 +249,9 @@ describe("owners and staff over HTTP (sqlite)", () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     const failed = await html("/admin/audit?action=sign_in_failed&person=boss%40example");
     expect(rows(failed)).toBe(1);
-    expect(failed).toMatch(/sign_in_failed(?:<!-- -->)?<span data-audit-count> × 5/);
+    expect(failed).toMatch(
+      /data-audit-action="sign_in_failed">Sign-in refused(?:<!-- -->)?<span data-audit-count> × 5/,
+    );
     const throttled = await html("/admin/audit?action=sign_in_throttled");
     expect(throttled).toMatch(/× 7/);
     expect(await html("/admin/audit?person=nobody-like-this")).toContain(

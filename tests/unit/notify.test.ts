@@ -164,7 +164,9 @@ describe("lead email", () => {
 
   it("puts the kind and the visitor's name in a single-line subject", () => {
     const email = leadEmail(lead(), "n1", "Leads <leads@greenline.test>", CONTEXT);
-    expect(email.subject).toBe("New contact (home page) lead: Casey Contact (Contact Form Submission)");
+    expect(email.subject).toBe(
+      "New contact (home page) lead: Casey Contact (Contact Form Submission)",
+    );
     const odd = leadEmail(hostile, "n1", "leads@greenline.test", CONTEXT);
     expect(odd.subject).not.toMatch(/[\r\n]/);
     expect(odd.subject).toContain("New contact (home page) lead: Eve");
@@ -294,7 +296,9 @@ describe("lead email", () => {
       "a@b.test",
       CONTEXT,
     );
-    expect(flagged.subject).toMatch(/^\[Possible spam\] New contact \(home page\) lead: Casey Contact/);
+    expect(flagged.subject).toMatch(
+      /^\[Possible spam\] New contact \(home page\) lead: Casey Contact/,
+    );
     expect(flagged.text).toContain("Possible spam (too fast)");
     expect(leadEmail(lead(), "n1", "a@b.test", CONTEXT).subject).not.toContain("spam");
   });
