@@ -51,8 +51,11 @@ export function auditHref(filters: AuditFilters, before?: { at: string; id: stri
   return `/admin/audit${search ? `?${search}` : ""}`;
 }
 
-/** Actions whose subject is a lead's id (its name is shown instead). */
-const LEAD_ACTIONS = /^(lead_|note_|delivery_retry$|website_check)/;
+/**
+ * Actions whose subject is a lead's id (its name is shown instead). A website check's entries
+ * name the check (its job id), shown as recorded.
+ */
+const LEAD_ACTIONS = /^(lead_|note_|delivery_retry$)/;
 const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What an entry is about, as the page shows it: a lead by name (linked), or the subject as is. */

@@ -156,6 +156,8 @@ describe("the audit log's words", () => {
         { action: "lead_status", subject: live },
         { action: "lead_erased", subject: gone },
         { action: "sign_in", subject: "sam@agency.test" },
+        // A website check's entry names the check, not a lead.
+        { action: "website_check", subject: "0196a2e8-8c00-7000-8000-000000000003" },
       ],
       async (id) => (id === live ? { fields: { name: "Rosa Lopez" } } : null),
       "(no name given)",
@@ -167,6 +169,7 @@ describe("the audit log's words", () => {
     });
     expect(subjects.get(gone)).toEqual({ kind: "erased" });
     expect(subjects.has("sam@agency.test")).toBe(false);
+    expect(subjects.has("0196a2e8-8c00-7000-8000-000000000003")).toBe(false);
   });
 });
 
