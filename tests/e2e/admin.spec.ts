@@ -206,7 +206,7 @@ test.describe("staff inbox", () => {
     await expect(page.locator("[data-invite-link]")).toHaveText(/\/admin\/invite\/[\w-]{43}$/);
     await expectNoAxeViolations(page);
     await page.getByRole("link", { name: "Audit log" }).click();
-    await expect(page.locator("[data-audit]")).toContainText("invite");
+    await expect(page.locator("[data-audit]")).toContainText("Invited");
     await expectNoAxeViolations(page);
     await page.getByRole("link", { name: "Your account" }).click();
     await expect(page.getByRole("heading", { name: "Change your password" })).toBeVisible();
