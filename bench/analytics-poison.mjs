@@ -45,7 +45,8 @@ async function run(driver) {
       [join(root, "cli/admin.ts"), "invite", "owner@example.test", "--role", "owner"],
       { cwd: root, env: { PATH: process.env.PATH, ...env }, encoding: "utf8" },
     );
-    const set = await fetch(`${url}${invite.stdout.trim()}`, {
+    // The CLI prints its link on npm start's default address; the bench's server has its own.
+    const set = await fetch(`${url}${new URL(invite.stdout.trim(), url).pathname}`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: url },

@@ -12,7 +12,8 @@
  *                                       back, e.g. a lost mailbox or no email set up)
  *
  * A link is printed alone on standard output: the absolute URL on SITE_URL when that is set,
- * else the path (`/admin/invite/<token>`) to open on the server. It works once, for 24 hours.
+ * else on the address `npm start` listens on (http://localhost:PORT, default 4321). It works
+ * once, for 24 hours.
  */
 import { parseArgs } from "node:util";
 import { issueLink, linkFor, normaliseEmail } from "../src/admin/accounts.ts";
@@ -36,7 +37,8 @@ Commands:
   reactivate EMAIL                    Let a deactivated account back in
   email EMAIL NEW_EMAIL               Set the account's email at once (no confirmation link)
 
-The link is the absolute URL on SITE_URL when set, else the path to open on the server.
+The link is on SITE_URL when set, else on the address npm start listens on
+(http://localhost:PORT, default 4321).
 Storage: the same settings as the server (DATA_DIR, or DATABASE_URL and DATABASE_SCHEMA).`;
 
 export async function main(
@@ -121,7 +123,7 @@ export async function main(
           : `password reset for ${link.staff.email}, valid 24 h, once:`,
       ),
     );
-    out(linkFor(link.token, settings.admin.siteUrl));
+    out(linkFor(link.token, settings.admin.siteUrl ?? settings.admin.listenOrigin));
     return 0;
   } finally {
     await leads.close();

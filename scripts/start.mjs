@@ -20,7 +20,7 @@ const rootEntry = join(outDir, "server/root.mjs");
 
 if (!existsSync(entry) || !existsSync(rootEntry)) {
   console.log(
-    "No production build yet: building it once first (npm run build, about a minute), then serving…",
+    "No production build yet: building it once first (npm run build, about 2-3 minutes), then serving…",
   );
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -68,10 +68,27 @@ const server = await serve({
     ),
 });
 const address = server.address();
-const shown = host === "0.0.0.0" ? "localhost" : host;
-console.log(
-  `Server listening on http://${shown}:${typeof address === "object" && address ? address.port : port}`,
-);
+const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+const listening = `http://${shown.includes(":") ? `[${shown}]` : shown}:${typeof address === "object" && address ? address.port : port}`;
+console.log(`Server listening on ${listening}`);
+// The first hour: with no owner yet, a one-time link (24 h) to set the first owner's password,
+// on the address this server listens on (src/admin/firstRun.ts).
+try {
+  const link = await services.firstOwnerLink(listening);
+  if (link) {
+    console.log(
+      `No owner account yet. Open this one-time link (valid 24 h) to create the first owner's account; the inbox is at ${listening}/admin:\n  ${link}`,
+    );
+  }
+} catch (error) {
+  services.log.warn(
+    {
+      event: "first_owner_link_failed",
+      err: error instanceof Error ? error.message : String(error),
+    },
+    "could not make the first owner's link (run npm run admin -- invite EMAIL --role owner)",
+  );
+}
 
 // On stop, the lead outbox finishes or gives back its deliveries in flight before the exit.
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -6,6 +6,7 @@
  * whose Origin is not this site (403), and marks every admin response no-store and noindex.
  * Public paths pass through untouched (and prerendered pages never reach it at runtime).
  */
+import { STATUS_CODES } from "node:http";
 import { defineMiddleware } from "astro:middleware";
 import { currentSession } from "./admin/accounts";
 import {
@@ -52,6 +53,23 @@ function adminPolicy(html: string): string {
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The path an owner-only page is refused with (a page with the inbox's layout and a way back). */
+const FORBIDDEN_PAGE = "/admin/forbidden";
+
+/**
+ * The response with the reason phrase of its status: a page that sets Astro.response.status
+ * keeps the default 'OK' otherwise, so a refused form answered "422 OK" (issue 39 §5).
+ */
+function withReason(response: Response): Response {
+  const reason = STATUS_CODES[response.status];
+  if (!reason || response.statusText === reason || response.status < 200) return response;
+  return new Response(response.body, {
+    status: response.status,
+    statusText: reason,
+    headers: response.headers,
+  });
+}
+
 /** Whether `error` is the store not answering (one copy of the class: src/app/root.ts). */
 const storeDown = (error: unknown) => error instanceof StoreUnavailableError;
 
@@ -80,7 +98,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const services = serverRoot();
   context.locals.services = services;
   const path = context.url.pathname;
-  if (!isAdminPath(path)) return next();
+  if (!isAdminPath(path)) return withReason(await next());
 
   const secure = isHttps(context.request, context.clientAddress);
   const api = path.startsWith("/api/");
@@ -161,16 +179,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
       }),
     );
   }
-  // The one role check: owner-only paths refuse staff.
-  if (isOwnerPath(path) && context.locals.staff?.role !== "owner") {
-    return finish(
-      api
-        ? json(403, { error: "owners_only", message: adminMessages.lead.ownersOnly })
-        : new Response(adminMessages.lead.ownersOnly, {
-            status: 403,
-            headers: { "Content-Type": "text/plain; charset=utf-8" },
-          }),
-    );
+  // The one role check: owner-only paths refuse staff (a page: the inbox's 403 page, with the
+  // way back).
+  const refused = isOwnerPath(path) && context.locals.staff?.role !== "owner";
+  if (refused && api) {
+    return finish(json(403, { error: "owners_only", message: adminMessages.lead.ownersOnly }));
   }
   // An owner requires a passkey of every account (/admin/settings): one without is sent to add
   // one before anything else opens.
@@ -193,17 +206,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   let rendered: Response;
   try {
-    rendered = await next();
+    rendered = await (refused ? next(FORBIDDEN_PAGE) : next());
   } catch (error) {
     // A page whose own reads fail (the store went away after the session check).
     if (!storeDown(error)) throw error;
     rendered = unavailable();
   }
-  const response = finish(rendered);
+  const response = finish(withReason(rendered));
   if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
   const html = await response.text();
   const headers = new Headers(response.headers);
   headers.set("Content-Security-Policy", adminPolicy(html));
   headers.delete("content-length");
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  return new Response(html, {
+    status: response.status,
+    statusText: STATUS_CODES[response.status] ?? response.statusText,
+    headers,
+  });
 });

@@ -3,6 +3,7 @@
  * one) and a keyset cursor (`before=<at>~<id>`), read from the URL and written back into links.
  * Nonsense in the URL is ignored, never an error.
  */
+import { leadName } from "../leads/source.ts";
 import type { AuditQuery } from "./store/types.ts";
 
 export const AUDIT_PAGE = 100;
@@ -49,3 +50,54 @@ export function auditHref(filters: AuditFilters, before?: { at: string; id: stri
   const search = params.toString();
   return `/admin/audit${search ? `?${search}` : ""}`;
 }
+
+/**
+ * Actions whose subject is a lead's id (its name is shown instead). A website check's entries
+ * name the check (its job id), shown as recorded.
+ */
+const LEAD_ACTIONS = /^(lead_|note_|delivery_retry$)/;
+const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What an entry is about, as the page shows it: a lead by name (linked), or the subject as is. */
+export type AuditSubject =
+  | { kind: "lead"; name: string; href: string }
+  | { kind: "erased" }
+  | { kind: "text"; text: string };
+
+/**
+ * The subjects of a page of entries, read once each: a lead's id becomes its name (or 'no name
+ * given'), linked to its page; a lead since erased says so; anything else (an email, a URL, a
+ * template) is shown as recorded.
+ */
+export async function auditSubjects(
+  entries: readonly { action: string; subject: string | null }[],
+  lead: (id: string) => Promise<{ fields: Record<string, string> } | null>,
+  noName: string,
+): Promise<Map<string, AuditSubject>> {
+  const ids = new Set(
+    entries
+      .filter((e) => e.subject && LEAD_ACTIONS.test(e.action) && LEAD_ID.test(e.subject))
+      .map((e) => e.subject!),
+  );
+  const out = new Map<string, AuditSubject>();
+  await Promise.all(
+    [...ids].map(async (id) => {
+      const found = await lead(id);
+      out.set(
+        id,
+        found
+          ? {
+              kind: "lead",
+              name: leadName(found.fields).trim() || noName,
+              href: `/admin/leads/${encodeURIComponent(id)}`,
+            }
+          : { kind: "erased" },
+      );
+    }),
+  );
+  return out;
+}
+
+/** An action as people say it ('Signed in'), else its code with spaces. */
+export const auditActionLabel = (action: string, labels: Record<string, string>): string =>
+  labels[action] ?? action.replace(/_/g, " ");

@@ -33,6 +33,11 @@ export interface AdminConfig {
    * unset, the request's own.
    */
   siteUrl: string | undefined;
+  /**
+   * Where printed links point when SITE_URL is not set (the CLI's invite and reset links): the
+   * address `npm start` listens on, http://localhost:PORT (default 4321).
+   */
+  listenOrigin: string;
 }
 
 export interface RetentionConfig {
@@ -126,6 +131,12 @@ export function retentionConfig(env: Env, outboxMaxAgeMs: number): RetentionConf
  * service's SMTP), and a lead's retention must outlast its delivery retries: both read the lead
  * settings, `leads`.
  */
+/** PORT as `npm start` reads it (default 4321; 0, a port picked at start, reads as the default). */
+function listenPort(value: string | undefined): number {
+  const port = Number(value);
+  return Number.isInteger(port) && port > 0 && port < 65_536 ? port : 4321;
+}
+
 export function adminConfig(
   env: Env = process.env,
   leads: LeadConfig = leadConfig(env),
@@ -148,5 +159,6 @@ export function adminConfig(
     allowHttp: env.ADMIN_ALLOW_HTTP === "1",
     sweepsOnSignal: env.SWEEPS_ON_SIGNAL === "1",
     siteUrl: env.SITE_URL || undefined,
+    listenOrigin: `http://localhost:${listenPort(env.PORT)}`,
   };
 }

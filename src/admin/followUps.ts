@@ -29,6 +29,7 @@ import type { LeadStore } from "../leads/store/types.ts";
 import { isWellFormed } from "../leads/text.ts";
 import { formatAgencyTime } from "../lib/formatAgencyTime.ts";
 import { audit } from "./accounts.ts";
+import { contactLinks } from "./contact.ts";
 import { leadRow } from "./inbox.ts";
 import { adminMessages } from "./messages.ts";
 import { startSweep } from "./reminders.ts";
@@ -242,9 +243,12 @@ export function followUpDeliverer(
 ): Deliverer {
   const copy = adminMessages.followUp.email;
   return composedEmailDeliverer(settings, async ({ lead }) => {
-    const followUp = await adminStoreFor(await leads()).followUp(lead.id);
+    const store = adminStoreFor(await leads());
+    const followUp = await store.followUp(lead.id);
     // Done, snoozed to later, or erased since it was queued: no email.
     if (!followUp || !followUp.queuedAt || Date.parse(followUp.dueAt) > Date.now()) return null;
+    // Won since: the job is in, nobody needs chasing (it left 'Due today' too).
+    if ((await store.leadWork(lead.id))?.status === "won") return null;
     const due = formatAgencyTime(followUp.dueAt, timeZone);
     const subject = copy.subject(visitorName(lead), due);
     return {
@@ -257,6 +261,8 @@ export function followUpDeliverer(
           due,
           note: followUp.note,
           link: leadLink(lead, settings.origin),
+          // The number to call, as a tel: link (issue 39 §5).
+          phone: contactLinks(lead.fields).phone,
         }),
       },
     };

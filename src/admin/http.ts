@@ -18,6 +18,8 @@ export const OPEN_PATHS = [
   SIGN_IN_PATH,
   "/admin/forgot",
   "/admin/invite/",
+  // The first owner's one-time setup link (./firstRun.ts), printed by npm start.
+  "/admin/setup/",
   // The link that confirms a new email (src/admin/emailChange.ts): it works signed in or out.
   "/admin/account/confirm-email/",
   // Passkey sign-in's two steps (src/pages/api/admin/passkeys/[step].ts); nothing else opens.

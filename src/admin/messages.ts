@@ -57,6 +57,16 @@ export const adminMessages = {
     gone: "This link has expired or was already used. Ask an owner for a new one.",
     goneTitle: "Link no longer valid",
   },
+  /** The first owner's one-time setup link that `npm start` prints (src/admin/firstRun.ts). */
+  setup: {
+    title: "Set up the inbox",
+    intro:
+      "You are the inbox's first owner. Enter your email and choose a password: you will be signed in at once, and can invite your staff from the Staff page.",
+    email: "Your email",
+    badEmail: "Enter a valid email address.",
+    taken: "That email already has an account: sign in with it instead.",
+    gone: "This setup link has expired, or the inbox already has an owner. Restart the server for a fresh link, or sign in.",
+  },
   passwordShort: (n: number) => `Use at least ${n} characters.`,
   passwordLong: (n: number) => `Use at most ${n} characters.`,
   passwordCommon: "This password is one of the most common ones. Choose another.",
@@ -269,6 +279,9 @@ export const adminMessages = {
     nobody: "Nobody yet",
     saveAssign: "Assign",
     assignedTo: (email: string) => `Assigned to ${email}`,
+    /** A 'callback' entry: the prospect left a number after their website check's score. */
+    callbackLeft: (phone: string, time: string) =>
+      `Left their number after the website check: ${phone}, best time: ${time}`,
     unassigned: "Unassigned",
     badAssignee: "Choose someone from the list.",
     deliveries: "Delivery to the agency",
@@ -285,6 +298,7 @@ export const adminMessages = {
       "lead-email": "Email to the lead",
       confirmation: "Confirmation to the visitor",
       booking: "Booked call email to the agency",
+      callback: "Callback request to staff",
     },
     delivery: (channel: string, status: string, attempts: number, when: string) =>
       status === "sent"
@@ -387,10 +401,17 @@ export const adminMessages = {
     email: {
       subject: (name: string, due: string) => `Follow-up due: ${name || "a lead"} (${due})`,
       /** Its content (src/leads/notify/emails/NoticeEmail.tsx). */
-      notice: (p: { name: string; due: string; note: string; link: string }) => ({
+      notice: (p: {
+        name: string;
+        due: string;
+        note: string;
+        link: string;
+        phone: { shown: string; tel: string } | null;
+      }) => ({
         intro: "A follow-up you are down for is due now.",
         rows: [
           ["Who", p.name || "(no name given)"],
+          ...(p.phone ? [["Phone", p.phone.shown, p.phone.tel] as const] : []),
           ["Due", p.due],
           ...(p.note ? [["Note", p.note] as const] : []),
         ] as const,
@@ -498,6 +519,39 @@ export const adminMessages = {
         "Log your call on its page (or set it to Contacted once you have written back); this is the only reminder.",
       ].join("\n\n"),
     }),
+  },
+  /** The prospect left a number after their score (src/admin/callbacks.ts, issue 39 §1). */
+  callback: {
+    subject: (name: string, phone: string) => `Call back: ${name || "a lead"} at ${phone}`,
+    notice: (p: {
+      name: string;
+      form: string;
+      phone: { shown: string; tel: string };
+      time: string;
+      score: string | null;
+      link: string;
+    }) => ({
+      intro:
+        "A prospect who saw their website check's score asked us to walk them through it: they left this number and a good time to call.",
+      rows: [
+        ["Who", p.name || "(no name given)"],
+        ["Form", p.form],
+        ["Phone", p.phone.shown, p.phone.tel],
+        ["Best time", p.time],
+      ] as const,
+      link: { label: "Open it in the inbox", href: p.link },
+      outro: [
+        ...(p.score ? [p.score] : []),
+        "The number is on the lead's page now, with its Call button. Log your call there.",
+      ].join("\n\n"),
+    }),
+  },
+  /** An owner-only page asked for by staff (src/middleware.ts answers with /admin/forbidden). */
+  forbidden: {
+    title: "Owners only",
+    intro:
+      "Only an owner can do this. Staff accounts and the audit log are for the inbox's owners: ask one if you need something changed here.",
+    back: "Back to the leads",
   },
   notFound: {
     title: "Not found",
@@ -611,6 +665,11 @@ export const adminMessages = {
     invited: "Invited (no password yet)",
     deactivated: "Deactivated",
     deactivate: "Deactivate",
+    /** Deactivating asks first (issue 39 §5): the disclosure's question and its button. */
+    deactivateAsk: (email: string) =>
+      `Deactivate ${email}? They are signed out everywhere at once, and their password, passkeys and links stop working. You can reactivate the account later.`,
+    deactivateConfirm: "Yes, deactivate",
+    deactivateNeedsConfirm: "Confirm the deactivation with its 'Yes, deactivate' button.",
     reactivate: "Reactivate",
     deactivatedNotice: (email: string, leads: number) =>
       `${email} is deactivated: signed out everywhere, and their password, passkeys and links no longer work.${leads ? ` ${leads} lead${leads === 1 ? " is" : "s are"} still assigned to them: reassign ${leads === 1 ? "it" : "them"} from the lead page.` : ""}`,
@@ -666,6 +725,59 @@ export const adminMessages = {
     action: "What",
     subject: "About",
     nobody: "—",
+    /** A lead named in an entry that has been erased since. */
+    erasedLead: "(a lead since erased)",
+    noName: "(no name given)",
+    /** What each recorded action is called (an action not listed shows as its code). */
+    actions: {
+      sign_in: "Signed in",
+      sign_in_failed: "Sign-in refused",
+      sign_in_throttled: "Sign-ins paused (too many tries)",
+      sign_out: "Signed out",
+      sessions_ended: "Signed out everywhere",
+      session_ended_confirm: "Session ended",
+      password_set: "Password set",
+      password_changed: "Password changed",
+      passkey_added: "Passkey added",
+      passkey_removed: "Passkey removed",
+      confirmed: "Identity confirmed",
+      confirm_failed: "Confirmation refused",
+      email_change_requested: "Email change asked for",
+      email_changed: "Email changed",
+      email_change_cancelled: "Email change cancelled",
+      email_confirm_failed: "Email confirmation refused",
+      email_change_mail_failed: "Email change: mail not sent",
+      email_change_notice_failed: "Email change notice: mail not sent",
+      staff_link_mail_failed: "Invite link: mail not sent",
+      reset_link_mail_failed: "Reset link: mail not sent",
+      invite: "Invited",
+      reset: "Password reset link",
+      role_change: "Role changed",
+      staff_deactivated: "Account deactivated",
+      staff_reactivated: "Account reactivated",
+      lead_status: "Lead status changed",
+      lead_assign: "Lead assigned",
+      lead_note: "Note added",
+      note_edited: "Note edited",
+      note_deleted: "Note deleted",
+      lead_call: "Call logged",
+      lead_email: "Email sent to a lead",
+      lead_follow_up: "Follow-up set",
+      lead_follow_up_done: "Follow-up done",
+      lead_follow_up_snoozed: "Follow-up snoozed",
+      lead_spam: "Moved to spam",
+      lead_not_spam: "Moved out of spam",
+      lead_tag: "Tag changed",
+      lead_erased: "Lead erased",
+      leads_expired: "Expired leads erased",
+      delivery_retry: "Delivery tried again",
+      export: "Leads exported (CSV)",
+      email_template_saved: "Email template saved",
+      email_template_reset: "Email template restored",
+      website_check: "Website check run",
+      website_check_cancelled: "Website check cancelled",
+      bulk: "Bulk action",
+    } as Record<string, string>,
   },
   /** Won jobs, note edits and spam moves on a lead's page (issue 27 §4, src/admin/pipeline.ts). */
   revenue: {
@@ -729,6 +841,10 @@ export const adminMessages = {
     },
     bucketStart: (bucket: "day" | "week") => (bucket === "day" ? "Day" : "Week from"),
     otherSources: "Other sources",
+    /** The Pages table's 'other' row, named and explained (src/analytics/pages.ts OTHER). */
+    otherPages: "Other addresses (not pages of the site)",
+    otherPagesNote:
+      "“Other addresses” counts views sent from addresses that are not pages of this site: old links, mistyped addresses that showed the 404 page, and beacons from copies or tools. They are counted together, never by name, so nobody can fill this report with made-up pages.",
     tables: {
       pages: { heading: "Pages", key: "Page", empty: "No visits in this period." },
       forms: {

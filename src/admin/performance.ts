@@ -14,6 +14,7 @@ import {
   type ReportTable,
   type SortKey,
 } from "../analytics/report.ts";
+import { OTHER } from "../analytics/pages.ts";
 import { formatCents } from "./money.ts";
 import { toCsv } from "../leads/csv.ts";
 import { adminMessages } from "./messages.ts";
@@ -86,6 +87,7 @@ export function totalCards(report: Report) {
 
 /** A row's first cell as the agency reads it (form ids by name). */
 export function rowLabel(table: ReportTable, key: string): string {
+  if (table === "pages" && key === OTHER) return copy.otherPages;
   return table === "forms" ? (copy.forms[key] ?? key) : key;
 }
 
@@ -154,6 +156,8 @@ export function tableView(report: Report, table: ReportTable, params: URLSearchP
         c.id === by ? (dir === "asc" ? ("ascending" as const) : ("descending" as const)) : null,
     })),
     rows: shown.map((r) => ({ key: r.key, cells: cells(table, r) })),
+    // The 'other' row says what it holds, under the table (issue 39 §5).
+    note: table === "pages" && sorted.some((r) => r.key === OTHER) ? copy.otherPagesNote : null,
     pager:
       sorted.length > ROWS_PER_PAGE
         ? {

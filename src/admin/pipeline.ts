@@ -3,6 +3,8 @@
  * lost with a reason) and notes on its timeline, with who and when. The rules for the text staff
  * type are the public forms' (no control characters but line breaks and tabs, valid Unicode).
  */
+import { auditMessages } from "../audit/messages.ts";
+import { formatPhone } from "../leads/phone.ts";
 import { newLeadId } from "../server/id.ts";
 import { formatAgencyTime } from "../lib/formatAgencyTime.ts";
 import type { BookingEventBody } from "../leads/scheduling/bookings.ts";
@@ -196,6 +198,7 @@ export function eventText(event: Pick<LeadEvent, "kind" | "body" | "status">): s
   if (event.kind === "follow_up") return followUpEvent(event.body).text;
   if (event.kind === "booking") return bookingEventText(event.body);
   if (event.kind === "tag") return tagEventText(event.body);
+  if (event.kind === "callback") return callbackText(event.body);
   if (event.kind === "call") {
     return callText(event.body, event.status ? adminMessages.statuses[event.status] : null);
   }
@@ -217,6 +220,20 @@ export function bookingEventText(body: string): string {
   return parsed.action === "canceled"
     ? copy.canceled(when, parsed.reason)
     : copy.booked(when, parsed.event ?? "");
+}
+
+/** A 'callback' entry: the number and the time of day the prospect left (src/audit/callback.ts). */
+function callbackText(body: string): string {
+  let left: { phone?: unknown; time?: unknown } = {};
+  try {
+    left = JSON.parse(body) as typeof left;
+  } catch {
+    // An unreadable body still says what happened.
+  }
+  const times: Record<string, string> = auditMessages.callback.times;
+  const phone = typeof left.phone === "string" ? formatPhone(left.phone) : "";
+  const time = typeof left.time === "string" ? (times[left.time] ?? left.time) : "";
+  return adminMessages.lead.callbackLeft(phone, time);
 }
 
 /** The words a timeline entry quotes: a note's, or a follow-up's note. */

@@ -88,6 +88,9 @@ export async function staffPageAction(
     key = "sessions";
     result = await endSessions(store, target, actor, ctx.session);
     if (result.ok && result.ended !== undefined) count = `&n=${result.ended}`;
+  } else if (action === "deactivate" && form.get("confirm") !== "yes") {
+    // Deactivating asks first: a post without the confirmation's button changes nothing.
+    return { status: 422, notice: { text: copy.deactivateNeedsConfirm, error: true } };
   } else if (action === "deactivate" || action === "reactivate") {
     key = action;
     result = await setStaffActive(store, target, action === "reactivate", actor);

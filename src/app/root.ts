@@ -22,7 +22,9 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
+import { callbackDeliverer } from "../admin/callbacks.ts";
 import { adminChannels } from "../admin/channels.ts";
+import { firstOwnerLink } from "../admin/firstRun.ts";
 import type { AdminConfig } from "../admin/config.ts";
 import { leadEmailDeliverer } from "../admin/emails/leadEmails.ts";
 import {
@@ -38,6 +40,7 @@ import { eventsEarly } from "../analytics/node.ts";
 import { createAnalytics, type Analytics } from "../analytics/service.ts";
 import type { AuditConfig } from "../audit/config.ts";
 import { agencyScoreDeliverer, auditEmailDeliverer } from "../audit/email.ts";
+import { CALLBACK_CHANNEL } from "../audit/callback.ts";
 import { auditChecks } from "../audit/service.ts";
 import { auditChannels } from "../audit/store/types.ts";
 import { plainAddress } from "../server/clientAddress.ts";
@@ -75,6 +78,11 @@ export interface ServerRoot {
   /** Whether a peer address is one of TRUST_PROXY's proxies (null: no proxy is trusted). */
   trustedProxy: ((address: string) => boolean) | null;
   log: typeof leadLog;
+  /**
+   * While the inbox has no owner: a one-time link for the first one on `origin` (the address
+   * `npm start` listens on, src/admin/firstRun.ts); null once there is one.
+   */
+  firstOwnerLink(origin: string): Promise<string | null>;
   /** Graceful stop: buffered page views written, outbox deliveries finished, store closed. */
   stop(): Promise<void>;
 }
@@ -106,6 +114,7 @@ const extension = (
       ...(email && admin.followUps ? { followup: followUpDeliverer(email, store) } : {}),
       ...(email ? { "lead-email": leadEmailDeliverer(email, store) } : {}),
       ...(email ? { [CONFIRMATION_CHANNEL]: confirmationDeliverer(email, store) } : {}),
+      ...(email ? { [CALLBACK_CHANNEL]: callbackDeliverer(email, store) } : {}),
     };
   },
   // The visitor's confirmation email after a contact, call or growth request (issue 39 §2).
@@ -196,7 +205,7 @@ export function composeRoot(config: AppConfig): ServerRoot {
   setAgencyZone(config.server.timeZone);
   // The outbox's channels, each registered by the feature that delivers it (its deliverer is
   // handed to the lead service in `extension`).
-  const channels = [...leadChannels, ...adminChannels, ...auditChannels];
+  const channels = [...leadChannels, ...adminChannels, ...auditChannels, CALLBACK_CHANNEL];
   const metrics = createMetrics({ channels });
   // The process's one connection (src/db/), opened and migrated on first use; every store is
   // built over it, here or by the service it is handed to.
@@ -243,6 +252,7 @@ export function composeRoot(config: AppConfig): ServerRoot {
     routeFamily,
     trustedProxy: proxies ? (address) => proxies.trust(plainAddress(address), 0) : null,
     log: leadLog,
+    firstOwnerLink: async (origin) => firstOwnerLink(await admin.store(), leads.ipSalt(), origin),
     stop: () => {
       settings.stop();
       return events

@@ -117,6 +117,40 @@ export const auditMessages = {
       "Your website is in line for its check: many are being checked right now. This page shows the score once it has run.",
   },
   /**
+   * 'Want us to walk you through it?' after the score (./callback.ts): the thank-you page and the
+   * report page ask once for a phone number and a good time of day.
+   */
+  callback: {
+    heading: "Want us to walk you through it?",
+    intro: "Leave your number and a good time to call, and we will go through your score with you.",
+    phone: "Your phone number",
+    phoneHint: "With its area code, like (512) 555-0142",
+    time: "A good time to call",
+    times: {
+      any: "Any time",
+      morning: "Morning (8–11 am)",
+      midday: "Midday (11 am–2 pm)",
+      afternoon: "Afternoon (2–5 pm)",
+      evening: "Early evening (5–7 pm)",
+    },
+    submit: "Call me",
+    submitting: "Sending…",
+    saved: "Thanks! We have your number and will call you at the time you chose.",
+    savedNumber: "Your number",
+    phoneMissing: "Please enter your phone number so we can call you.",
+    phoneInvalid:
+      "Please enter a phone number with its area code, like (512) 555-0142 (or with + and the country code).",
+    timeInvalid: "Please choose a time of day from the list.",
+    forbidden:
+      "This report link does not work any more, so we could not save your number. Please call us or book a call instead.",
+    limit:
+      "You have already left your number with us a few times: we will call you. To change it, please book a call.",
+    failed: "We could not send your number just now. Please try again in a minute.",
+    unsupported: "Send the form as a web form or as JSON.",
+    tooLarge: "That is more than a phone number and a time of day.",
+    unreadable: "We could not read that form. Please try again.",
+  },
+  /**
    * The prospect's email: nothing typed in the form (name, company, website, message) is in it,
    * so a stranger cannot send the agency's mail with their words to someone else's address.
    */

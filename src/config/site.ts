@@ -32,12 +32,25 @@ const e164 = /^\+1\d{10}$/;
 const youtubeId = /^[A-Za-z0-9_-]{11}$/;
 
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
+/**
+ * The site's own origin: https, or plain http on this machine (localhost, 127.0.0.1, [::1]) for
+ * a local trial (`SITE_URL=http://localhost:4321`, issue 39 §5), whose emailed links must open.
+ */
+const siteUrl = z
+  .url({
+    protocol: /^https?$/,
+    error: "must be an https:// URL (or http://localhost:PORT for a local trial)",
+  })
+  .refine((u) => {
+    const { protocol, hostname } = new URL(u);
+    return protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+  }, "must be an https:// URL (plain http only for localhost, for a local trial)");
 
 export const siteConfigSchema = z
   .object({
     name: z.string().min(2),
     /** Canonical origin of the public site, without a trailing slash. env: SITE_URL */
-    url: httpsUrl.transform((u) => u.replace(/\/+$/, "")),
+    url: siteUrl.transform((u) => u.replace(/\/+$/, "")),
     /** Path of the logo under public/, used in the header, footer and structured data. */
     logo: z.string().startsWith("/"),
     /** US phone number in E.164 form (+1 and ten digits). env: SITE_PHONE */

@@ -105,7 +105,8 @@ test("an owner changes their email through the link mailed to the new address", 
     { cwd: root, encoding: "utf8", env: { ...childEnv, DATA_DIR: dataDir } },
   );
   expect(invited.status).toBe(0);
-  await page.goto(invited.stdout.trim());
+  // Printed on npm start's default address; opened on the test server (its path).
+  await page.goto(new URL(invited.stdout.trim()).pathname);
   await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("New password again").fill(PASSWORD);
   await page.getByRole("button", { name: "Set password and sign in" }).click();

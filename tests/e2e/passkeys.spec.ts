@@ -112,10 +112,10 @@ test.describe("passkeys", () => {
       "Passkey removed. Your other sessions were signed out.",
     );
     await expect(page.locator("[data-passkeys]")).toContainText("No passkeys yet.");
-    // The audit log has all of it.
+    // The audit log has all of it, in words.
     await page.goto("/admin/audit");
     const log = page.locator("[data-audit]");
-    for (const action of ["passkey_added", "passkey_removed", "confirmed"]) {
+    for (const action of ["Passkey added", "Passkey removed", "Identity confirmed"]) {
       await expect(log).toContainText(action);
     }
     // The browser logs the refused wrong password (403) itself; nothing else may be logged.

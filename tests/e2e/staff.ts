@@ -35,7 +35,9 @@ export function invite(email: string): string {
     },
   );
   if (result.status !== 0) throw new Error(`admin invite failed: ${result.stderr}`);
-  return result.stdout.trim();
+  // Printed on the address npm start listens on by default (http://localhost:4321); the test
+  // server listens on E2E_PORT, so the link's path is opened there.
+  return new URL(result.stdout.trim()).pathname;
 }
 
 /** The store in `dataDir`, open for `work` and closed after it. */

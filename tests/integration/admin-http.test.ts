@@ -82,6 +82,13 @@ describe("staff inbox over HTTP (sqlite)", () => {
     expect(invited.status).toBe(0);
     const link = invited.stdout.trim();
     expect(link).toMatch(/^\/admin\/invite\/[\w-]{43}$/);
+    // Printed with a host (issue 39 §5): without SITE_URL, the address npm start listens on.
+    const printed = adminCli(
+      ["invite", "printed@example.test"],
+      { ...env, PORT: "4399" },
+      { raw: true },
+    );
+    expect(printed.stdout.trim()).toMatch(/^http:\/\/localhost:4399\/admin\/invite\/[\w-]{43}$/);
     const withSite = adminCli(["invite", "staff@example.test"], {
       ...env,
       SITE_URL: "https://agency.example",
@@ -365,7 +372,13 @@ describe("staff inbox over HTTP (sqlite)", () => {
     for (const path of ["/admin/staff", "/admin/audit"]) {
       const refused = await get(path, helper);
       expect(refused.status, path).toBe(403);
-      expect(await refused.text()).toContain("Only an owner can do this.");
+      expect(refused.statusText, path).toBe("Forbidden");
+      const body = await refused.text();
+      expect(body).toContain("Only an owner can do this.");
+      // A page of the inbox (issue 39 §5): its layout and navigation, and the way back.
+      expect(body).toMatch(/<h1[^>]*>Owners only<\/h1>/);
+      expect(body).toMatch(/<nav[^>]*aria-label="Inbox sections"/);
+      expect(body).toMatch(/<a href="\/admin"[^>]*>Back to the leads<\/a>/);
     }
     expect(await (await get("/admin", helper)).text()).not.toContain('href="/admin/staff"');
 
@@ -416,7 +429,7 @@ describe("staff inbox over HTTP (sqlite)", () => {
 
     const audit = await (await get("/admin/audit", owner)).text();
     for (const action of ["sign_in", "invite", "role_change", "sessions_ended", "lead_status"]) {
-      expect(audit, action).toContain(`>${action}<`);
+      expect(audit, action).toContain(`data-audit-action="${action}"`);
     }
   });
 

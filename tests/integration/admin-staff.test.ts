@@ -97,9 +97,25 @@ describe("owners and staff over HTTP (sqlite)", () => {
     expect(page).toMatch(
       /data-staff="leaver@example.test"[\s\S]*?data-staff-active="deactivate"[^>]*>Deactivate</,
     );
-    const off = await form(
+    // Deactivating asks first (issue 39 §5): the page holds the question and its own button, and
+    // a post without that button's confirmation is refused, the account left active.
+    expect(page).toMatch(
+      /data-staff="leaver@example.test"[\s\S]*?Deactivate leaver@example\.test\? They are signed out everywhere[\s\S]*?name="confirm" value="yes"[\s\S]*?Yes, deactivate/,
+    );
+    const unasked = await form(
       "/admin/staff",
       { action: "deactivate", staff: leaverId },
+      { cookie: owner },
+    );
+    expect(unasked.status).toBe(422);
+    expect(unasked.statusText).toBe("Unprocessable Entity");
+    expect(await unasked.text()).toContain("Confirm the deactivation");
+    expect(
+      (await html("/admin/staff")).match(/data-staff="leaver@example.test"[\s\S]*?<\/li>/)?.[0],
+    ).toContain("Deactivate");
+    const off = await form(
+      "/admin/staff",
+      { action: "deactivate", staff: leaverId, confirm: "yes" },
       { cookie: owner },
     );
     // Done: 303 back to the page (a reload re-sends nothing), which says so on the GET.
@@ -175,7 +191,7 @@ describe("owners and staff over HTTP (sqlite)", () => {
     );
     const self = await form(
       "/admin/staff",
-      { action: "deactivate", staff: bossId },
+      { action: "deactivate", staff: bossId, confirm: "yes" },
       { cookie: owner },
     );
     expect(self.status).toBe(422);
@@ -233,7 +249,9 @@ describe("owners and staff over HTTP (sqlite)", () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     const failed = await html("/admin/audit?action=sign_in_failed&person=boss%40example");
     expect(rows(failed)).toBe(1);
-    expect(failed).toMatch(/sign_in_failed(?:<!-- -->)?<span data-audit-count> × 5/);
+    expect(failed).toMatch(
+      /data-audit-action="sign_in_failed">Sign-in refused(?:<!-- -->)?<span data-audit-count> × 5/,
+    );
     const throttled = await html("/admin/audit?action=sign_in_throttled");
     expect(throttled).toMatch(/× 7/);
     expect(await html("/admin/audit?person=nobody-like-this")).toContain(

@@ -104,7 +104,8 @@ describe("staff check any website (sqlite)", () => {
     expect(openAuditToken(token, SALT)).toMatchObject({ ok: true, jobId: id });
     // Noted in the audit log: who asked for which site.
     const log = await (await fetch(`${server.url}/admin/audit`, { headers: { cookie } })).text();
-    expect(log).toContain("website_check");
+    expect(log).toContain('data-audit-action="website_check"');
+    expect(log).toContain("Website check run");
     expect(log).toContain(id);
 
     // Once the check is recorded (as a worker records it), the score is listed and the

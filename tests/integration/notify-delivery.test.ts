@@ -161,7 +161,7 @@ describe("lead delivery on SQLite", () => {
     expect(mail!.header("from")).toBe("Greenline Leads <leads@greenline.test>");
     // The subject names the visitor with letters only; the body shows the name as typed.
     expect(mail!.header("subject")).toBe(
-      `New contact lead: Eve script alert x script O'Brien & Co (Contact Form Submission)`,
+      `New contact (home page) lead: Eve script alert x script O'Brien & Co (Contact Form Submission)`,
     );
     expect(mail!.header("reply-to")).toMatch(/<eve\.hostile@example\.test>$/);
     expect(mail!.headers.has("bcc")).toBe(false);
@@ -184,7 +184,7 @@ describe("lead delivery on SQLite", () => {
     );
     const [auditMail] = emailFor(smtp, nativeLead.id);
     expect(auditMail!.header("subject")).toBe(
-      "New audit lead: Dana Audit (Free Marketing Audit Request)",
+      "New free audit lead: Dana Audit (Free Marketing Audit Request)",
     );
     expect(auditMail!.text).toContain("UTM source: newsletter");
     expect(auditMail!.text).toContain("Website: https://greenacres.example.com");
@@ -220,7 +220,7 @@ describe("lead delivery on SQLite", () => {
       "the possible spam's email and webhook",
     );
     expect(emailFor(smtp, spamId)[0]!.header("subject")).toMatch(
-      /^\[Possible spam\] New testimonial lead: Terry Testimonial/,
+      /^\[Possible spam\] New testimonial page lead: Terry Testimonial/,
     );
     expect(hooksFor(hook, spamId)[0]!.payload.data).toMatchObject({
       spam: true,

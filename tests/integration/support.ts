@@ -384,13 +384,23 @@ export function openServerStore(
 }
 
 /** `npm run -s admin -- …` as the agency runs it, with the server's store settings. */
-export function adminCli(args: string[], env: Record<string, string>) {
+export function adminCli(
+  args: string[],
+  env: Record<string, string>,
+  options: { raw?: boolean } = {},
+) {
   const result = spawnSync(
     node,
     ["--disable-warning=ExperimentalWarning", join(root, "cli/admin.ts"), ...args],
     { cwd: root, env: { ...childEnv, ...env }, encoding: "utf8" },
   );
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  // Without SITE_URL the CLI prints its links on the address `npm start` listens on
+  // (http://localhost:PORT); the tests' servers listen on ports of their own, so the tests open
+  // the link's path on their server. `raw` keeps the line as printed.
+  const stdout = options.raw
+    ? result.stdout
+    : result.stdout.replace(/^http:\/\/localhost:\d+(?=\/admin\/)/gm, "");
+  return { status: result.status, stdout, stderr: result.stderr };
 }
 
 /** A same-origin form post to the inbox (redirects not followed), as its own pages send one. */

@@ -164,10 +164,16 @@ describe("lead email", () => {
 
   it("puts the kind and the visitor's name in a single-line subject", () => {
     const email = leadEmail(lead(), "n1", "Leads <leads@greenline.test>", CONTEXT);
-    expect(email.subject).toBe("New contact lead: Casey Contact (Contact Form Submission)");
+    expect(email.subject).toBe(
+      "New contact (home page) lead: Casey Contact (Contact Form Submission)",
+    );
     const odd = leadEmail(hostile, "n1", "leads@greenline.test", CONTEXT);
     expect(odd.subject).not.toMatch(/[\r\n]/);
-    expect(odd.subject).toContain("New contact lead: Eve");
+    expect(odd.subject).toContain("New contact (home page) lead: Eve");
+    // The form's own name, never an internal id ('New quick lead', issue 39 §5).
+    const call = leadEmail(lead({ kind: "quick", form: "quick" }), "n1", "a@b.test", CONTEXT);
+    expect(call.subject).toMatch(/^New call request lead: /);
+    expect(call.subject).not.toContain("quick");
     expect(leadEmail(lead({ fields: {} }), "n1", "a@b.test", CONTEXT).subject).toContain(
       "(no name)",
     );
@@ -275,7 +281,7 @@ describe("lead email", () => {
         CONTEXT,
       );
     const eve = named("Eve Bcc: victim@example.com");
-    expect(eve.subject).toBe("New contact lead: Eve (Contact Form Submission)");
+    expect(eve.subject).toBe("New contact (home page) lead: Eve (Contact Form Submission)");
     expect(eve.replyTo).toEqual({ name: "Eve", address: "casey@example.test" });
     expect(named("José O'Neil-Ñúñez & Sons").subject).toContain("José O'Neil-Ñúñez & Sons");
     expect(named("x".repeat(300)).subject.length).toBeLessThan(120);
@@ -290,7 +296,9 @@ describe("lead email", () => {
       "a@b.test",
       CONTEXT,
     );
-    expect(flagged.subject).toMatch(/^\[Possible spam\] New contact lead: Casey Contact/);
+    expect(flagged.subject).toMatch(
+      /^\[Possible spam\] New contact \(home page\) lead: Casey Contact/,
+    );
     expect(flagged.text).toContain("Possible spam (too fast)");
     expect(leadEmail(lead(), "n1", "a@b.test", CONTEXT).subject).not.toContain("spam");
   });
@@ -319,7 +327,7 @@ describe("lead email", () => {
     expect(names.filter((n) => n === "to")).toHaveLength(1);
     // The display name keeps letters only: nothing in it reads as a header or an address.
     expect(head).toMatch(/^Reply-To: Eve script alert x script <eve@example\.test>$/m);
-    expect(head).toMatch(/^Subject: New contact lead: Eve script alert x script \(/m);
+    expect(head).toMatch(/^Subject: New contact \(home page\) lead: Eve script alert x script \(/m);
     expect(head).not.toMatch(/victim/);
     expect(head).toContain("Message-ID: <0196aaaa-0000-7000-8000-000000000001@greenline.test>");
     expect(head).toMatch(/^X-Lead-Id: 01966a2e-8c00-7000-8000-000000000001$/im);

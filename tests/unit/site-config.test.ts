@@ -43,6 +43,17 @@ describe("site config", () => {
     );
   });
 
+  it("takes plain http only on this machine, for a local trial (issue 39 §5)", () => {
+    expect(loadSiteConfig({ SITE_URL: "http://localhost:4321/" }).url).toBe(
+      "http://localhost:4321",
+    );
+    expect(loadSiteConfig({ SITE_URL: "http://127.0.0.1:4321" }).url).toBe("http://127.0.0.1:4321");
+    expect(() => loadSiteConfig({ SITE_URL: "http://localhost.evil.test" })).toThrow(
+      /url: must be an https/,
+    );
+    expect(() => loadSiteConfig({ SITE_URL: "ftp://localhost" })).toThrow(/url: must be an https/);
+  });
+
   it("keeps the agency's clock in an IANA zone and refuses a fixed offset such as EST", () => {
     expect(loadSiteConfig({}).hours.timeZone).toBe("America/New_York");
     const withZone = (timeZone: string) => {

@@ -2,8 +2,8 @@
  * The email templates staff start from (issue 27): one per form, and a general one. These are
  * the defaults, data like the rest of the inbox's copy; staff edit them on /admin/templates and
  * an edit is stored (table `email_templates`), so a template reads as its edit, else as written
- * here. `{name}` placeholders are filled from the lead and the site config when the lead's page
- * offers the template (src/admin/emails/leadEmails.ts lists them).
+ * here. `{name}` placeholders are filled from the lead, its website check and the site config
+ * when the lead's page offers the template (src/admin/emails/leadEmails.ts lists them).
  */
 
 export const templateIds = [
@@ -27,13 +27,18 @@ export const templateDefaults: Record<TemplateId, TemplateDefault> = {
   "audit-reply": {
     name: "Audit reply",
     purpose: "Free audit requests",
-    subject: "Your free marketing audit from {agencyName}",
+    subject: "Your website scored {score}/100: your free audit from {agencyName}",
     body: [
       "Hi {firstName},",
       "",
-      "Thank you for asking for a free marketing audit of {website}. We have started on it and will send you what we find, with the three changes that would bring you the most calls.",
+      "Thank you for asking for a free marketing audit of {website}. Our website check gave it {score} out of 100 (grade {grade}).",
       "",
-      "If it is easier to talk it through, book a time that suits you: {bookingUrl}",
+      "The three changes that would bring you the most calls:",
+      "{topFixes}",
+      "",
+      "Your full report, with every check and how to fix it: {reportUrl}",
+      "",
+      "Want us to walk you through it? Book a time that suits you: {bookingUrl}",
       "Or call us on {agencyPhone}.",
       "",
       "Best regards,",

@@ -13,9 +13,14 @@
  *   a subject or message that is empty, too long or unreadable (422). Audited as `lead_email`.
  * - Templates: defaults are data (./defaults.ts), staff edits are stored; placeholders such as
  *   {firstName} are filled when the page offers the template, so staff see and can change the
- *   very words that are sent.
+ *   very words that are sent. The website check's {score}, {grade}, {reportUrl} (a fresh signed
+ *   link, 30 days) and {topFixes} come from the lead's newest scored check; without one they
+ *   stay as typed, for staff to fill in. Values are plain text (the email is rendered by React).
  */
 import { createElement } from "react";
+import type { AuditJob } from "../../audit/store/types.ts";
+import { fixLines } from "../../audit/summary.ts";
+import { auditLinks } from "../../audit/token.ts";
 import { site } from "../../config/site.ts";
 import { newLeadId } from "../../server/id.ts";
 import {
@@ -123,11 +128,42 @@ export function unknownPlaceholders(text: string): string[] {
   return [...new Set(names.filter((n) => !(placeholderNames as string[]).includes(n)))];
 }
 
-/** What each placeholder says for this lead and this member of staff. */
+/** The lead's website check, for {score}, {grade}, {reportUrl} and {topFixes}. */
+export interface CheckForEmail {
+  /** The lead's checks, newest first (the audit store's `forLead`). */
+  checks: readonly Pick<AuditJob, "id" | "status" | "report">[];
+  /** The report links' key (IP_HASH_SALT) and the site's origin (SITE_URL). */
+  secret: string;
+  origin: string;
+  now?: Date;
+}
+
+/** The check placeholders' values from the newest scored check; none without one. */
+export function checkPlaceholderValues(
+  check: CheckForEmail | undefined,
+): Partial<Record<"score" | "grade" | "reportUrl" | "topFixes", string>> {
+  const job = check?.checks.find(
+    (j) => j.status === "done" && j.report?.outcome === "ok" && j.report.score !== undefined,
+  );
+  const report = job?.report;
+  if (!check || !job || !report || report.score === undefined) return {};
+  const now = check.now ?? new Date();
+  return {
+    score: String(report.score),
+    ...(report.grade ? { grade: report.grade } : {}),
+    reportUrl: `${check.origin}${auditLinks(job.id, check.secret, now.getTime()).report}`,
+    topFixes: fixLines(report)
+      .map((line, i) => `${i + 1}. ${line}`)
+      .join("\n"),
+  };
+}
+
+/** What each placeholder says for this lead and this member of staff (check ones: if known). */
 export function placeholderValues(
   lead: Pick<LeadRecord, "fields">,
   staff: Pick<StaffRecord, "email">,
-): Record<Placeholder, string> {
+  check?: CheckForEmail,
+): Partial<Record<Placeholder, string>> {
   const f = lead.fields;
   const full = leadName(f).trim();
   return {
@@ -140,13 +176,17 @@ export function placeholderValues(
     agencyEmail: site.email,
     bookingUrl: site.scheduling.url,
     staffEmail: staff.email,
+    ...checkPlaceholderValues(check),
   };
 }
 
-/** A template's text with its placeholders filled in (an unknown one is left as written). */
-export function fillPlaceholders(text: string, values: Record<string, string>): string {
+/**
+ * A template's text with its placeholders filled in (an unknown one, or one with no value for
+ * this lead, is left as written).
+ */
+export function fillPlaceholders(text: string, values: Partial<Record<string, string>>): string {
   return text.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? values[name]! : whole,
+    Object.hasOwn(values, name) && values[name] !== undefined ? values[name] : whole,
   );
 }
 
@@ -337,6 +377,8 @@ export async function leadEmailPanel(
     smtp: boolean;
     asked: string | null;
     draft?: { template: string; subject: string; body: string } | undefined;
+    /** The lead's website checks, for the check placeholders. */
+    check?: CheckForEmail | undefined;
   },
 ) {
   const copy = emailMessages.panel;
@@ -348,7 +390,7 @@ export async function leadEmailPanel(
       ? options.asked
       : templateFor(lead.form);
   const template = templates.find((t) => t.id === chosen)!;
-  const values = placeholderValues(lead, staff);
+  const values = placeholderValues(lead, staff, options.check);
   return {
     copy,
     blocked: !isPlainEmail(to) ? copy.noAddress : !options.smtp ? copy.noSmtp : null,

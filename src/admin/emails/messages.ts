@@ -56,6 +56,10 @@ export const emailMessages = {
     agencyEmail: "the agency's email address",
     bookingUrl: "the link to book a call",
     staffEmail: "your email address",
+    score: "the lead's website check score out of 100 (left as typed until a check has scored)",
+    grade: "the check's grade, A to F",
+    reportUrl: "a link to the lead's full website check report (valid 30 days)",
+    topFixes: "the check's three most valuable fixes, one numbered line each",
   },
   /** What {firstName} says when the lead gave no name. */
   noFirstName: "there",

@@ -89,7 +89,7 @@ export async function dueFollowUps(db: Db, q: Arg<"dueFollowUps", 0>): Promise<D
   const rows = await db.all<LeadRow & { follow_up_due: string; follow_up_note: string }>(
     `SELECT ${LEAD}, f.due_at AS follow_up_due, f.note AS follow_up_note
      FROM lead_follow_ups f JOIN leads ON leads.id = f.lead_id
-     WHERE f.due_at < $1 AND ${sql(db).notSpam("leads")}
+     WHERE f.due_at < $1 AND ${sql(db).notSpam("leads")} AND leads.status <> 'won'
        ${after ? "AND (f.due_at, f.lead_id) > ($3, $4)" : ""}
      ORDER BY f.due_at, f.lead_id LIMIT $2`,
     [q.before, q.limit, ...(after ? [after.dueAt, after.leadId] : [])],
@@ -105,7 +105,7 @@ export async function countDueFollowUps(db: Db, before: string, cap: number) {
   const row = await db.one<{ n: number }>(
     `SELECT ${COUNT} AS n FROM (
        SELECT 1 FROM lead_follow_ups f JOIN leads l ON l.id = f.lead_id
-       WHERE f.due_at < $1 AND ${sql(db).notSpam("l")} LIMIT $2) due`,
+       WHERE f.due_at < $1 AND ${sql(db).notSpam("l")} AND l.status <> 'won' LIMIT $2) due`,
     [before, cap],
   );
   return Number(row?.n ?? 0);

@@ -160,13 +160,14 @@ export interface LeadEvent {
   actorId: string | null;
   /** The actor's email, for showing who (null for the command line or a deleted account). */
   actorEmail: string | null;
-  kind: "status" | "note" | "assign" | "call" | "follow_up" | "email" | "tag" | "booking";
+  kind: "status" | "note" | "assign" | "call" | "follow_up" | "email" | "tag" | "booking" | "callback";
   /**
    * The note, the reason a lead was lost, a call's outcome (a CallOutcome), for a follow-up
    * JSON: { action: "set" | "done" | "snoozed", due?: ISO time, note?: string }, for an email
    * to the lead JSON (src/admin/emails/leadEmails.ts, `SentEmail`), or for a tag
    * JSON: { action: "added" | "removed", tag: string }, for a booked call JSON:
-   * { action: "booked" | "canceled", startTime, event, reason? } (src/leads/scheduling/).
+   * { action: "booked" | "canceled", startTime, event, reason? } (src/leads/scheduling/), for a number the prospect left after
+   * their website check's score JSON: { phone: E.164, time: a callTime } (src/audit/callback.ts).
    */
   body: string;
   /** The status a 'status' event moved to; 'contacted' on a call that moved a new lead there. */
@@ -483,7 +484,8 @@ export interface AdminStore {
   /** The lead's open follow-up, or null. */
   followUp(leadId: string): Promise<FollowUp | null>;
   /**
-   * Not-spam leads whose follow-up is due before `before`, most overdue first (due time, then
+   * Not-spam leads not won whose follow-up is due before `before` (a won job needs no chasing;
+   * its follow-up comes back if it is moved out of won), most overdue first (due time, then
    * lead id; `after` is the keyset cursor), at most `limit`: an index range of lead_follow_ups_due.
    */
   dueFollowUps(query: {
@@ -491,7 +493,7 @@ export interface AdminStore {
     after?: { dueAt: string; leadId: string } | undefined;
     limit: number;
   }): Promise<DueLead[]>;
-  /** How many not-spam leads have a follow-up due before `before`, counted up to `cap`. */
+  /** How many not-spam, not-won leads have a follow-up due before `before`, up to `cap`. */
   countDueFollowUps(before: string, cap: number): Promise<number>;
   /**
    * Queues the email of each follow-up due at `at` and not queued yet (at most `limit`), as an

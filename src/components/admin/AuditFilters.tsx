@@ -2,7 +2,8 @@ import { input, label } from "./InboxFilters";
 
 interface Props {
   values: { action: string; person: string };
-  actions: string[];
+  /** The actions the log holds, by their labels (src/admin/auditLog.ts `auditActionLabel`). */
+  actions: { value: string; label: string }[];
   copy: { filterAction: string; filterPerson: string; anyAction: string; filter: string };
 }
 
@@ -22,8 +23,8 @@ export function AuditFilters({ values, actions, copy }: Props) {
         <select id="audit-action" name="action" defaultValue={values.action} className={input}>
           <option value="">{copy.anyAction}</option>
           {actions.map((a) => (
-            <option key={a} value={a}>
-              {a}
+            <option key={a.value} value={a.value}>
+              {a.label}
             </option>
           ))}
         </select>

@@ -21,6 +21,8 @@ interface Props {
   csvHref: string;
   csvLabel: string;
   sortByLabel: (column: string) => string;
+  /** A line under the table saying what a row holds (the Pages table's 'other'), if any. */
+  note?: string | null;
   /** When the rows fill more than one page: which rows show, and links to the pages beside. */
   pager: {
     label: string;
@@ -105,6 +107,7 @@ export function ReportTable({
   csvLabel,
   sortByLabel,
   pager,
+  note,
 }: Props) {
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-8" data-report={id}>
@@ -158,6 +161,11 @@ export function ReportTable({
             />
           </table>
         </div>
+      )}
+      {note && rows.length > 0 && (
+        <p className="mt-2 text-sm text-slate-700" data-report-note>
+          {note}
+        </p>
       )}
       {pager && (
         <nav aria-label={pager.navLabel} className="mt-2 flex flex-wrap items-center gap-4 text-sm">

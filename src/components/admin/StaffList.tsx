@@ -22,6 +22,8 @@ interface Props {
     endSessions: string;
     reset: string;
     deactivate: string;
+    deactivateAsk: (email: string) => string;
+    deactivateConfirm: string;
     reactivate: string;
     actionsFor: (email: string) => string;
   };
@@ -92,22 +94,34 @@ export function StaffList({ rows, roles, copy }: Props) {
                 </button>
               </form>
             )}
-            {!row.self && (
+            {!row.self && !row.active && (
               <form method="post">
-                <input
-                  type="hidden"
-                  name="action"
-                  value={row.active ? "deactivate" : "reactivate"}
-                />
+                <input type="hidden" name="action" value="reactivate" />
                 <input type="hidden" name="staff" value={row.id} />
-                <button
-                  type="submit"
-                  className={row.active ? danger : button}
-                  data-staff-active={row.active ? "deactivate" : "reactivate"}
-                >
-                  {row.active ? copy.deactivate : copy.reactivate}
+                <button type="submit" className={button} data-staff-active="reactivate">
+                  {copy.reactivate}
                 </button>
               </form>
+            )}
+            {!row.self && row.active && (
+              // Deactivating asks first, without JavaScript: the question opens under the button.
+              <details className="basis-full" data-staff-deactivate>
+                <summary
+                  className={`${danger} inline-flex cursor-pointer items-center`}
+                  data-staff-active="deactivate"
+                >
+                  {copy.deactivate}
+                </summary>
+                <form method="post" className="mt-3 rounded-lg bg-red-50 p-3 ring-1 ring-red-200">
+                  <p className="text-sm text-red-900">{copy.deactivateAsk(row.email)}</p>
+                  <input type="hidden" name="action" value="deactivate" />
+                  <input type="hidden" name="staff" value={row.id} />
+                  <input type="hidden" name="confirm" value="yes" />
+                  <button type="submit" className={`${danger} mt-2 bg-white`}>
+                    {copy.deactivateConfirm}
+                  </button>
+                </form>
+              </details>
             )}
           </div>
         </li>

@@ -9,6 +9,7 @@ import {
   topFixes,
   type RankedCheck,
 } from "../../audit/summary";
+import type { ReactNode } from "react";
 import { Container } from "../ui/Container";
 import { LinkButton } from "../ui/LinkButton";
 
@@ -22,6 +23,8 @@ interface Props {
   bookHref: string;
   /** The agency's IANA time zone: when the check ran is written on its clock, labelled. */
   timeZone: string;
+  /** Shown under the score's buttons: the page's 'walk you through it' form (issue 39 §1). */
+  children?: ReactNode;
 }
 
 const statusStyle = {
@@ -68,7 +71,15 @@ function Check({ check, copy }: { check: RankedCheck; copy: Copy }) {
  * its evidence and fix, 'how we score', what the full audit adds, and the way to book the call.
  * Everything from the fetched site is text React escapes; its URLs are shown, never linked.
  */
-export function AuditReportView({ site, report, copy, pdfHref, bookHref, timeZone }: Props) {
+export function AuditReportView({
+  site,
+  report,
+  copy,
+  pdfHref,
+  bookHref,
+  timeZone,
+  children,
+}: Props) {
   const fixes = topFixes(report);
   const checks = checksFailedFirst(report);
   const shares = categoryShares(report);
@@ -105,6 +116,7 @@ export function AuditReportView({ site, report, copy, pdfHref, bookHref, timeZon
           {copy.pdf}
         </LinkButton>
       </div>
+      {children}
 
       <section aria-labelledby="categories-title" className="mt-10">
         <h2 id="categories-title" className="text-2xl font-bold">

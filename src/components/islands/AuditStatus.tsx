@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { AuditStatusJson } from "../../audit/view";
+import { CallbackForm } from "./CallbackForm";
 
 interface Copy {
   waiting: string;
@@ -24,6 +25,8 @@ interface Props {
   /** Poll every this many ms, at most `maxPolls` times. */
   everyMs?: number;
   maxPolls?: number;
+  /** 'Want us to walk you through it?', shown with the score (src/audit/callback.ts). */
+  callback?: Parameters<typeof CallbackForm>[0];
 }
 
 /**
@@ -38,6 +41,7 @@ export default function AuditStatus({
   copy,
   everyMs = 3_000,
   maxPolls = 60,
+  callback,
 }: Props) {
   const [status, setStatus] = useState(initial);
   useEffect(() => {
@@ -99,6 +103,7 @@ export default function AuditStatus({
               </ol>
             </>
           )}
+          {callback && <CallbackForm {...callback} />}
         </>
       ) : (
         <p className="font-semibold">

@@ -47,6 +47,14 @@ const KIND_LABELS: Record<LeadKind, string> = {
   booking: "booked call",
 };
 
+/** The form a lead came from, as a notice's subject says it: "call request", "free audit". */
+export function noticeFormName(lead: Pick<LeadRecord, "form" | "kind">): string {
+  if (lead.kind === "growth_partial") return KIND_LABELS.growth_partial;
+  const label = formLabels[lead.form];
+  if (!label) return KIND_LABELS[lead.kind] ?? lead.kind;
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 type Row = [label: string, value: string];
 
 function fieldRows(lead: LeadRecord): Row[] {
@@ -117,7 +125,8 @@ export function leadEmail(
   context: NoticeContext,
 ): LeadEmail {
   const name = visitorName(lead);
-  const kind = KIND_LABELS[lead.kind] ?? lead.kind;
+  // The form's name as the inbox gives it ('call request', 'contact page'), not an internal id.
+  const kind = noticeFormName(lead);
   const spam = spamNote(lead);
   const subject = headerText(
     `${spam ? "[Possible spam] " : ""}New ${kind} lead: ${name}${lead.subject ? ` (${lead.subject})` : ""}`,

@@ -1,6 +1,7 @@
 import { EmailLines } from "./EmailLines";
 
-export type EmailRow = readonly [label: string, value: string];
+/** A label and its value; with `href` (a tel: or https link) the value is that link. */
+export type EmailRow = readonly [label: string, value: string, href?: string];
 
 /** Label/value rows under an optional heading; an empty value shows as a dash. */
 export function EmailRows({ title, rows }: { title?: string; rows: readonly EmailRow[] }) {
@@ -9,7 +10,7 @@ export function EmailRows({ title, rows }: { title?: string; rows: readonly Emai
       {title && <h2 style={{ fontSize: "16px", margin: "20px 0 8px" }}>{title}</h2>}
       <table role="presentation" style={{ borderCollapse: "collapse", fontSize: "14px" }}>
         <tbody>
-          {rows.map(([label, value], i) => (
+          {rows.map(([label, value, href], i) => (
             <tr key={i}>
               <th
                 scope="row"
@@ -22,7 +23,15 @@ export function EmailRows({ title, rows }: { title?: string; rows: readonly Emai
               >
                 {label}
               </th>
-              <td style={{ padding: "4px 0" }}>{value ? <EmailLines text={value} /> : "—"}</td>
+              <td style={{ padding: "4px 0" }}>
+                {value && href ? (
+                  <a href={href}>{value}</a>
+                ) : value ? (
+                  <EmailLines text={value} />
+                ) : (
+                  "—"
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
