@@ -244,7 +244,6 @@ export function pipelineView(report: Report) {
       ],
     })),
     total: report.pipeline.reduce((n, s) => n + s.leads, 0),
-    allRows: copy.allRows(report.pipeline.length),
   };
 }
 
@@ -273,6 +272,5 @@ export function devicesView(report: Report) {
       ],
     })),
     total: all,
-    allRows: copy.allRows(report.devices.length),
   };
 }

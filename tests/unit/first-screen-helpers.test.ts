@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { filtersOpen, leadRow, readFilters } from "../../src/admin/inbox";
-import { contentsLinks, devicesView, pipelineView } from "../../src/admin/performance";
+import { contentsLinks, tableView } from "../../src/admin/performance";
 import { thanksPhase } from "../../src/audit/headline";
 import type { LeadRecord } from "../../src/leads/store/types";
 
@@ -70,7 +70,7 @@ describe("the inbox's filters panel", () => {
   });
 });
 
-describe("the Performance report's contents and folds", () => {
+describe("the Performance report's contents", () => {
   it("links each section's heading, in the page's order", () => {
     expect(contentsLinks()).toEqual([
       { href: "#totals-heading", label: "Totals" },
@@ -83,21 +83,29 @@ describe("the Performance report's contents and folds", () => {
       { href: "#devices-heading", label: "Devices" },
     ]);
   });
+});
 
-  it("says how many rows 'Show all' opens", () => {
-    const report = {
-      pipeline: [
-        { status: "new", leads: 2, buckets: [1, 1, 0, 0], oldestDay: null },
-        { status: "contacted", leads: 1, buckets: [1, 0, 0, 0], oldestDay: null },
-      ],
-      devices: [
-        { device: "mobile", views: 3, starts: 1 },
-        { device: "desktop", views: 1, starts: 0 },
-      ],
-      today: "2026-11-28",
-    } as unknown as Parameters<typeof pipelineView>[0];
-    expect(pipelineView(report).allRows).toBe("Show all 2 rows");
-    expect(devicesView(report).allRows).toBe("Show all 2 rows");
+describe("a report table's fold", () => {
+  it("says how many rows 'Show all' opens: the rows of the page shown", () => {
+    const row = (key: string, visitors: number) => ({
+      key,
+      views: visitors,
+      visitors,
+      starts: 0,
+      leads: 0,
+      uncounted: 0,
+      rate: null,
+      contacted: 0,
+      won: 0,
+      wonCents: 0,
+      valuePerVisitor: null,
+    });
+    const rows = Array.from({ length: 30 }, (_, i) => row(`source-${i}`, 100 - i));
+    const report = { sources: rows } as unknown as Parameters<typeof tableView>[0];
+    expect(tableView(report, "sources", new URLSearchParams()).allRows).toBe("Show all 25 rows");
+    expect(tableView(report, "sources", new URLSearchParams("page_sources=2")).allRows).toBe(
+      "Show all 5 rows",
+    );
   });
 });
 

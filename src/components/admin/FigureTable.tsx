@@ -1,4 +1,4 @@
-import { AllRows, STACKED, StackedRows } from "./ReportTable";
+import { STACKED, StackedRows } from "./ReportTable";
 
 interface Props {
   id: string;
@@ -10,15 +10,13 @@ interface Props {
   rows: { key: string; cells: string[] }[];
   /** Nothing to show when this is 0. */
   total: number;
-  /** The fold's words below the lg width ("Show all 5 rows"). */
-  allRows: string;
 }
 
 /**
  * A small table of the report that needs no sorting or pages (the pipeline's stages, the
  * devices): figures right-aligned, rows as cards below the `lg` width as in ReportTable.
  */
-export function FigureTable({ id, heading, intro, empty, columns, rows, total, allRows }: Props) {
+export function FigureTable({ id, heading, intro, empty, columns, rows, total }: Props) {
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-8" data-report={id}>
       <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-950">
@@ -47,7 +45,6 @@ export function FigureTable({ id, heading, intro, empty, columns, rows, total, a
           </table>
         </div>
       )}
-      {total > 0 && <AllRows count={rows.length} label={allRows} />}
     </section>
   );
 }
