@@ -64,7 +64,7 @@ export const STACKED = {
   tbody: "max-lg:block",
   tr: "max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-2 max-lg:py-2",
   th: "max-lg:col-span-2 max-lg:font-semibold",
-  td: "max-lg:flex max-lg:justify-between max-lg:gap-2 max-lg:px-2 max-lg:py-1 max-lg:text-left max-lg:before:font-normal max-lg:before:text-slate-700 max-lg:before:content-[attr(data-label)]",
+  td: "max-lg:flex max-lg:min-w-0 max-lg:justify-between max-lg:gap-2 max-lg:px-2 max-lg:py-1 max-lg:whitespace-normal max-lg:text-left max-lg:before:font-normal max-lg:before:text-slate-700 max-lg:before:content-[attr(data-label)]",
 } as const;
 
 /**
