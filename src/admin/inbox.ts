@@ -12,6 +12,7 @@ import { leadStatuses, type InboxQuery, type LeadStatus } from "./store/types.ts
 import { TAG_MAX, tagParam } from "./tags.ts";
 import { agencyDayStart } from "../lib/agencyClock.ts";
 import { agencyTime } from "../lib/formatAgencyTime.ts";
+import { contactLinks } from "./contact.ts";
 
 export { agencyDayStart, agencyTime };
 
@@ -40,6 +41,8 @@ export function leadRow(
   queue: { assignee?: string | null | undefined; tags?: string[] | undefined } = {},
 ) {
   const f = lead.fields;
+  // The Call button of its card (issue 39 §4): only a number the lead page would call too.
+  const phone = contactLinks(f).phone;
   return {
     score: score === null ? "" : String(score),
     id: lead.id,
@@ -48,6 +51,7 @@ export function leadRow(
     at: agencyTime(lead.createdAt),
     name: leadName(f) || f.email || "",
     company: leadCompany(f),
+    phone: phone ? { shown: phone.shown, tel: phone.tel } : null,
     form: adminMessages.kinds[lead.kind as LeadKind] ?? lead.kind,
     page: lead.metadata.page ?? "",
     source: trafficSource(lead),
@@ -171,6 +175,17 @@ export const activeFilters = (filters: InboxFilters): number =>
   (["q", "status", "kind", "from", "to", "source", "campaign", "score"] as const).filter(
     (key) => filters[key] !== "",
   ).length + (filters.spam ? 1 : 0);
+
+/**
+ * Whether the filters start open (issue 39 §4): folded while none is set, so the first lead is on
+ * a desktop's first screen, open when one is, to show what the list is filtered by. The views
+ * 'My leads' and 'Unassigned' (an assignee of 'me' or 'none') are buttons of their own, marked
+ * when shown: they leave the filters folded. A phone folds them either way (client/keys.ts).
+ */
+export const filtersOpen = (filters: InboxFilters): boolean =>
+  activeFilters(filters) > 0 ||
+  filters.tag !== "" ||
+  (filters.assignee !== "" && filters.assignee !== "me" && filters.assignee !== "none");
 
 /**
  * The Newer link of a page that starts at `first`, from the filters' leads just newer than it

@@ -88,7 +88,10 @@ export const adminMessages = {
       page: "Page",
       source: "Source",
       assignee: "Assignee",
+      phone: "Phone",
     },
+    /** A lead card's tap-to-call link ("Call" on a phone, with the number beside it from `sm`). */
+    call: "Call",
     count: (n: number) => `${n} newest lead${n === 1 ? "" : "s"}`,
     shown: (n: number, more: boolean) =>
       `${n} lead${n === 1 ? "" : "s"}${more ? ", newest first; older ones on the next page" : ", newest first"}`,
@@ -818,6 +821,20 @@ export const adminMessages = {
     range: (from: string, to: string, pFrom: string, pTo: string, zone: string) =>
       `${from} to ${to} (days in ${zone}), compared with ${pFrom} to ${pTo}.`,
     totalsHeading: "Totals",
+    /** The contents list at the top (issue 39 §4): each section's short name. */
+    contents: {
+      label: "On this page",
+      totals: "Totals",
+      pipeline: "Pipeline",
+      chart: "Chart",
+      pages: "Pages",
+      forms: "Forms",
+      sources: "Sources",
+      campaigns: "Campaigns",
+      devices: "Devices",
+    },
+    /** A table folded to its top rows on a phone opens with this. */
+    allRows: (n: number) => `Show all ${n} rows`,
     figures: {
       views: "Visits",
       visitors: "Unique visitors",

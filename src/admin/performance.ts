@@ -24,6 +24,18 @@ const number = new Intl.NumberFormat("en-US");
 /** Rows a table shows at once (issue 23: a flood of values must not make the page huge). */
 export const ROWS_PER_PAGE = 25;
 
+/**
+ * The page's contents list (issue 39 §4): a link to each section's heading, in the page's order,
+ * so a phone reaches Sources without scrolling through the tables before it.
+ */
+export function contentsLinks(): { href: string; label: string }[] {
+  const c = copy.contents;
+  return (["totals", "pipeline", "chart", ...reportTables, "devices"] as const).map((id) => ({
+    href: `#${id}-heading`,
+    label: c[id],
+  }));
+}
+
 /** A table's page from the URL: `page_<table>`, from 1, within the rows there are. */
 function readPage(params: URLSearchParams, table: ReportTable, rows: number): number {
   const asked = Number(params.get(`page_${table}`));
@@ -172,6 +184,7 @@ export function tableView(report: Report, table: ReportTable, params: URLSearchP
         : null,
     csvHref: `/api/admin/performance.csv?${csv}`,
     csvLabel: copy.csv,
+    allRows: copy.allRows(shown.length),
     sortByLabel: copy.sortBy,
   };
 }

@@ -108,6 +108,13 @@ export const auditMessages = {
     badge: "Request received",
     headline: "Thanks! Your website check is running",
     lead: "While we put your full audit together, our robot is looking at your website now. Your score and the three fixes worth the most appear here in about a minute.",
+    /** Once the check is done (src/audit/headline.ts): one headline that follows its state. */
+    headlineReady: "Thanks! Your website check is done",
+    leadReady:
+      "Here are your score and the three fixes worth the most. Your full report has every check, and we will go through it with you.",
+    headlineNotChecked: "Thanks! We could not check your website",
+    leadNotChecked:
+      "Our robot could not finish looking at your website, so we will review it ourselves for your full audit.",
     emailed: "We will email you the link to your report too.",
     ready: "Your website check is ready",
     score: "Your score",
@@ -235,6 +242,8 @@ export const auditMessages = {
     waiting: "Waiting: the queue was full when it was asked for; it runs once there is room.",
     cancelled: "Cancelled by the owner before it ran.",
     talkingPoints: "Talking points (failed checks, most valuable first)",
+    /** The fold under the first three talking points (issue 39 §1). */
+    morePoints: (n: number) => `${n} more talking point${n === 1 ? "" : "s"}`,
     passed: "Passed",
     fetchedAt: (when: string) => `Fetched ${when}`,
     reused: "Reused from a check of the same site in the last 24 hours.",

@@ -42,7 +42,8 @@ test.describe("staff inbox", () => {
     await expect(row).toContainText("/testimonial");
     await expectNoAxeViolations(page);
 
-    // Find it by search; the URL holds the filter.
+    // Find it by search; the URL holds the filter. The filters start folded while none is set.
+    await page.locator("details[data-filters-panel] > summary").click();
     await page.getByLabel("Search name, email, phone, company or message").fill(visitor);
     await page.getByLabel("Form").selectOption("testimonial");
     await page.getByRole("button", { name: "Show leads" }).click();
@@ -86,6 +87,7 @@ test.describe("staff inbox", () => {
     );
 
     // Export the contacted leads of this form as CSV: exactly that view.
+    await page.locator("details[data-filters-panel] > summary").click();
     await page.getByLabel("Status", { exact: true }).selectOption("contacted");
     await page.getByLabel("Form").selectOption("testimonial");
     await page.getByRole("button", { name: "Show leads" }).click();

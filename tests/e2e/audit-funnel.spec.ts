@@ -3,7 +3,8 @@
  * run's fixture website (tests/e2e/auditSite.ts, on loopback, let through by AUDIT_ALLOW_HOSTS),
  * lands on /thank-you/audit. With JavaScript the page turns from 'checking' to the score and the
  * three most valuable fixes by itself; without, it shows the state it was rendered in and a link
- * to the report, which shows the score once the check is done. The report is axe-clean, fits
+ * to the report, which shows the score once the check is done. Its one headline follows the
+ * check: running, then done, or could not check (issue 39 §5). The report is axe-clean, fits
  * 375 px, makes no request off this site and downloads as a PDF; a changed link gets 403.
  */
 import type { Page } from "@playwright/test";
@@ -12,12 +13,12 @@ import { auditSiteUrl } from "./audit";
 import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
 import { humanPause, uniqueEmail } from "./leads";
 
-async function requestAudit(page: Page, email: string, pause: boolean) {
+async function requestAudit(page: Page, email: string, pause: boolean, site = auditSiteUrl) {
   await page.goto("/free-audit");
   const form = page.locator('form[data-lead-form="audit"]');
   await form.getByLabel("Company Name").fill("Lawn Pros E2E");
   await form.getByLabel("Owner Name").fill("Ana E2E");
-  await form.getByLabel("Website").fill(auditSiteUrl);
+  await form.getByLabel("Website").fill(site);
   await form.getByLabel("Email").fill(email);
   if (pause) await humanPause(page);
   await form.getByRole("button", { name: "Get My Free Audit" }).click();
@@ -32,14 +33,22 @@ test.describe("with JavaScript", () => {
     page,
   }) => {
     await requestAudit(page, uniqueEmail("audit-funnel-js"), true);
+    // Running, or done already when a check of this site from the last day is reused.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "Thanks! Your website check is running",
+      /^Thanks! Your website check is (running|done)$/,
     );
     const status = page.locator("[data-audit-state]");
     // The island polls the status: no reload by the test.
     await expect(status).toHaveAttribute("data-audit-state", "ready", { timeout: 45_000 });
     await expect(status.locator("[data-audit-score]")).toHaveText(/^\d{1,3}$/);
     await expect(status.locator("ol > li")).toHaveCount(3);
+    // One headline, that follows the state: no 'running' beside the finished result (issue 39).
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Thanks! Your website check is done",
+    );
+    await expect(page.locator("#thanks [data-hero=lead]")).toContainText(
+      "Here are your score and the three fixes worth the most.",
+    );
     await status.getByRole("link", { name: "See your full report" }).click();
     await page.waitForURL(/\/audit\/[\w.-]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Website check:");
@@ -87,6 +96,23 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("a site the check cannot reach: the headline says so once it has tried", async ({ page }) => {
+  // Any .test name but the fixture site's does not resolve (tests/support/loopbackNames.mjs).
+  await requestAudit(page, uniqueEmail("audit-unreachable"), true, "https://nowhere.loopback.test");
+  await expect(page.locator("[data-audit-state]")).toHaveAttribute(
+    "data-audit-state",
+    "unreachable",
+    { timeout: 45_000 },
+  );
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Thanks! We could not check your website",
+  );
+  await expect(page.locator("#thanks [data-hero=lead]")).toContainText(
+    "we will review it ourselves",
+  );
+  await expectNoAxeViolations(page);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -94,8 +120,11 @@ test.describe("without JavaScript", () => {
     page,
   }) => {
     await requestAudit(page, uniqueEmail("audit-funnel-nojs"), false);
+    // The state the server found (a check of this site may be reused, so done already), and one
+    // headline that says the same.
+    const done = (await page.locator("[data-audit-score]").count()) > 0;
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "Thanks! Your website check is running",
+      done ? "Thanks! Your website check is done" : "Thanks! Your website check is running",
     );
     expect(await hasHorizontalOverflow(page)).toBe(false);
     const href = (await page
@@ -110,6 +139,13 @@ test.describe("without JavaScript", () => {
     await expect(
       page.getByRole("heading", { name: "Your three most valuable fixes" }),
     ).toBeVisible();
+    // Back on the thank-you page, the server's headline says the check is done.
+    await page.goBack();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Thanks! Your website check is done",
+    );
+    await expect(page.locator("[data-audit-score]")).toHaveText(/^\d{1,3}$/);
     // (axe needs JavaScript: the report's axe run is the test with JavaScript.)
     expect(await hasHorizontalOverflow(page)).toBe(false);
   });

@@ -66,7 +66,12 @@ export interface SideServer {
   stop: () => Promise<void>;
 }
 /** The production server of this build on a free port, with `env` on top of test defaults. */
-async function startSideServer(env: Record<string, string>, label: string): Promise<SideServer> {
+export async function startSideServer(
+  env: Record<string, string>,
+  label: string,
+  /** How long it may take to listen (a loaded machine starting several takes longer). */
+  startMs = 20_000,
+): Promise<SideServer> {
   const child: ChildProcess = spawn(node, [join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
@@ -84,7 +89,7 @@ async function startSideServer(env: Record<string, string>, label: string): Prom
   });
   let output = "";
   const port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), startMs);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on http:\/\/[^\s:]+:(\d+)/.exec(output);

@@ -121,6 +121,7 @@ document.addEventListener("inbox:updated", () => {
   showSelected();
 });
 
-// Filters open by themselves where there is room for them.
+// Filters set open the panel (src/admin/inbox.ts filtersOpen); a phone folds it, so its first
+// screen shows leads (the 'Filters' button says how many are set).
 const panel = document.querySelector<HTMLDetailsElement>("details[data-filters-panel]");
-if (panel && matchMedia("(min-width: 40rem)").matches) panel.open = true;
+if (panel?.open && !matchMedia("(min-width: 40rem)").matches) panel.open = false;

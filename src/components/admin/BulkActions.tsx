@@ -52,7 +52,7 @@ export function BulkActions({ id, back, pageIds, spamFolder, statuses, staff, co
       id={id}
       method="post"
       action="/admin/bulk"
-      className="mt-4 rounded-xl bg-white px-4 py-1 ring-1 ring-slate-200"
+      className="rounded-xl bg-white px-4 ring-1 ring-slate-200 has-[details[open]]:basis-full"
       data-bulk-form
     >
       <input type="hidden" name="back" value={back} />
@@ -60,7 +60,7 @@ export function BulkActions({ id, back, pageIds, spamFolder, statuses, staff, co
         <input key={leadId} type="hidden" name="page" value={leadId} />
       ))}
       <details data-bulk-details>
-        <summary className="min-h-11 cursor-pointer py-2 text-lg font-bold">{copy.legend}</summary>
+        <summary className="min-h-11 cursor-pointer py-2.5 font-bold">{copy.legend}</summary>
         <fieldset>
           <legend className="sr-only">{copy.legend}</legend>
           <label className="mt-2 inline-flex min-h-11 items-center gap-2 font-semibold">

@@ -45,6 +45,8 @@ interface Props {
   active?: string | undefined;
   /** Says in which time zone the date fields' days are (the agency's). */
   zoneNote: string;
+  /** Open when a filter is set (../../admin/inbox.ts filtersOpen), folded otherwise. */
+  open: boolean;
 }
 
 /** The filter forms' field and label classes (also the audit log's: ./AuditFilters.tsx). */
@@ -66,6 +68,7 @@ export function InboxFilters({
   toggle,
   active,
   zoneNote,
+  open,
 }: Props) {
   const select = (
     id: "status" | "kind" | "score" | "assignee",
@@ -106,7 +109,7 @@ export function InboxFilters({
     </div>
   );
   return (
-    <details className="admin-filters mt-4" data-filters-panel>
+    <details className="admin-filters [&[open]]:basis-full" open={open} data-filters-panel>
       <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg bg-white px-4 font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-100">
         {toggle}
         {active && (

@@ -10,7 +10,7 @@ interface View {
 /** The inbox's views above its filters: all leads, and the follow-ups due today or overdue. */
 export function InboxViews({ views, label }: { views: View[]; label: string }) {
   return (
-    <nav aria-label={label} className="mt-4" data-inbox-views>
+    <nav aria-label={label} data-inbox-views>
       <ul className="flex flex-wrap gap-2">
         {views.map((v) => (
           <li key={v.href}>

@@ -139,10 +139,25 @@ export function LeadDetail({
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid gap-6">
+          {/* What a call opens with, near the top on a phone (issue 39 §1): the same person's
+              other leads, then the website check's score and first talking points. */}
+          {related.items.length > 0 && (
+            <Panel id="related" title={related.heading}>
+              <ul className="mt-3 grid gap-2" data-related>
+                {related.items.map((r) => (
+                  <li key={r.href}>
+                    <a href={r.href} className="text-brand-800 underline">
+                      {r.text}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Panel>
+          )}
+          {website}
           <Panel id="fields" title={fields.heading}>
             <Items items={fields.items} />
           </Panel>
-          {website}
           <Panel id="attribution" title={attribution.heading}>
             <Items items={attribution.items} />
           </Panel>
@@ -174,19 +189,6 @@ export function LeadDetail({
               <p className="mt-3 text-slate-700">{deliveries.empty}</p>
             )}
           </Panel>
-          {related.items.length > 0 && (
-            <Panel id="related" title={related.heading}>
-              <ul className="mt-3 grid gap-2" data-related>
-                {related.items.map((r) => (
-                  <li key={r.href}>
-                    <a href={r.href} className="text-brand-800 underline">
-                      {r.text}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </Panel>
-          )}
           {email}
           <Panel id="timeline" title={timeline.heading}>
             {timeline.items.length ? (

@@ -25,14 +25,14 @@ export function SavedViews({ views, query, copy }: Props) {
   return (
     <section
       aria-labelledby="saved-views-heading"
-      className="mt-4 rounded-xl bg-white px-4 pt-3 pb-1 ring-1 ring-slate-200"
+      className="flex flex-wrap items-center gap-x-3 rounded-xl bg-white px-4 ring-1 ring-slate-200 has-[details[open]]:basis-full"
       data-saved-views
     >
-      <h2 id="saved-views-heading" className="text-lg font-bold">
+      <h2 id="saved-views-heading" className="py-2.5 font-bold">
         {copy.heading}
       </h2>
       {views.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2">
+        <ul className="flex flex-wrap gap-2 py-1">
           {views.map((v) => (
             <li
               key={v.id}
@@ -61,7 +61,7 @@ export function SavedViews({ views, query, copy }: Props) {
           ))}
         </ul>
       )}
-      <details className="mt-1">
+      <details className="[&[open]]:basis-full">
         <summary className="min-h-11 cursor-pointer py-2.5 font-semibold text-brand-900">
           {copy.saveThis}
         </summary>

@@ -13,15 +13,20 @@ interface Copy {
   waiting: string;
   cancelled: string;
   talkingPoints: string;
+  morePoints: (n: number) => string;
   passed: string;
   runAgain: string;
   openReport: string;
   score: string;
 }
 
+/** Talking points shown before the fold; the rest open with one tap (issue 39 §1). */
+export const TOP_POINTS = 3;
+
 /**
  * The lead page's 'Website check' panel: the score and grade, the categories, the failed checks
- * first as talking points (with what was found and the fix), the passes, when it was fetched, the
+ * first as talking points (with what was found and the fix; the first TOP_POINTS shown, the rest
+ * folded: a closed 'N more talking points' disclosure hides them, src/styles/admin.css), the passes, when it was fetched, the
  * prospect's report, and 'Run again' (a plain post answered 303). Everything from the fetched
  * site is text React escapes.
  */
@@ -88,11 +93,18 @@ export function WebsiteCheckPanel({
             {view.talkingPoints.map((t) => (
               <li key={t.id}>
                 <p className="font-semibold">{t.title}</p>
-                <p className="text-slate-700 wrap-anywhere">{t.evidence}</p>
+                <p className="text-sm text-slate-700 wrap-anywhere">{t.evidence}</p>
                 <p className="text-slate-700">{t.fix}</p>
               </li>
             ))}
           </ol>
+          {view.talkingPoints.length > TOP_POINTS && (
+            <details className="mt-2" data-more-points>
+              <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline">
+                {copy.morePoints(view.talkingPoints.length - TOP_POINTS)}
+              </summary>
+            </details>
+          )}
         </>
       )}
       {view.passed.length > 0 && (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { thanksPhase, type ThanksPhase } from "../../audit/headline";
 import type { AuditStatusJson } from "../../audit/view";
 import { CallbackForm } from "./CallbackForm";
 
@@ -18,6 +19,11 @@ interface Copy {
 }
 
 interface Props {
+  /**
+   * The page's hero (PageHero's id) and its headline and lead for each phase of the check
+   * (src/audit/headline.ts): the island keeps them in step with the state it shows.
+   */
+  hero?: { id: string; text: Record<ThanksPhase, [string, string]> };
   /** The status as the server rendered it; the island polls `statusUrl` while it is running. */
   initial: AuditStatusJson;
   statusUrl: string;
@@ -39,6 +45,7 @@ export default function AuditStatus({
   initial,
   statusUrl,
   copy,
+  hero,
   everyMs = 3_000,
   maxPolls = 60,
   callback,
@@ -72,6 +79,17 @@ export default function AuditStatus({
       clearTimeout(timer);
     };
   }, [status.state, statusUrl, everyMs, maxPolls]);
+
+  // One headline that follows the state (issue 39 §5): the server rendered the first one.
+  const phase = thanksPhase(status.state, status.score);
+  useEffect(() => {
+    if (!hero) return;
+    const [headline, lead] = hero.text[phase];
+    const h1 = document.getElementById(`${hero.id}-title`);
+    const p = document.querySelector(`#${hero.id} [data-hero=lead]`);
+    if (h1 && h1.textContent !== headline) h1.textContent = headline;
+    if (p && p.textContent !== lead) p.textContent = lead;
+  }, [hero, phase]);
 
   const ready = status.state === "ready" && status.score !== null;
   return (
