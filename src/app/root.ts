@@ -107,9 +107,7 @@ const extension = (
     const email = config.notify.email;
     return {
       ...(email ? { audit: auditEmailDeliverer(email, store, ipSalt, agencyZone) } : {}),
-      ...(email
-        ? { "audit-agency": agencyScoreDeliverer(email, store, ipSalt, agencyZone) }
-        : {}),
+      ...(email ? { "audit-agency": agencyScoreDeliverer(email, store, ipSalt, agencyZone) } : {}),
       ...(email && admin.reminders ? { reminder: reminderDeliverer(email, store) } : {}),
       ...(email && admin.followUps ? { followup: followUpDeliverer(email, store) } : {}),
       ...(email ? { "lead-email": leadEmailDeliverer(email, store) } : {}),

@@ -140,8 +140,7 @@ function deliverers(
   const d: Partial<Record<Channel, Deliverer>> = {};
   if (config.notify.email) d.email = emailDeliverer(config.notify.email, extension.noticeTo);
   if (config.notify.email) d.checklist = checklistDeliverer(config.notify.email, ipSalt);
-  if (config.notify.email)
-    d.booking = bookingDeliverer(config.notify.email, store, agencyZone);
+  if (config.notify.email) d.booking = bookingDeliverer(config.notify.email, store, agencyZone);
   if (config.notify.webhook) d.webhook = webhookDeliverer(config.notify.webhook);
   if (config.notify.webhook) {
     d[WEBHOOK_TEST_CHANNEL] = webhookDeliverer(config.notify.webhook, WEBHOOK_TEST_EVENT);

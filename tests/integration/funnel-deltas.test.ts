@@ -189,8 +189,7 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
       expect(await countDeltas(db)).toBe(0);
       const after = await funnelTotals(db, "2026-04-01", "2026-04-01");
       expect(after.leads - before.leads).toBe(FOLD_ON_READ);
-      if (name === "PostgreSQL")
-        expect(after.contacted - before.contacted).toBe(FOLD_ON_READ);
+      if (name === "PostgreSQL") expect(after.contacted - before.contacted).toBe(FOLD_ON_READ);
     });
 
     it.runIf(name === "PostgreSQL")(

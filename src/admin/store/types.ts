@@ -160,7 +160,8 @@ export interface LeadEvent {
   actorId: string | null;
   /** The actor's email, for showing who (null for the command line or a deleted account). */
   actorEmail: string | null;
-  kind: "status" | "note" | "assign" | "call" | "follow_up" | "email" | "tag" | "booking" | "callback";
+  kind:
+    "status" | "note" | "assign" | "call" | "follow_up" | "email" | "tag" | "booking" | "callback";
   /**
    * The note, the reason a lead was lost, a call's outcome (a CallOutcome), for a follow-up
    * JSON: { action: "set" | "done" | "snoozed", due?: ISO time, note?: string }, for an email

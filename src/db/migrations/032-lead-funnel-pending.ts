@@ -1,9 +1,5 @@
 import type { Migration } from "./migration.ts";
-import {
-  postgresAgencyDayOfLog,
-  postgresDeltaLogStep,
-  postgresLeadFunnel,
-} from "./funnelSql.ts";
+import { postgresAgencyDayOfLog, postgresDeltaLogStep, postgresLeadFunnel } from "./funnelSql.ts";
 import { PG_SEARCH_TEXT } from "./searchSql.ts";
 
 const NEW_LEAD = postgresLeadFunnel("l", 1, postgresAgencyDayOfLog("l.created_at"));
