@@ -435,7 +435,11 @@ export class Fetcher {
     const { limits, signal: checkSignal } = this.#options;
     const accept = options.accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5";
     const maxBytes = options.maxBytes ?? limits.maxPageBytes;
-    const timeout = Math.min(limits.pageTimeoutMs, options.timeoutMs ?? Infinity);
+    // Whole milliseconds: AbortSignal.timeout refuses a fraction (a budget left over, divided).
+    const timeout = Math.max(
+      1,
+      Math.ceil(Math.min(limits.pageTimeoutMs, options.timeoutMs ?? Infinity)),
+    );
     const signal = AbortSignal.any([checkSignal, AbortSignal.timeout(timeout)]);
     const redirects: string[] = [];
     let current = rawUrl;
