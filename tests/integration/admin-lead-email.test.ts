@@ -120,7 +120,10 @@ describe("emails to a lead (sqlite)", () => {
     const page = await get(`/admin/leads/${id}`);
     // The audit form's template, preselected and filled in from the lead and the site config.
     expect(page).toMatch(/<option value="audit-reply" selected="">Audit reply<\/option>/);
-    expect(page).toContain('value="Your free marketing audit from Greenline Growth"');
+    // No scored check yet: the check's values stay as typed for staff to fill in (D253).
+    expect(page).toContain(
+      'value="Your website scored {score}/100: your free audit from Greenline Growth"',
+    );
     expect(page).toMatch(/Hi Dana,\s+Thank you for asking for a free marketing audit of/);
     expect(section(page, "lead-email")).toContain(`To ${to} Replies go to ${OWNER}`);
     // Another template on request (a GET form: works without script).

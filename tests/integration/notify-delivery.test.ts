@@ -70,8 +70,11 @@ async function postQuick(server: RunningServer, name: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
+/** The agency's notices of a lead (the visitor's confirmation, D232, goes to the visitor). */
 const emailFor = (smtp: SmtpReceiver, leadId: string) =>
-  smtp.messages.filter((m) => m.header("x-lead-id") === leadId);
+  smtp.messages.filter((m) => m.header("x-lead-id") === leadId && m.envelopeTo.includes(EMAIL_TO));
+/** The agency's two channels; a call request also queues the visitor's confirmation (D232). */
+const agencyRow = (r: { channel: string }) => r.channel === "email" || r.channel === "webhook";
 const hooksFor = (hook: WebhookReceiver, leadId: string) =>
   hook.deliveries.filter((d) => d.payload.data.id === leadId);
 
@@ -187,7 +190,8 @@ describe("lead delivery on SQLite", () => {
       "New free audit lead: Dana Audit (Free Marketing Audit Request)",
     );
     expect(auditMail!.text).toContain("UTM source: newsletter");
-    expect(auditMail!.text).toContain("Website: https://greenacres.example.com");
+    // The website as typed (D250).
+    expect(auditMail!.text).toContain("Website: greenacres.example.com");
 
     // The webhook: signed (the receiver verified it), the stored lead as its data.
     expect(hook.badSignatures).toBe(0);
@@ -227,11 +231,9 @@ describe("lead delivery on SQLite", () => {
       metadata: { spamReasons: ["honeypot"] },
     });
     await waitFor(async () => (await outboxRows(env)).length === 0, 15_000, "an empty outbox");
-    expect((await health(server)).outbox).toEqual({
-      channels: ["email", "webhook"],
-      pending: 0,
-      failed: 0,
-    });
+    const { outbox } = await health(server);
+    expect(outbox.channels).toEqual(expect.arrayContaining(["email", "webhook", "confirmation"]));
+    expect({ pending: outbox.pending, failed: outbox.failed }).toEqual({ pending: 0, failed: 0 });
   });
 
   it("keeps trying while the receivers are down, then delivers every notification, each webhook-id once", async () => {
@@ -243,7 +245,9 @@ describe("lead delivery on SQLite", () => {
     // Every notification was tried and is waiting, with the reason.
     await waitFor(
       async () => {
-        const rows = (await outboxRows(env)).filter((r) => ids.includes(r.leadId ?? ""));
+        const rows = (await outboxRows(env)).filter(
+          (r) => ids.includes(r.leadId ?? "") && agencyRow(r),
+        );
         return rows.length === 20 && rows.every((r) => r.attempts >= 1 && r.lastError);
       },
       15_000,
@@ -254,8 +258,9 @@ describe("lead delivery on SQLite", () => {
     expect(rows.find((r) => r.channel === "webhook")!.lastError).toMatch(/ECONNREFUSED/);
     expect(rows.find((r) => r.channel === "email")!.lastError).toMatch(/451/);
     const text = await cliAsync(["outbox"], env);
-    expect(text).toMatch(/20 pending, 0 failed/);
-    expect((await health(server)).outbox.pending).toBe(20);
+    // 10 leads × email, webhook and the visitor's confirmation.
+    expect(text).toMatch(/30 pending, 0 failed/);
+    expect((await health(server)).outbox.pending).toBe(30);
 
     // Up but failing (503), then up.
     await hook.setMode("503");

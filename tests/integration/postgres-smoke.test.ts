@@ -235,7 +235,7 @@ describe.skipIf(!pg)("PostgreSQL smoke: the outbox", () => {
     await hook?.close();
   });
 
-  it("delivers a lead's email and webhook after storing it, and marks both sent", async () => {
+  it("delivers a lead's email, webhook and confirmation after storing it, and marks them sent", async () => {
     store = openServerStore("postgres", s.env);
     const res = await postJson(s.server.url, { _form: "quick", ...validLeads.quick, _t: "9000" });
     expect(res.status).toBe(201);
@@ -249,11 +249,13 @@ describe.skipIf(!pg)("PostgreSQL smoke: the outbox", () => {
     );
     expect(smtp.messages.find((m) => m.header("x-lead-id") === id)!.envelopeTo).toEqual([EMAIL_TO]);
     await waitFor(
-      async () => (await store.listNotifications(["sent"], id)).length === 2,
+      async () => (await store.listNotifications(["sent"], id)).length === 3,
       10_000,
-      "both notifications marked sent",
+      "the three notifications marked sent",
     );
+    // The agency's two channels, and the visitor's confirmation of the call request (D232).
     expect((await store.listNotifications(["sent"], id)).map((n) => n.channel).sort()).toEqual([
+      "confirmation",
       "email",
       "webhook",
     ]);
