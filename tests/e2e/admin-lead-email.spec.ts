@@ -137,8 +137,9 @@ for (const screen of [
     const panel = page.getByRole("region", { name: "Email the lead" });
     const template = panel.getByLabel("Template");
     await expect(template).toHaveValue("audit-reply");
+    // The check's score once it has one; until then the placeholder, for staff to fill (D253).
     await expect(panel.getByLabel("Subject")).toHaveValue(
-      "Your free marketing audit from Greenline Growth",
+      /^Your website scored (\{score\}|\d+)\/100: your free audit from Greenline Growth$/,
     );
     await expect(panel.getByLabel("Message")).toHaveValue(/^Hi Dana,\n\nThank you for asking/);
     await expect(panel.locator("dd").nth(0)).toHaveText(visitor);
