@@ -419,5 +419,6 @@ describe("the leads CLI examples of the README and docs/, as written", () => {
         expect(parsed.length, command).toBeGreaterThan(0);
       }
     }
-  });
+    // Every example of the docs in turn: about 40 s here, more on a loaded machine.
+  }, 180_000);
 });
