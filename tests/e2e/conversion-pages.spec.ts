@@ -78,7 +78,8 @@ test.describe("/free-audit", () => {
           fields: {
             companyName: "Audit Lawns E2E",
             ownerName: "Avery E2E",
-            website: "https://auditlawns-e2e.test",
+            // Stored as typed; the check tries https, then http (D250).
+            website: "auditlawns-e2e.test",
             email,
             message: "",
           },
