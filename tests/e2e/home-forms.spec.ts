@@ -126,7 +126,7 @@ test.describe("home forms with JavaScript", () => {
       fields: {
         companyName: "Green Acres E2E",
         ownerName: "Dana E2E",
-        website: "https://greenacres-e2e.test",
+        website: "greenacres-e2e.test", // as typed (D250)
         email,
         message: "More mowing contracts.",
       },
@@ -217,7 +217,7 @@ test.describe("home forms without JavaScript", () => {
     expect(lead).toMatchObject({
       kind: "audit",
       spam: false,
-      fields: { website: "https://greenacres-e2e.test", email },
+      fields: { website: "greenacres-e2e.test", email }, // as typed (D250)
       // No script ran: page and utm_* come from the Referer; there is no landing page or fill time.
       metadata: {
         source: "audit_form",
