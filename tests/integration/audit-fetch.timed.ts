@@ -235,9 +235,11 @@ describe("a polite visitor", () => {
         new Set([auditUserAgent()]),
       );
       expect(site.headers.filter((h) => h.cookie !== undefined)).toEqual([]);
-      // Spaced by the fetcher; what arrives may jitter by a few milliseconds, never bunch up.
+      // Spaced 500 ms apart by the fetcher. What arrives jitters with the machine's load (one
+      // request held up 185 ms in its socket on a busy CI machine, so the next arrived 315 ms
+      // after it), but never bunches up: requests sent together would arrive within a few ms.
       const gaps = site.times.slice(1).map((t, i) => t - site.times[i]!);
-      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(400);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(250);
       const span = site.times.at(-1)! - site.times[0]!;
       expect(span).toBeGreaterThanOrEqual((site.times.length - 1) * 500 - 100);
     } finally {
