@@ -99,13 +99,13 @@ export class AuditSandbox {
     this.#pool = new Piscina<SandboxTask, AuditReport>({
       filename: this.settings.workerFile ?? sandboxWorkerFile(),
       name: "default",
-      // Workers start with the first check and end after five idle minutes: a server with no
-      // checks to run holds no worker's memory.
+      // Workers start with the first check and end after a minute without one: a server holds
+      // a worker's memory (about 30 MB each) only while checks come (D282).
       minThreads: 0,
       maxThreads: threads,
       // The job worker hands over at most `threads` checks at once; others wait in Piscina.
       concurrentTasksPerWorker: 1,
-      idleTimeout: 5 * 60_000,
+      idleTimeout: 60_000,
       resourceLimits: {
         maxOldGenerationSizeMb: this.settings.memoryMb,
         // A smaller young generation than V8's default: about 35 MB less resident for two workers.
