@@ -242,12 +242,17 @@ describe.skipIf(!pg)("PostgreSQL smoke: the outbox", () => {
     const { id } = (await res.json()) as { id: string };
     await waitFor(
       () =>
-        smtp.messages.some((m) => m.header("x-lead-id") === id) &&
-        hook.deliveries.some((d) => d.payload.data.id === id),
+        smtp.messages.some(
+          (m) => m.header("x-lead-id") === id && m.envelopeTo.includes(EMAIL_TO),
+        ) && hook.deliveries.some((d) => d.payload.data.id === id),
       20_000,
       "the lead's email and webhook",
     );
-    expect(smtp.messages.find((m) => m.header("x-lead-id") === id)!.envelopeTo).toEqual([EMAIL_TO]);
+    // The agency's notice went to the agency alone (the visitor's confirmation is its own email).
+    const notice = smtp.messages.find(
+      (m) => m.header("x-lead-id") === id && m.envelopeTo.includes(EMAIL_TO),
+    )!;
+    expect(notice.envelopeTo).toEqual([EMAIL_TO]);
     await waitFor(
       async () => (await store.listNotifications(["sent"], id)).length === 3,
       10_000,
