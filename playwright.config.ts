@@ -29,6 +29,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [["list"]],
   timeout: 60_000,
+  // A web-first assertion waits up to 10 s, not Playwright's 5: on a 2-core machine shared with
+  // other builds (load 15-25), an island's hydration after a click took longer than 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     ...devices["Desktop Chrome"],
