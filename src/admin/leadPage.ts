@@ -1,7 +1,7 @@
 /**
  * The posts of a lead's page (/admin/leads/<id>): each form names its `action`, and each action
  * is done by the module of its concern (pipeline, calls, follow-ups, tags, emails, the website
- * check, the outbox). The page answers a success with 303 back to itself (or to the inbox after
+ * check, the outbox, merges). A lead merged into another takes none but an erasure. The page answers a success with 303 back to itself (or to the inbox after
  * an erasure), so a reload re-sends nothing, and a refusal with its status and message, and the
  * email the staff member typed when it was the email that was refused.
  */
@@ -13,6 +13,7 @@ import { audit } from "./accounts.ts";
 import { logCall } from "./calls.ts";
 import { emailDraftOf, sendLeadEmail } from "./emails/leadEmails.ts";
 import { followUpAction } from "./followUps.ts";
+import { mergeLead, undoMerge } from "./merges.ts";
 import { adminMessages } from "./messages.ts";
 import {
   addNote,
@@ -50,8 +51,15 @@ export async function leadPageAction(
   const action = String(form.get("action") ?? "");
   let emailDraft: EmailDraft | undefined;
   let result: Result;
+  // A lead merged into another is worked there (erasing it stays possible for an owner).
+  if (lead.completedBy && action !== "erase" && (await store.mergedInto(lead.id))) {
+    return { status: 409, message: adminMessages.merge.readOnly };
+  }
   const followUp = followUpAction(store, lead.id, action, form, staff);
   if (followUp) result = await followUp;
+  else if (action === "merge") result = await mergeLead(store, lead.id, form.get("merged"), staff);
+  else if (action === "unmerge")
+    result = await undoMerge(store, lead.id, form.get("merged"), staff);
   else if (action === "note")
     result = await addNote(store, lead.id, { note: form.get("note") }, staff);
   else if (action === "note-edit")

@@ -112,7 +112,7 @@ export const adminMessages = {
     newest: "Back to the newest",
     filters: {
       legend: "Filter the leads",
-      search: "Search name, email, phone, company or message",
+      search: "Search name, email, phone, company, message or website",
       status: "Status",
       kind: "Form",
       any: "Any",
@@ -320,6 +320,43 @@ export const adminMessages = {
     eraseConfirm: "Type ERASE to confirm",
     erased: "The lead was erased.",
     eraseNeedsConfirm: "Type ERASE in the box to confirm.",
+  },
+  /** Merging the same person's leads (issue 39 §3, src/admin/merges.ts). */
+  merge: {
+    summary: "Merge one of them into this lead",
+    label: "Lead to merge into this one",
+    button: "Merge into this lead",
+    hint: "Merging keeps both leads' timelines here and fills this lead's missing phone, company and website from the other one, which leaves the inbox. You can undo it for 24 hours.",
+    heading: "Merged into this lead",
+    item: (kind: string, received: string, merged: string, by: string) =>
+      `${kind}, received ${received}, merged ${merged} by ${by}`,
+    filled: (names: string) => `Filled in from it: ${names}`,
+    undo: "Undo merge",
+    undoUntil: (time: string) => `Can be undone until ${time}`,
+    undoOver: "More than 24 hours ago: no longer undone here",
+    /** On the merged lead's own page. */
+    mergedInto: (when: string) =>
+      `This lead was merged ${when} into another lead of the same person: it is out of the inbox, and its timeline shows there.`,
+    openKept: "Open the lead it was merged into",
+    /** A timeline entry of a merged lead, on the kept lead's page. */
+    origin: (kind: string, received: string) => `From the merged ${kind} lead of ${received}`,
+    /** A field of "What they sent" filled from a merged lead. */
+    filledLabel: (label: string) => `${label} (from a merged lead)`,
+    fieldLabels: { phone: "Phone", company: "Company", companyName: "Company", website: "Website" },
+    merged: "Merged. The other lead's timeline now shows here; you can undo it for 24 hours.",
+    undone: "Merge undone: both leads are as they were.",
+    chooseLead: "Choose one of the same person's other leads to merge.",
+    self: "A lead cannot be merged into itself.",
+    notSame:
+      "These leads are not the same person: they share neither an email address nor a phone number.",
+    mergedAlready:
+      "One of these leads is merged into another lead already (or is the first step of a completed form).",
+    hasMerged:
+      "Other leads are merged into that lead: open it and merge this lead into it instead.",
+    noSuchMerge: "That lead is not merged into this one (the merge may have been undone).",
+    expired: "That merge is more than 24 hours old and can no longer be undone.",
+    readOnly:
+      "This lead is merged into another lead: work it there, or undo the merge on that lead first.",
   },
   passkeys: {
     heading: "Passkeys",
@@ -772,6 +809,8 @@ export const adminMessages = {
       lead_not_spam: "Moved out of spam",
       lead_tag: "Tag changed",
       lead_erased: "Lead erased",
+      lead_merge: "Leads merged",
+      lead_unmerge: "Merge undone",
       leads_expired: "Expired leads erased",
       delivery_retry: "Delivery tried again",
       export: "Leads exported (CSV)",

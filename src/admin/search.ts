@@ -1,6 +1,7 @@
 /**
  * How the inbox search reads what staff type: lower-cased words, all of which must appear in a
- * lead's name, email, company or message; a run of words of digits (and phone punctuation) is one
+ * lead's name, email, company, message or website (migration 38; a typed address is looked for
+ * without its scheme, "www." and trailing slash: websiteWord); a run of words of digits (and phone punctuation) is one
  * number, looked for in the phone number's digits, so "512-555" finds +15125550142 and
  * "+1 512 555 0142", "512-555-0142" and "(512) 555 0142" each find a lead whose phone is stored
  * in any of those forms (phoneDigits; the index holds the phone's digits, migration 22).
@@ -45,6 +46,23 @@ export function phoneDigits(typed: string): string {
   return digits;
 }
 
+/**
+ * A typed web address as it appears inside any stored form of it (websites are stored as typed,
+ * D250): without its scheme, a leading "www." and trailing slashes, so
+ * "https://www.lawnpro.example/" finds "lawnpro.example", "http://lawnpro.example" and
+ * "www.lawnpro.example/". Any other word is returned as it is.
+ */
+export function websiteWord(word: string): string {
+  let w = word;
+  const scheme = w.indexOf("://");
+  if (scheme > 0 && scheme <= 10 && /^[a-z][a-z0-9+.-]*$/.test(w.slice(0, scheme))) {
+    w = w.slice(scheme + 3);
+  } else if (!w.startsWith("www.")) return word;
+  if (w.startsWith("www.")) w = w.slice(4);
+  while (w.endsWith("/")) w = w.slice(0, -1);
+  return w;
+}
+
 export function searchTerms(search: string | undefined): SearchTerms {
   const words: string[] = [];
   const digits: string[] = [];
@@ -58,7 +76,8 @@ export function searchTerms(search: string | undefined): SearchTerms {
       digits.push(phoneDigits(number));
       i = end;
     } else {
-      words.push(raws[i]!.slice(0, 100));
+      const word = websiteWord(raws[i]!.slice(0, 100));
+      if (word) words.push(word);
       i++;
     }
   }

@@ -51,27 +51,31 @@ describe("the SQL each dialect receives where the admin store branches", () => {
     expect(await pin((db) => erasure.eraseLead(db, "L1"), [{ id: "L1" }])).toMatchInlineSnapshot(`
       {
         "postgres": [
-          "SELECT lead_id FROM lead_search_pending WHERE lead_id IN (SELECT id FROM leads WHERE id = $1 OR completed_by = $1) FOR UPDATE -- 1",
-          "SELECT id FROM leads WHERE id = $1 OR completed_by = $1 FOR UPDATE -- 1",
+          "SELECT lead_id FROM lead_search_pending WHERE lead_id IN (SELECT id FROM leads WHERE id = $1 OR completed_by = $1 OR completed_by IN (SELECT merged_id FROM lead_merges WHERE kept_id = $1)) FOR UPDATE -- 1",
+          "SELECT id FROM leads WHERE id = $1 OR completed_by = $1 OR completed_by IN (SELECT merged_id FROM lead_merges WHERE kept_id = $1) FOR UPDATE -- 1",
+          "DELETE FROM lead_merges WHERE merged_id = ANY($1) OR kept_id = ANY($1) -- 1",
           "DELETE FROM outbox WHERE lead_id = ANY($1) -- 1",
           "DELETE FROM lead_events WHERE lead_id = ANY($1) -- 1",
           "DELETE FROM lead_follow_ups WHERE lead_id = ANY($1) -- 1",
           "DELETE FROM lead_tags WHERE lead_id = ANY($1) -- 1",
           "DELETE FROM scheduled_calls WHERE lead_id = ANY($1) -- 1",
           "DELETE FROM audit_jobs WHERE lead_id = ANY($1) -- 1",
+          "DELETE FROM leads WHERE id = ANY($1) AND id <> $2 AND completed_by IN (SELECT id FROM leads WHERE completed_by = $2) -- 2",
           "DELETE FROM leads WHERE completed_by = $1 -- 1",
           "DELETE FROM leads WHERE id = $1 -- 1",
           "DELETE FROM lead_search_pending WHERE lead_id = ANY($1) -- 1",
           "SELECT count(*) AS n FROM (SELECT 1 FROM lead_funnel_delta_log LIMIT $1) AS d -- 1",
         ],
         "sqlite": [
-          "SELECT id FROM leads WHERE id = $1 OR completed_by = $1 -- 1",
+          "SELECT id FROM leads WHERE id = $1 OR completed_by = $1 OR completed_by IN (SELECT merged_id FROM lead_merges WHERE kept_id = $1) -- 1",
+          "DELETE FROM lead_merges WHERE merged_id IN (SELECT value FROM json_each($1)) OR kept_id IN (SELECT value FROM json_each($1)) -- 1",
           "DELETE FROM outbox WHERE lead_id IN (SELECT value FROM json_each($1)) -- 1",
           "DELETE FROM lead_events WHERE lead_id IN (SELECT value FROM json_each($1)) -- 1",
           "DELETE FROM lead_follow_ups WHERE lead_id IN (SELECT value FROM json_each($1)) -- 1",
           "DELETE FROM lead_tags WHERE lead_id IN (SELECT value FROM json_each($1)) -- 1",
           "DELETE FROM scheduled_calls WHERE lead_id IN (SELECT value FROM json_each($1)) -- 1",
           "DELETE FROM audit_jobs WHERE lead_id IN (SELECT value FROM json_each($1)) -- 1",
+          "DELETE FROM leads WHERE id IN (SELECT value FROM json_each($1)) AND id <> $2 AND completed_by IN (SELECT id FROM leads WHERE completed_by = $2) -- 2",
           "DELETE FROM leads WHERE completed_by = $1 -- 1",
           "DELETE FROM leads WHERE id = $1 -- 1",
           "SELECT count(*) AS n FROM (SELECT 1 FROM lead_funnel_deltas LIMIT $1) AS d -- 1",
@@ -86,6 +90,7 @@ describe("the SQL each dialect receives where the admin store branches", () => {
         "postgres": [
           "SELECT pid, coalesce(backend_xid::text, '') || '/' || coalesce(backend_xmin::text, '') AS ids FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND (backend_xid IS NOT NULL OR backend_xmin IS NOT NULL)",
           "VACUUM (FULL) leads",
+          "VACUUM (FULL) lead_merges",
           "VACUUM (FULL) outbox",
           "VACUUM (FULL) lead_events",
           "VACUUM (FULL) lead_follow_ups",
@@ -151,14 +156,14 @@ describe("the SQL each dialect receives where the admin store branches", () => {
       {
         "postgres": [
           "SELECT (SELECT CAST(count(*) AS INTEGER) FROM leads WHERE NOT leads.spam AND completed_by IS NULL AND created_at > $1) AS arrived, (SELECT CAST(count(*) AS INTEGER) FROM (SELECT 1 FROM leads WHERE status = 'new' AND NOT leads.spam AND completed_by IS NULL LIMIT $2) AS capped) AS unworked -- 2",
-          "SELECT CAST(count(*) AS INTEGER) AS n FROM ( SELECT 1 FROM lead_follow_ups f JOIN leads l ON l.id = f.lead_id WHERE f.due_at < $1 AND NOT l.spam AND l.status <> 'won' LIMIT $2) due -- 2",
-          "SELECT leads.id, leads.kind, leads.form, leads.subject, leads.created_at, leads.spam, leads.fields, leads.metadata, leads.completed_by, leads.status, f.due_at AS follow_up_due, f.note AS follow_up_note FROM lead_follow_ups f JOIN leads ON leads.id = f.lead_id WHERE f.due_at < $1 AND NOT leads.spam AND leads.status <> 'won' AND (f.due_at, f.lead_id) > ($3, $4) ORDER BY f.due_at, f.lead_id LIMIT $2 -- 4",
+          "SELECT CAST(count(*) AS INTEGER) AS n FROM ( SELECT 1 FROM lead_follow_ups f JOIN leads l ON l.id = f.lead_id WHERE f.due_at < $1 AND NOT l.spam AND l.status <> 'won' AND l.completed_by IS NULL LIMIT $2) due -- 2",
+          "SELECT leads.id, leads.kind, leads.form, leads.subject, leads.created_at, leads.spam, leads.fields, leads.metadata, leads.completed_by, leads.status, f.due_at AS follow_up_due, f.note AS follow_up_note FROM lead_follow_ups f JOIN leads ON leads.id = f.lead_id WHERE f.due_at < $1 AND NOT leads.spam AND leads.status <> 'won' AND leads.completed_by IS NULL AND (f.due_at, f.lead_id) > ($3, $4) ORDER BY f.due_at, f.lead_id LIMIT $2 -- 4",
           "SELECT leads.id, leads.kind, leads.form, leads.subject, leads.created_at, leads.spam, leads.fields, leads.metadata, leads.completed_by, leads.status FROM leads WHERE status = 'new' AND created_at >= $1 AND created_at < $2 AND NOT leads.spam AND completed_by IS NULL AND first_contacted_at IS NULL AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = leads.id AND o.channel = 'reminder') ORDER BY created_at, id LIMIT $3 -- 3",
         ],
         "sqlite": [
           "SELECT (SELECT CAST(count(*) AS INTEGER) FROM leads WHERE leads.spam = 0 AND completed_by IS NULL AND created_at > $1) AS arrived, (SELECT CAST(count(*) AS INTEGER) FROM (SELECT 1 FROM leads WHERE status = 'new' AND leads.spam = 0 AND completed_by IS NULL LIMIT $2) AS capped) AS unworked -- 2",
-          "SELECT CAST(count(*) AS INTEGER) AS n FROM ( SELECT 1 FROM lead_follow_ups f JOIN leads l ON l.id = f.lead_id WHERE f.due_at < $1 AND l.spam = 0 AND l.status <> 'won' LIMIT $2) due -- 2",
-          "SELECT leads.id, leads.kind, leads.form, leads.subject, leads.created_at, leads.spam, leads.fields, leads.metadata, leads.completed_by, leads.status, f.due_at AS follow_up_due, f.note AS follow_up_note FROM lead_follow_ups f JOIN leads ON leads.id = f.lead_id WHERE f.due_at < $1 AND leads.spam = 0 AND leads.status <> 'won' AND (f.due_at, f.lead_id) > ($3, $4) ORDER BY f.due_at, f.lead_id LIMIT $2 -- 4",
+          "SELECT CAST(count(*) AS INTEGER) AS n FROM ( SELECT 1 FROM lead_follow_ups f JOIN leads l ON l.id = f.lead_id WHERE f.due_at < $1 AND l.spam = 0 AND l.status <> 'won' AND l.completed_by IS NULL LIMIT $2) due -- 2",
+          "SELECT leads.id, leads.kind, leads.form, leads.subject, leads.created_at, leads.spam, leads.fields, leads.metadata, leads.completed_by, leads.status, f.due_at AS follow_up_due, f.note AS follow_up_note FROM lead_follow_ups f JOIN leads ON leads.id = f.lead_id WHERE f.due_at < $1 AND leads.spam = 0 AND leads.status <> 'won' AND leads.completed_by IS NULL AND (f.due_at, f.lead_id) > ($3, $4) ORDER BY f.due_at, f.lead_id LIMIT $2 -- 4",
           "SELECT leads.id, leads.kind, leads.form, leads.subject, leads.created_at, leads.spam, leads.fields, leads.metadata, leads.completed_by, leads.status FROM leads WHERE status = 'new' AND created_at >= $1 AND created_at < $2 AND leads.spam = 0 AND completed_by IS NULL AND first_contacted_at IS NULL AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = leads.id AND o.channel = 'reminder') ORDER BY created_at, id LIMIT $3 -- 3",
         ],
       }

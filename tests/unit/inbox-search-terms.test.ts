@@ -12,6 +12,7 @@ import {
   WALK_CHUNK,
   WALK_FIRST,
   WALK_MAX,
+  websiteWord,
 } from "../../src/admin/search";
 
 const FORMS = ["+1 512 555 0142", "512-555-0142", "(512) 555 0142", "+15125550142", "5125550142"];
@@ -31,6 +32,27 @@ describe("phoneDigits", () => {
     expect(phoneDigits("0142")).toBe("0142");
     expect(phoneDigits("+44 20 7946 0958")).toBe("2079460958");
     expect(phoneDigits("020 7946 0958")).toBe("2079460958");
+  });
+});
+
+describe("websiteWord (issue 39 §5)", () => {
+  it("looks for a typed address without its scheme, www. and trailing slashes", () => {
+    for (const typed of [
+      "https://www.lawnpro.example/",
+      "http://lawnpro.example",
+      "www.lawnpro.example//",
+      "lawnpro.example",
+    ]) {
+      expect(websiteWord(typed), typed).toBe("lawnpro.example");
+    }
+    expect(searchTerms("HTTPS://WWW.LawnPro.example/ mowing")).toEqual({
+      words: ["lawnpro.example", "mowing"],
+      digits: [],
+    });
+    // Anything else as it is; a bare scheme is no word.
+    expect(websiteWord("meadow")).toBe("meadow");
+    expect(websiteWord("a://b")).toBe("b");
+    expect(searchTerms("https://")).toEqual({ words: [], digits: [] });
   });
 });
 

@@ -16,6 +16,7 @@ import type { Erasure } from "./types.ts";
  */
 const ERASED_TABLES = [
   "leads",
+  "lead_merges",
   "outbox",
   "lead_events",
   "lead_follow_ups",
@@ -31,21 +32,30 @@ export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
     const { forUpdate, inList } = sql(tx);
     // PostgreSQL's search indexer locks a lead's pending row and then reads the lead; the same
     // order here (the pending rows first, then the leads), or the two deadlock.
+    // The lead, what it absorbed (the growth partial it completed, the leads merged into it:
+    // migration 38) and the partials those completed.
+    const family = `id = $1 OR completed_by = $1
+      OR completed_by IN (SELECT merged_id FROM lead_merges WHERE kept_id = $1)`;
     if (tx.dialect === "postgres") {
       await tx.all(
         `SELECT lead_id FROM lead_search_pending
-         WHERE lead_id IN (SELECT id FROM leads WHERE id = $1 OR completed_by = $1) FOR UPDATE`,
+         WHERE lead_id IN (SELECT id FROM leads WHERE ${family}) FOR UPDATE`,
         [leadId],
       );
     }
     const rows = await tx.all<{ id: string }>(
-      `SELECT id FROM leads WHERE id = $1 OR completed_by = $1${forUpdate()}`,
+      `SELECT id FROM leads WHERE ${family}${forUpdate()}`,
       [leadId],
     );
     const ids = rows.map((r) => r.id);
     if (!ids.includes(leadId)) return { leads: [], outbox: 0, events: 0 };
     const remove = (table: string) =>
       tx.run(`DELETE FROM ${table} WHERE ${inList("lead_id", 1)}`, [ids]);
+    // Its merges, either way (a merged lead erased on its own leaves its kept lead as it is).
+    await tx.run(
+      `DELETE FROM lead_merges WHERE ${inList("merged_id", 1)} OR ${inList("kept_id", 1)}`,
+      [ids],
+    );
     const outbox = await remove("outbox");
     const events = await remove("lead_events");
     // Its follow-up (migration 21): the note may name the prospect.
@@ -56,7 +66,13 @@ export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
     await remove("scheduled_calls");
     // Its website checks (migration 17): the report names the prospect's site.
     await remove("audit_jobs");
-    // The partial first: it names the lead it was completed by.
+    // The partials first: each names the lead it was completed by (a merged lead's partial,
+    // then the merged leads and the lead's own partial, then the lead).
+    await tx.run(
+      `DELETE FROM leads WHERE ${inList("id", 1)} AND id <> $2
+         AND completed_by IN (SELECT id FROM leads WHERE completed_by = $2)`,
+      [ids, leadId],
+    );
     await tx.run("DELETE FROM leads WHERE completed_by = $1", [leadId]);
     await tx.run("DELETE FROM leads WHERE id = $1", [leadId]);
     // Its search entry: SQLite's lead_search_delete trigger (migration 11) removes it with the

@@ -1,6 +1,8 @@
 /**
  * Follow-ups: one open per lead, the Due view and the sweep that queues their emails in the
- * outbox, written once for both stores (D198). The rules live in ../followUps.ts.
+ * outbox, written once for both stores (D198). The rules live in ../followUps.ts. A lead merged
+ * into another (migration 38) keeps a follow-up the kept lead had one of already, out of the
+ * Due view and the sweep until the merge is undone.
  */
 import type { Db } from "../../db/driver.ts";
 import { addEvent } from "./pipeline.ts";
@@ -90,6 +92,7 @@ export async function dueFollowUps(db: Db, q: Arg<"dueFollowUps", 0>): Promise<D
     `SELECT ${LEAD}, f.due_at AS follow_up_due, f.note AS follow_up_note
      FROM lead_follow_ups f JOIN leads ON leads.id = f.lead_id
      WHERE f.due_at < $1 AND ${sql(db).notSpam("leads")} AND leads.status <> 'won'
+       AND leads.completed_by IS NULL
        ${after ? "AND (f.due_at, f.lead_id) > ($3, $4)" : ""}
      ORDER BY f.due_at, f.lead_id LIMIT $2`,
     [q.before, q.limit, ...(after ? [after.dueAt, after.leadId] : [])],
@@ -105,7 +108,8 @@ export async function countDueFollowUps(db: Db, before: string, cap: number) {
   const row = await db.one<{ n: number }>(
     `SELECT ${COUNT} AS n FROM (
        SELECT 1 FROM lead_follow_ups f JOIN leads l ON l.id = f.lead_id
-       WHERE f.due_at < $1 AND ${sql(db).notSpam("l")} AND l.status <> 'won' LIMIT $2) due`,
+       WHERE f.due_at < $1 AND ${sql(db).notSpam("l")} AND l.status <> 'won'
+         AND l.completed_by IS NULL LIMIT $2) due`,
     [before, cap],
   );
   return Number(row?.n ?? 0);
@@ -113,7 +117,8 @@ export async function countDueFollowUps(db: Db, before: string, cap: number) {
 
 export async function queueDueFollowUps(db: Db, sweep: Arg<"queueDueFollowUps", 0>) {
   const due = await db.all<{ lead_id: string }>(
-    `SELECT lead_id FROM lead_follow_ups WHERE queued_at IS NULL AND due_at <= $1
+    `SELECT lead_id FROM lead_follow_ups f WHERE queued_at IS NULL AND due_at <= $1
+       AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.id = f.lead_id AND l.completed_by IS NOT NULL)
      ORDER BY due_at LIMIT $2`,
     [sweep.at, sweep.limit],
   );

@@ -10,7 +10,7 @@ import type { Db, Param } from "../../db/driver.ts";
 import {
   PG_SEARCH_PHONE_DIGITS,
   PG_SEARCH_TEXT,
-  SEARCHED_FIELDS,
+  sqliteSearchDoc,
   sqlitePhoneDigits,
 } from "../../leads/store/searchIndex.ts";
 import { AUDIT_SCORE } from "./auditScore.ts";
@@ -125,7 +125,7 @@ export async function inboxWhere(
       SELECT id FROM leads WHERE id IN (SELECT lead_id FROM lead_search_pending)
         AND ${likes(PG_SEARCH_TEXT, PG_SEARCH_PHONE_DIGITS)})`);
   } else if (!pg) {
-    const text = `lower(${SEARCHED_FIELDS.map((f) => `coalesce(json_extract(fields, '$."${f}"'), '')`).join(" || ' ' || ")})`;
+    const text = `lower(${sqliteSearchDoc("leads")})`;
     for (const word of terms.words.filter((w) => !isIndexed(w))) {
       where.push(`${text} LIKE ${p(`%${likeEscaped(word)}%`)} ESCAPE '\\'`);
     }

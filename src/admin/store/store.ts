@@ -2,7 +2,7 @@
  * The admin store over the shared SQL driver (decision D198): every AdminStore method is a
  * one-line delegation to its concern's module, whose queries are written once for SQLite and
  * PostgreSQL (accounts.ts, sessions.ts, pipeline.ts, followUps.ts, reminders.ts, erasure.ts,
- * audit.ts), run through `#run`, which maps any failure to StoreUnavailableError (a 503). Only
+ * audit.ts, merges.ts), run through `#run`, which maps any failure to StoreUnavailableError (a 503). Only
  * the inbox's page stays written per dialect (./sqlite.ts, ./postgres.ts), a hand-tuned hot
  * path. A new method: a function `(db: Db, …)` in its
  * concern's module and one line here.
@@ -13,6 +13,7 @@ import * as audit from "./audit.ts";
 import * as emails from "./emails.ts";
 import * as erasure from "./erasure.ts";
 import * as followUps from "./followUps.ts";
+import * as merges from "./merges.ts";
 import * as pipeline from "./pipeline.ts";
 import * as reminders from "./reminders.ts";
 import * as revenue from "./revenue.ts";
@@ -141,6 +142,14 @@ export abstract class SqlAdminStore implements AdminStore {
   relatedLeads: Method<"relatedLeads"> = (lead, limit) =>
     this.#run((db) => pipeline.relatedLeads(db, lead, limit));
   setSpam: Method<"setSpam"> = (id, spam) => this.#run((db) => pipeline.setSpam(db, id, spam));
+
+  // Merging the same person's leads and undoing it (./merges.ts).
+  mergeLeads: Method<"mergeLeads"> = (m) => this.#run((db) => merges.mergeLeads(db, m));
+  unmergeLead: Method<"unmergeLead"> = (u) => this.#run((db) => merges.unmergeLead(db, u));
+  leadMerges: Method<"leadMerges"> = (id) => this.#run((db) => merges.leadMerges(db, id));
+  mergedInto: Method<"mergedInto"> = (id) => this.#run((db) => merges.mergedInto(db, id));
+  mergedLeadEvents: Method<"mergedLeadEvents"> = (id) =>
+    this.#run((db) => merges.mergedLeadEvents(db, id));
 
   // Follow-ups (./followUps.ts) and reminders (./reminders.ts).
   setFollowUp: Method<"setFollowUp"> = (id, f) =>

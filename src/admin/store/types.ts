@@ -109,6 +109,44 @@ export interface Erasure {
   events: number;
 }
 
+/**
+ * A lead merged into another lead of the same person (migration 38, src/admin/merges.ts): kept,
+ * hidden from the inbox and counted in the kept lead, until the merge is undone.
+ */
+export interface LeadMerge {
+  mergedId: string;
+  keptId: string;
+  mergedAt: string;
+  /** Who merged (null: a deleted account or the command line). */
+  mergedById: string | null;
+  mergedByEmail: string | null;
+  /** The fields the merge filled on the kept lead from the merged one, by name, as filled. */
+  filled: Record<string, string>;
+  /** The merged lead. */
+  lead: LeadRecord;
+}
+
+/** What a merge may do, as the rules (src/admin/merges.ts) decide from the two leads. */
+export type MergePlan =
+  | { ok: true; fill: Record<string, string> }
+  | { ok: false; outcome: "not_same" | "merged_already" };
+
+/** What a merge found (AdminStore.mergeLeads). */
+export type MergeOutcome =
+  | { outcome: "merged"; filled: Record<string, string>; followUpMoved: boolean }
+  | {
+      /**
+       * missing: either lead is gone; self: the same lead twice; not_same: not the same email or
+       * phone; merged_already: either lead is merged (or a completed partial); has_merged: the
+       * lead to merge has leads merged into it.
+       */
+      outcome: "missing" | "self" | "not_same" | "merged_already" | "has_merged";
+    };
+
+/** What undoing a merge found: undone (with the fields taken off the kept lead), or why not. */
+export type UnmergeOutcome =
+  { outcome: "undone"; restored: string[] } | { outcome: "missing" | "expired" };
+
 /** Where a lead stands in the agency's pipeline (src/leads/status.ts). */
 export { leadStatuses, type LeadStatus };
 
@@ -188,7 +226,7 @@ export interface InboxQuery {
   campaign?: string | undefined;
   /** The spam folder (true) or everything else (false). */
   spam: boolean;
-  /** Words found in the name, email, phone, company or message (case-insensitive). */
+  /** Words found in the name, email, phone, company, message or website (case-insensitive). */
   search?: string | undefined;
   /** Only leads older than this one (the last of the previous page). */
   before?: { createdAt: string; id: string } | undefined;
@@ -521,6 +559,33 @@ export interface AdminStore {
     lead: { id: string; email: string | null; phone: string | null },
     limit: number,
   ): Promise<InboxLead[]>;
+  /**
+   * Merges `mergedId` into `keptId` (issue 39 §3), in one transaction that locks both: `plan`
+   * (the rules, src/admin/merges.ts) says whether they are the same person and which fields the
+   * kept lead gets; the merged lead is hidden in the kept one (its completed_by), its open
+   * follow-up moves over when the kept lead has none, and the merge is remembered for undo.
+   */
+  mergeLeads(merge: {
+    keptId: string;
+    mergedId: string;
+    at: string;
+    actorId: string | null;
+    plan: (kept: LeadRecord, merged: LeadRecord) => MergePlan;
+  }): Promise<MergeOutcome>;
+  /**
+   * Undoes the merge of `mergedId` into `keptId` if it was made at or after `since`, in one
+   * transaction: the fields it filled (while unchanged) and the follow-up it moved go back, the
+   * merged lead is shown again and counted on its own.
+   */
+  unmergeLead(undo: { keptId: string; mergedId: string; since: string }): Promise<UnmergeOutcome>;
+  /** The leads merged into this one, newest merge first. */
+  leadMerges(keptId: string): Promise<LeadMerge[]>;
+  /** The merge that hid this lead in another one, or null. */
+  mergedInto(mergedId: string): Promise<LeadMerge | null>;
+  /** The timelines of the leads merged into this one, oldest first, each entry with its lead. */
+  mergedLeadEvents(
+    keptId: string,
+  ): Promise<(LeadEvent & { leadId: string; editedAt: string | null; deletedAt: string | null })[]>;
   /** Moves a lead into the spam folder or out of it. False when there is no such lead. */
   setSpam(leadId: string, spam: boolean): Promise<boolean>;
   /**

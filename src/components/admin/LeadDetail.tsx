@@ -22,6 +22,8 @@ export interface TimelineItem {
   changed?: string | undefined;
   /** Set on a note its reader wrote: the edit and delete controls (NoteControls). */
   own?: boolean | undefined;
+  /** Where an entry of a merged lead came from ("From the merged Quick lead of …"). */
+  origin?: string | undefined;
 }
 
 export interface DeliveryItem {
@@ -36,6 +38,19 @@ export interface DeliveryItem {
 export interface RelatedItem {
   href: string;
   text: string;
+  /** The lead's id when it can be merged into this one ('Merge into this lead'). */
+  mergeId?: string | undefined;
+}
+
+/** A lead merged into this one (issue 39 §3). */
+export interface MergedItem {
+  id: string;
+  href: string;
+  text: string;
+  /** The fields filled from it, in words. */
+  filled?: string | undefined;
+  /** "Can be undone until …" with the Undo button, or why it cannot be any more. */
+  undo: { until: string } | { over: string };
 }
 
 interface Props {
@@ -49,7 +64,16 @@ interface Props {
   /** The words of a note's edit and delete controls (issue 27). */
   noteCopy?: ComponentProps<typeof NoteControls>["copy"] | undefined;
   deliveries: { heading: string; empty: string; retry: string; items: DeliveryItem[] };
-  related: { heading: string; items: RelatedItem[] };
+  related: {
+    heading: string;
+    items: RelatedItem[];
+    /** The words of 'Merge into this lead' (folded under the list: one line while closed). */
+    merge?: { summary: string; hint: string; label: string; button: string };
+  };
+  /** The leads merged into this one, each with 'Undo merge' for 24 hours. */
+  merged?: { heading: string; undo: string; items: MergedItem[] } | undefined;
+  /** On a merged lead's own page: into which lead it was merged. */
+  mergedInto?: { text: string; href: string; link: string } | undefined;
   /**
    * Slot: ways to reach the lead, 'Log a call' and the status form, before everything else (on a
    * phone's first screen).
@@ -105,6 +129,8 @@ export function LeadDetail({
   noteCopy,
   deliveries,
   related,
+  merged,
+  mergedInto,
   contact,
   actions,
   website,
@@ -132,6 +158,19 @@ export function LeadDetail({
         )}
       </ul>
       {notice && <AdminNotice {...notice} />}
+      {mergedInto && (
+        <div
+          className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-300"
+          data-merged-into
+        >
+          <p>{mergedInto.text}</p>
+          <p className="mt-1">
+            <a href={mergedInto.href} className="font-semibold underline">
+              {mergedInto.link}
+            </a>
+          </p>
+        </div>
+      )}
       {contact && (
         <div className="mt-4 grid gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:mt-6 sm:p-6 lg:grid-cols-[1fr_18rem] lg:gap-8">
           {contact}
@@ -149,6 +188,73 @@ export function LeadDetail({
                     <a href={r.href} className="text-brand-800 underline">
                       {r.text}
                     </a>
+                  </li>
+                ))}
+              </ul>
+              {related.merge && related.items.some((r) => r.mergeId) && (
+                <details className="mt-3" data-merge>
+                  <summary className="cursor-pointer font-semibold text-brand-800">
+                    {related.merge.summary}
+                  </summary>
+                  <form method="post" className="mt-2 grid gap-2" data-merge-form>
+                    <input type="hidden" name="action" value="merge" />
+                    <p id="merge-hint" className="text-sm text-slate-700">
+                      {related.merge.hint}
+                    </p>
+                    <label htmlFor="merge-lead" className="font-semibold">
+                      {related.merge.label}
+                    </label>
+                    <select
+                      id="merge-lead"
+                      name="merged"
+                      aria-describedby="merge-hint"
+                      className="block min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2 text-base focus:border-brand-700 focus:ring-2 focus:ring-brand-700 focus:outline-none"
+                    >
+                      {related.items
+                        .filter((r) => r.mergeId)
+                        .map((r) => (
+                          <option key={r.mergeId} value={r.mergeId}>
+                            {r.text}
+                          </option>
+                        ))}
+                    </select>
+                    <button
+                      type="submit"
+                      className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-800 px-4 font-semibold text-white hover:bg-brand-900"
+                    >
+                      {related.merge.button}
+                    </button>
+                  </form>
+                </details>
+              )}
+            </Panel>
+          )}
+          {merged && merged.items.length > 0 && (
+            <Panel id="merged" title={merged.heading}>
+              <ul className="mt-3 grid gap-3" data-merged>
+                {merged.items.map((m) => (
+                  <li key={m.id} className="flex flex-wrap items-center justify-between gap-2">
+                    <div>
+                      <a href={m.href} className="text-brand-800 underline">
+                        {m.text}
+                      </a>
+                      {m.filled && <p className="text-sm text-slate-700">{m.filled}</p>}
+                      <p className="text-sm text-slate-700">
+                        {"until" in m.undo ? m.undo.until : m.undo.over}
+                      </p>
+                    </div>
+                    {"until" in m.undo && (
+                      <form method="post" data-unmerge-form>
+                        <input type="hidden" name="action" value="unmerge" />
+                        <input type="hidden" name="merged" value={m.id} />
+                        <button
+                          type="submit"
+                          className="min-h-11 rounded-lg px-4 font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-100"
+                        >
+                          {merged.undo}
+                        </button>
+                      </form>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -194,7 +300,15 @@ export function LeadDetail({
             {timeline.items.length ? (
               <ol className="mt-3 grid gap-4" data-timeline>
                 {timeline.items.map((item) => (
-                  <li key={item.id} className="border-l-4 border-brand-200 pl-3">
+                  <li
+                    key={item.id}
+                    className={`border-l-4 pl-3 ${item.origin ? "border-slate-300" : "border-brand-200"}`}
+                  >
+                    {item.origin && (
+                      <p className="text-sm text-slate-700" data-origin>
+                        {item.origin}
+                      </p>
+                    )}
                     <p className="font-semibold text-slate-900 wrap-anywhere">{item.text}</p>
                     {item.detail && (
                       <p className="text-sm text-slate-700 wrap-anywhere" data-detail>

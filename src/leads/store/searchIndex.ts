@@ -25,11 +25,21 @@ export const SEARCHED_FIELDS = [
 ] as const;
 
 /**
+ * Fields searched since migration 38 (issue 39 §5: the website), appended to the text only when
+ * a lead has one (" " and the value), so a lead without them keeps the very text it was indexed
+ * with before: the migration re-indexes only the leads that have a website.
+ */
+export const APPENDED_FIELDS = ["website"] as const;
+
+/** Every searched field: what the inbox's search finds words in. */
+export const ALL_SEARCHED_FIELDS = [...SEARCHED_FIELDS, ...APPENDED_FIELDS] as const;
+
+/**
  * PostgreSQL's searched text and phone digits, written exactly as migration 8's pg_trgm indexes
  * are, so the planner can use them (concat_ws would read better but is not immutable, so it
  * cannot be indexed).
  */
-export const PG_SEARCH_TEXT = `lower(${SEARCHED_FIELDS.map((f) => `coalesce(fields->>'${f}', '')`).join(" || ' ' || ")})`;
+export const PG_SEARCH_TEXT = `lower(${SEARCHED_FIELDS.map((f) => `coalesce(fields->>'${f}', '')`).join(" || ' ' || ")}${APPENDED_FIELDS.map((f) => ` || coalesce(' ' || nullif(fields->>'${f}', ''), '')`).join("")})`;
 export const PG_SEARCH_PHONE = "replace(coalesce(fields->>'phone', ''), '+', '')";
 /**
  * The phone's digits as indexed since migration 22: the stored phone without the punctuation of
@@ -38,10 +48,17 @@ export const PG_SEARCH_PHONE = "replace(coalesce(fields->>'phone', ''), '+', '')
  */
 export const PG_SEARCH_PHONE_DIGITS = "translate(coalesce(fields->>'phone', ''), '+ -().', '')";
 
-/** The indexed text of a lead (`l`): the searched fields, as migration 8 first indexed them. */
-export const SQLITE_SEARCH_DOC = SEARCHED_FIELDS.map(
-  (f) => `coalesce(json_extract(l.fields, '$."${f}"'), '')`,
-).join(" || ' ' || ");
+/** The searched text of the row `t` (l, old, leads) on SQLite, as the index holds it (migration 38). */
+export function sqliteSearchDoc(t: string): string {
+  const field = (f: string) => `json_extract(${t}.fields, '$."${f}"')`;
+  return (
+    SEARCHED_FIELDS.map((f) => `coalesce(${field(f)}, '')`).join(" || ' ' || ") +
+    APPENDED_FIELDS.map((f) => ` || coalesce(' ' || nullif(${field(f)}, ''), '')`).join("")
+  );
+}
+
+/** The indexed text of a lead (`l`): the searched fields (migration 8), then its website (38). */
+export const SQLITE_SEARCH_DOC = sqliteSearchDoc("l");
 /**
  * The phone's digits as indexed since migration 22: without the punctuation of its common forms
  * ("+15125550142" → "15125550142", "(512) 555-0142" → "5125550142"), as PG_SEARCH_PHONE_DIGITS.
@@ -126,3 +143,13 @@ export async function indexSearchBatch(conn: Connection, limit = SEARCH_BATCH): 
     return Number(row?.n ?? 0);
   });
 }
+
+/**
+ * PostgreSQL: the search entry of the lead `$1` rewritten from its fields as they are now (a
+ * change of an indexed lead's fields: a merge filling them, src/admin/store/merges.ts). A lead
+ * still pending is left alone: the indexer reads its fields when it indexes it (and its mark
+ * counts it in the roll-ups, migration 32, so none is added here). SQLite's lead_search_update
+ * trigger does the same on its own.
+ */
+export const PG_REINDEX_LEAD = `UPDATE lead_search SET doc = ${PG_SEARCH_TEXT}, phone = ${PG_SEARCH_PHONE_DIGITS}
+  FROM leads WHERE leads.id = $1 AND lead_search.lead_id = leads.id`;
