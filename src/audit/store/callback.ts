@@ -1,13 +1,14 @@
 /**
  * A prospect's number left after their score (issue 39 §1, ../callback.ts), written once for
  * both databases: in one transaction the phone goes on the lead the check belongs to (its
- * search entry follows: SQLite's trigger, PostgreSQL's expression indexes), a 'callback' entry
+ * search entry follows: SQLite's trigger, PostgreSQL's PG_REINDEX_LEAD), a 'callback' entry
  * goes on its timeline and the outbox's 'callback' row (one per lead, reset for each new number
  * as the follow-ups' row is) tells the agency. Adapters hold SQL, never rules.
  */
 import { dialectSql, json, type Db } from "../../db/driver.ts";
 import { onStore } from "../../db/errors.ts";
 import type { Connection } from "../../db/connection.ts";
+import { PG_REINDEX_LEAD } from "../../leads/store/searchIndex.ts";
 
 export interface CallbackWrite {
   jobId: string;
@@ -55,6 +56,8 @@ async function saveIn(tx: Db, write: CallbackWrite): Promise<CallbackResult> {
     JSON.stringify(fields),
     lead.id,
   ]);
+  // An indexed lead's search entry follows its new phone (SQLite's trigger does it on its own).
+  if (tx.dialect === "postgres") await tx.run(PG_REINDEX_LEAD, [lead.id]);
   await tx.run(
     `INSERT INTO lead_events (id, lead_id, at, actor_id, kind, body, status)
      VALUES ($1, $2, $3, NULL, 'callback', $4, NULL)`,
