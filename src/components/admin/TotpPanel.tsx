@@ -107,7 +107,7 @@ export function TotpPanel({ copy, currentLabel, state, confirmed, recoveryCodes,
             dangerouslySetInnerHTML={{ __html: state.svg }}
           />
           <p className="mt-3 text-sm text-slate-700">{copy.typeKey}</p>
-          <p className="mt-1 font-mono text-base break-all text-slate-900" data-totp-key>
+          <p className="mt-1 font-mono text-base text-slate-900" data-totp-key>
             {state.key}
           </p>
           <form method="post" action="/admin/account#totp">
