@@ -10,6 +10,8 @@
  *   reactivate EMAIL                    let a deactivated account back in (a new link if needed)
  *   email EMAIL NEW_EMAIL               set an account's email at once (no link: the owner's way
  *                                       back, e.g. a lost mailbox or no email set up)
+ *   totp-off EMAIL                      turn off the account's authenticator app (a lost phone and
+ *                                       lost recovery codes: the owner's way back)
  *
  * A link is printed alone on standard output: the absolute URL on SITE_URL when that is set,
  * else on the address `npm start` listens on (http://localhost:PORT, default 4321). It works
@@ -19,6 +21,7 @@ import { parseArgs } from "node:util";
 import { issueLink, linkFor, normaliseEmail } from "../src/admin/accounts.ts";
 import { changeRole, setEmailDirectly, setStaffActive } from "../src/admin/staff.ts";
 import { adminStoreFor } from "../src/admin/store/index.ts";
+import { resetTotp } from "../src/admin/totp.ts";
 import { roles, type Role } from "../src/admin/store/types.ts";
 import { loadConfig } from "../src/app/config.ts";
 import { setLogLevel } from "../src/server/log.ts";
@@ -36,6 +39,7 @@ Commands:
   deactivate EMAIL                    Sign out everywhere and refuse password, passkeys, links
   reactivate EMAIL                    Let a deactivated account back in
   email EMAIL NEW_EMAIL               Set the account's email at once (no confirmation link)
+  totp-off EMAIL                      Turn off the account's authenticator app (a lost phone)
 
 The link is on SITE_URL when set, else on the address npm start listens on
 (http://localhost:PORT, default 4321).
@@ -58,7 +62,9 @@ export async function main(
     return command ? 0 : 2;
   }
   if (
-    !["invite", "reset", "users", "role", "deactivate", "reactivate", "email"].includes(command)
+    !["invite", "reset", "users", "role", "deactivate", "reactivate", "email", "totp-off"].includes(
+      command,
+    )
   ) {
     throw new UsageError(`Unknown command "${command}"`);
   }
@@ -92,9 +98,14 @@ export async function main(
       out(`${staff.length} account${staff.length === 1 ? "" : "s"}`);
       return 0;
     }
-    if (["role", "deactivate", "reactivate", "email"].includes(command)) {
+    if (["role", "deactivate", "reactivate", "email", "totp-off"].includes(command)) {
       const found = await store.findStaffByEmail(normaliseEmail(email!));
       if (!found) throw new UsageError(`No account with the email ${email}`);
+      if (command === "totp-off") {
+        const reset = await resetTotp(store, found.staff.id, null);
+        (reset.ok ? out : note)(printable(reset.message));
+        return reset.ok ? 0 : 1;
+      }
       const result =
         command === "role"
           ? await changeRole(store, found.staff.id, role, null)

@@ -185,13 +185,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (refused && api) {
     return finish(json(403, { error: "owners_only", message: adminMessages.lead.ownersOnly }));
   }
-  // An owner requires a passkey of every account (/admin/settings): one without is sent to add
-  // one before anything else opens.
+  // An owner requires a second factor of every account (/admin/settings): a passkey or the
+  // authenticator app (TOTP). One without is sent to set one up before anything else opens.
   const staff = context.locals.staff;
   if (staff && services.settings.current().requireSecondFactor && !isEnrolPath(path)) {
     let enrolled: boolean;
     try {
-      enrolled = (await (await services.admin()).passkeysOf(staff.id)).length > 0;
+      enrolled = await (await services.admin()).hasSecondFactor(staff.id);
     } catch (error) {
       if (!storeDown(error)) throw error;
       return finish(unavailable());
@@ -199,7 +199,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!enrolled) {
       return finish(
         api
-          ? json(403, { error: "passkey_required", message: settingsMessages.enrol })
+          ? json(403, { error: "second_factor_required", message: settingsMessages.enrol })
           : new Response(null, { status: 303, headers: { Location: `${ENROL_PATH}?enrol=1` } }),
       );
     }

@@ -1,17 +1,28 @@
 /**
  * The posts of one's own account page (/admin/account): the form's `change` names what it asks
- * (a new password, a new email, cancelling a waiting email change, removing a passkey); each is
- * done by the module of its concern (./accounts.ts, ./emailChange.ts, ./passkeys.ts), which
+ * (a new password, a new email, cancelling a waiting email change, removing a passkey, the
+ * authenticator app's setup, first code, new recovery codes or turning it off); each is done by
+ * the module of its concern (./accounts.ts, ./emailChange.ts, ./passkeys.ts, ./totp.ts), which
  * checks the password, throttles and audits. The page answers a success with 303 back to itself
- * (`?saved=<key>`, said by accountNotice), so a reload re-sends nothing; too many wrong
- * passwords end the session (303 to the sign-in page); any other refusal is the page again with
- * its status, the message beside the field and the email that was typed (never a password).
+ * (`?saved=<key>`, said by accountNotice), so a reload re-sends nothing; the exception is new
+ * recovery codes, shown once on the post's own answer (as D203's links: a redirect would carry
+ * them in a URL or in storage). Too many wrong passwords end the session (303 to the sign-in
+ * page); any other refusal is the page again with its status, the message beside the field and
+ * the email that was typed (never a password or a code).
  */
 import type { EmailSettings } from "../leads/notify/email.ts";
 import { changeOwn } from "./accounts.ts";
 import { cancelEmailChange, requestEmailChange } from "./emailChange.ts";
 import { adminMessages } from "./messages.ts";
 import { removePasskey } from "./passkeys.ts";
+import {
+  beginTotp,
+  cancelTotpSetup,
+  disableTotp,
+  enableTotp,
+  renewRecoveryCodes,
+  type TotpResult,
+} from "./totp.ts";
 import type { AdminStore, SessionRecord, StaffRecord } from "./store/types.ts";
 import type { SignInThrottle } from "./throttle.ts";
 
@@ -19,7 +30,16 @@ const copy = adminMessages.account;
 const keys = adminMessages.passkeys;
 
 /** What a success of the page says after its redirect, by the `saved` key it carries. */
-type SavedKey = "password" | "email-sent" | "email-cancelled" | "passkey" | "passkey-removed";
+type SavedKey =
+  | "password"
+  | "email-sent"
+  | "email-cancelled"
+  | "passkey"
+  | "passkey-removed"
+  | "totp-setup"
+  | "totp-cancelled"
+  | "totp-off"
+  | "recovery";
 
 export type AccountPageOutcome =
   | { redirect: string; ended?: undefined }
@@ -31,8 +51,12 @@ export type AccountPageOutcome =
       status: number;
       /** A refusal said at the top of the page (no field of its own). */
       notice?: string;
-      /** A refusal of the password or email form, said beside its field. */
-      errors?: { form: "password" | "email"; field: string; message: string };
+      /** A refusal of a form (password, email, or an authenticator app's), beside its field. */
+      errors?: { form: string; field: string; message: string };
+      /** New recovery codes (the app turned on, or new ones made): shown this once. */
+      recoveryCodes?: string[];
+      /** What the page says above them. */
+      codesNote?: string;
       /** A passkey that could not be removed, said beside it. */
       removeError?: { id: string; message: string };
       /** The new email as typed, for the email form again. */
@@ -54,6 +78,8 @@ export async function accountPageAction(
     smtp: EmailSettings | null;
     siteUrl: string;
     log: Log;
+    /** The key TOTP secrets are sealed with (IP_HASH_SALT). */
+    serverSecret: string;
   },
   form: FormData,
 ): Promise<AccountPageOutcome> {
@@ -61,6 +87,46 @@ export async function accountPageAction(
   const change = String(form.get("change") ?? "");
   const text = (name: string) => String(form.get(name) ?? "");
   const saved = (key: SavedKey) => ({ redirect: `/admin/account?saved=${key}` });
+  if (change.startsWith("totp-")) {
+    const signed = { staff, session, confirmed };
+    const current = { current: text("current") };
+    let result: TotpResult<{ codes?: string[] }>;
+    let key: SavedKey | null = null;
+    if (change === "totp-start") {
+      result = await beginTotp(store, ctx.serverSecret, staff);
+      key = "totp-setup";
+    } else if (change === "totp-cancel") {
+      await cancelTotpSetup(store, staff);
+      return { redirect: "/admin/account?saved=totp-cancelled#totp" };
+    } else if (change === "totp-enable") {
+      result = await enableTotp(store, throttle, ctx.serverSecret, signed, {
+        code: text("code"),
+        ...current,
+      });
+    } else if (change === "totp-codes") {
+      result = await renewRecoveryCodes(store, throttle, signed, current);
+    } else if (change === "totp-disable") {
+      result = await disableTotp(store, throttle, { staff, session }, current);
+      key = "totp-off";
+    } else {
+      return { status: 422, notice: adminMessages.totp.noSetup };
+    }
+    if (!result.ok) {
+      if (result.ended) return { ended: true };
+      return result.field
+        ? {
+            status: result.status,
+            errors: { form: change, field: result.field, message: result.message },
+          }
+        : { status: result.status, notice: result.message };
+    }
+    if (result.codes) {
+      const note =
+        change === "totp-enable" ? adminMessages.totp.enabled : adminMessages.totp.renewed;
+      return { status: 200, recoveryCodes: result.codes, codesNote: note };
+    }
+    return { redirect: `/admin/account?saved=${key!}#totp` };
+  }
   if (change === "remove-passkey") {
     const result = await removePasskey(store, throttle, ctx.record, session, {
       id: text("id"),
@@ -150,6 +216,14 @@ export async function accountNotice(
       return keys.saved;
     case "passkey-removed":
       return keys.removed;
+    case "totp-setup":
+      return adminMessages.totp.setupStarted;
+    case "totp-cancelled":
+      return adminMessages.totp.cancelled;
+    case "totp-off":
+      return adminMessages.totp.disabled;
+    case "recovery":
+      return adminMessages.totp.recoveryLeft((await store.recoveryCodesOf(staff.id)).length);
     default:
       return undefined;
   }

@@ -140,12 +140,15 @@ export function linkAccount(store: AdminStore, token: string, now: Date = new Da
 }
 
 export type RedeemResult =
-  | { ok: true; staff: StaffRecord; session: string }
+  /** `session` null: the account's TOTP is on, so it signs in with the new password and a code. */
+  | { ok: true; staff: StaffRecord; session: string | null }
   | { ok: false; problem: "gone" | "password"; message?: string };
 
 /**
  * Sets the password through a one-time link and signs the account in: a new session, every
- * other session of the account ended (a reset is how a lost device is locked out).
+ * other session of the account ended (a reset is how a lost device is locked out). An account
+ * whose TOTP is on is not signed in (the link proves the mailbox, not the second factor): it
+ * signs in with the new password and its code.
  */
 export async function redeemLink(
   store: AdminStore,
@@ -161,6 +164,10 @@ export async function redeemLink(
   if (!used) return { ok: false, problem: "gone" };
   await store.setPassword(used.staff.id, passwordHash, now.toISOString());
   await store.deleteSessionsOf(used.staff.id);
+  if ((await store.totpOf(used.staff.id))?.enabledAt) {
+    await audit(store, "password_set", { actorId: used.staff.id, subject: used.staff.email }, now);
+    return { ok: true, staff: { ...used.staff, hasPassword: true }, session: null };
+  }
   const session = await startSession(store, used.staff.id, input.userAgent, now);
   if (!session) return { ok: false, problem: "gone" };
   await audit(store, "password_set", { actorId: used.staff.id, subject: used.staff.email }, now);
@@ -190,6 +197,8 @@ export async function startSession(
 
 export type SignInResult =
   | { ok: true; staff: StaffRecord; session: string }
+  /** The password was right, and the account's TOTP asks for a code next (./totp.ts). */
+  | { ok: false; problem: "second_factor"; staff: StaffRecord }
   | { ok: false; problem: "wrong" }
   | { ok: false; problem: "throttled"; retryAfterSeconds: number };
 
@@ -204,7 +213,9 @@ const refusedSubject = (email: string, known: boolean, client: string): string =
 /**
  * Email and password to a new session. The attempt is reserved in the throttle (./throttle.ts)
  * before the password is checked, and given back when it was right; a deactivated account is
- * refused as a wrong password is (nothing tells who has an account).
+ * refused as a wrong password is (nothing tells who has an account). An account whose TOTP is on
+ * gets no session for the password alone: `second_factor`, and the code is asked next
+ * (./totp.ts signInWithCode, throttled the same way).
  */
 export async function signIn(
   store: AdminStore,
@@ -223,6 +234,15 @@ export async function signIn(
   }
   const found = await find();
   const ok = await checkPassword(input.password, found?.passwordHash ?? null);
+  if (
+    ok &&
+    found &&
+    !found.staff.deactivatedAt &&
+    (await store.totpOf(found.staff.id))?.enabledAt
+  ) {
+    await throttle.succeeded(keys);
+    return { ok: false, problem: "second_factor", staff: found.staff };
+  }
   const session =
     ok && found ? await startSession(store, found.staff.id, input.userAgent, now) : null;
   if (!found || !session) {

@@ -41,9 +41,10 @@ export const isOwnerPath = (path: string): boolean =>
   OWNER_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
 /**
- * What an account without a passkey may still open when an owner requires one (the settings'
- * `requireSecondFactor`, decision D239): its account page (to add one), signing out, the passkey
- * steps themselves. Everything else sends it to the account page.
+ * What an account without a second factor (a passkey or the authenticator app) may still open
+ * when an owner requires one (the settings' `requireSecondFactor`, decisions D239 and D269): its
+ * account page (to set one up: the app's forms post there), signing out, the passkey steps
+ * themselves. Everything else sends it to the account page.
  */
 export const ENROL_PATH = "/admin/account";
 const ENROL_OPEN = [ENROL_PATH, "/admin/sign-out"] as const;

@@ -398,6 +398,63 @@ export const adminMessages = {
     confirmed:
       "Confirmed with your passkey: for the next 5 minutes, changes here don't ask for your password.",
   },
+  /** The authenticator app, a second factor for password sign-in (src/admin/totp.ts). */
+  totp: {
+    heading: "Authenticator app",
+    intro:
+      "With an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy…), signing in with your password also asks for the 6-digit code the app shows. A passkey sign-in does not.",
+    off: "Not set up.",
+    start: "Set up an authenticator app",
+    scan: "1. Scan this QR code with your authenticator app.",
+    qrLabel: "QR code to scan with your authenticator app",
+    typeKey: "Or, in the app, choose to enter a key and type this one:",
+    confirmStep: "2. Enter the 6-digit code the app now shows, to turn it on.",
+    code: "Code from the app",
+    codeHint: "6 digits; a new one every 30 seconds.",
+    turnOn: "Turn on",
+    cancel: "Cancel setup",
+    on: (when: string) => `On: turned on ${when}.`,
+    codesLeft: (n: number) =>
+      `${n} of 10 recovery codes left.${n <= 3 ? " Make new ones before you run out." : ""}`,
+    renew: "Make new recovery codes",
+    renewHint: "The old codes stop working.",
+    disable: "Turn off",
+    disableHint: "Your password is asked every time.",
+    codesHeading: "Your recovery codes",
+    codesIntro:
+      "Each works once instead of a code from the app, if you lose your phone. Save them now somewhere safe (a password manager, or printed): they are not shown again.",
+    enabled:
+      "The authenticator app is on: signing in with your password now asks for its code. Your other sessions were signed out.",
+    renewed: "New recovery codes made: the old ones no longer work.",
+    setupStarted: "Scan the QR code below with your authenticator app, then enter its code.",
+    cancelled: "The setup was cancelled.",
+    disabled: "The authenticator app is off: your password alone signs you in again.",
+    alreadyOn: "The authenticator app is already on for this account.",
+    noSetup: "There is no setup waiting: start again with 'Set up an authenticator app'.",
+    notOn: "The authenticator app is not on for this account.",
+    wrongCode:
+      "That code is not right. Check that the app's clock is correct and enter the code it shows now.",
+    resetNone: (email: string) => `${email} has no authenticator app set up.`,
+    resetDone: (email: string) =>
+      `${email}'s authenticator app was turned off: they sign in with their password and can set it up again.`,
+    // The code step of the sign-in page.
+    signInTitle: "Enter your code",
+    signInIntro: (email: string) =>
+      `Open your authenticator app and enter the 6-digit code${email ? ` for ${email}` : ""}.`,
+    signInSubmit: "Sign in",
+    useRecovery: "Lost your phone? Use a recovery code",
+    recoveryCode: "Recovery code",
+    recoveryHint: "One of the ten codes you saved, like abcde-fghjk. Each works once.",
+    recoverySubmit: "Sign in with the recovery code",
+    signInWrong: "That code is not right. Enter the code your app shows now.",
+    recoveryWrong: "That recovery code is not right, or was already used.",
+    signInUsed: "That code was just used. Wait for the next code in your app.",
+    signInExpired: "That took too long. Please sign in again.",
+    recoveryLeft: (n: number) =>
+      `You signed in with a recovery code: ${n} left. Make new ones on this page if you are running low.`,
+    passwordSet:
+      "Your new password is set. Sign in with it: the code from your authenticator app is asked next.",
+  },
   /** Follow-ups on a lead's page, the Due view and their email (src/admin/followUps.ts). */
   followUp: {
     heading: "Follow-up",
@@ -722,6 +779,10 @@ export const adminMessages = {
     changeRole: "Change role",
     endSessions: "End all sessions",
     reset: "New sign-in link",
+    /** TOTP on the account (src/admin/totp.ts): shown in its line, and the owner's reset. */
+    totpOn: "Authenticator app on",
+    totpReset: "Turn off authenticator app",
+    totpResetFor: (email: string) => `Turn off authenticator app for ${email}`,
     linkFor: (email: string) =>
       `One-time link for ${email} (valid 24 hours, once). Copy it and send it to them:`,
     emailed: (email: string) => `We also emailed the link to ${email}.`,
@@ -780,6 +841,11 @@ export const adminMessages = {
       password_changed: "Password changed",
       passkey_added: "Passkey added",
       passkey_removed: "Passkey removed",
+      totp_enabled: "Authenticator app turned on",
+      totp_disabled: "Authenticator app turned off",
+      totp_reset: "Authenticator app reset by an owner",
+      totp_codes_renewed: "New recovery codes made",
+      totp_recovery_used: "Recovery code used",
       confirmed: "Identity confirmed",
       confirm_failed: "Confirmation refused",
       email_change_requested: "Email change asked for",

@@ -39,11 +39,13 @@ export const settingsMessages = {
   },
   secondFactor: {
     heading: "Sign-in security",
-    label: "Every account must use a passkey to sign in to the inbox",
-    hint: "Accounts without one are sent to their account page to add one before they can open anything else.",
+    label:
+      "Every account must use a passkey or an authenticator app (a second factor) to sign in to the inbox",
+    hint: "Accounts without either are sent to their account page to set one up before they can open anything else.",
     selfFirst:
-      "Add a passkey to your own account first (Your account), so that you can still open these settings.",
+      "Add a passkey or set up an authenticator app on your own account first (Your account), so that you can still open these settings.",
   },
-  enrol: "An owner requires a passkey for every account: add one below to use the inbox.",
+  enrol:
+    "An owner requires a second factor for every account: add a passkey or set up an authenticator app below to use the inbox.",
   audit: "settings_change",
 } as const;

@@ -95,11 +95,11 @@ export async function settingsPageAction(
   );
   if (!read.ok) return { status: read.status, message: read.message };
   const before = await ctx.settings.refresh();
-  // Requiring passkeys would shut out the owner who asks, were they without one themselves.
+  // Requiring a second factor would shut out the owner who asks, were they without one.
   if (
     read.change.requireSecondFactor &&
     !before.requireSecondFactor &&
-    (await ctx.store.passkeysOf(ctx.actor.id)).length === 0
+    !(await ctx.store.hasSecondFactor(ctx.actor.id))
   ) {
     return { status: 422, message: copy.secondFactor.selfFirst };
   }

@@ -1,7 +1,7 @@
 /**
  * The posts of the staff page (/admin/staff, owners): the form's `action` names what it asks
- * (invite, a new sign-in link, a role, ending sessions, deactivating or reactivating), each done
- * and audited by ./staff.ts. A change answers 303 back to the page (`?saved=<action>&staff=<id>`,
+ * (invite, a new sign-in link, a role, ending sessions, deactivating or reactivating, turning off
+ * someone's authenticator app), each done and audited by ./staff.ts (the app: ./totp.ts). A change answers 303 back to the page (`?saved=<action>&staff=<id>`,
  * said by staffNotice from the account as it is then), so a reload re-sends nothing. An invite or
  * a new sign-in link is the exception (D203): its one-time link is shown once, on the answer to
  * the post itself, because carrying it through a redirect would put the secret in a URL (history,
@@ -21,11 +21,12 @@ import {
   type StaffResult,
 } from "./staff.ts";
 import type { AdminStore, StaffRecord } from "./store/types.ts";
+import { resetTotp } from "./totp.ts";
 
 const copy = adminMessages.staff;
 
 /** The changes a redirect reports, by the `saved` key it carries. */
-const savedKeys = ["role", "sessions", "deactivate", "reactivate"] as const;
+const savedKeys = ["role", "sessions", "deactivate", "reactivate", "totp"] as const;
 type SavedKey = (typeof savedKeys)[number];
 
 export type StaffPageOutcome =
@@ -84,7 +85,13 @@ export async function staffPageAction(
   let key: SavedKey;
   let result: StaffResult & { ended?: number };
   let count = "";
-  if (action === "sessions") {
+  if (action === "totp-reset") {
+    key = "totp";
+    const reset = await resetTotp(store, target, actor);
+    result = reset.ok
+      ? { ok: true, message: reset.message }
+      : { ok: false, status: reset.status === 404 ? 404 : 409, message: reset.message };
+  } else if (action === "sessions") {
     key = "sessions";
     result = await endSessions(store, target, actor, ctx.session);
     if (result.ok && result.ended !== undefined) count = `&n=${result.ended}`;
@@ -120,6 +127,7 @@ export async function staffNotice(
   if (!account) return undefined;
   if (key === "role") return copy.roleChanged(account.email);
   if (key === "reactivate") return copy.reactivated(account.email);
+  if (key === "totp") return adminMessages.totp.resetDone(account.email);
   if (key === "deactivate") {
     return copy.deactivatedNotice(account.email, await store.assignedCount(account.id));
   }

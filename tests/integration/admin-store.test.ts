@@ -117,7 +117,7 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
         { token: link.token, password: PASSWORD, userAgent: "t" },
         T0,
       );
-      if (!redeemed.ok) throw new Error("not redeemed");
+      if (!redeemed.ok || !redeemed.session) throw new Error("not redeemed");
       const s = redeemed.session;
       // Used every 11 hours, it lives on, but never past 7 days.
       let at = T0.getTime();
@@ -166,7 +166,7 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
         { token: reset.token, password: newPassword, userAgent: null },
         T0,
       );
-      if (!done.ok) throw new Error("reset failed");
+      if (!done.ok || !done.session) throw new Error("reset failed");
       expect(await currentSession(store, a.session, T0)).toBeNull();
       expect(await currentSession(store, b.session, T0)).toBeNull();
       expect((await currentSession(store, done.session, T0))?.staff.email).toBe(

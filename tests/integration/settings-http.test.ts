@@ -178,7 +178,9 @@ describe("the owner's settings page (sqlite)", () => {
     // Not by an owner who has none: they would shut themselves out of this page.
     const refused = await save("boss@example.test", [...valid(), ["requireSecondFactor", "on"]]);
     expect(refused.status).toBe(422);
-    expect(await refused.text()).toContain("Add a passkey to your own account first");
+    expect(await refused.text()).toContain(
+      "Add a passkey or set up an authenticator app on your own account first",
+    );
     await withStore((s) =>
       s.addPasskey({
         id: "Y3JlZGVudGlhbC1vZi1ib3Nz",
@@ -199,10 +201,12 @@ describe("the owner's settings page (sqlite)", () => {
     expect(inbox.headers.get("location")).toBe("/admin/account?enrol=1");
     const api = await get("/api/admin/new-count", "cal@example.test");
     expect(api.status).toBe(403);
-    expect(await api.json()).toMatchObject({ error: "passkey_required" });
+    expect(await api.json()).toMatchObject({ error: "second_factor_required" });
     const account = await get("/admin/account?enrol=1", "cal@example.test");
     expect(account.status).toBe(200);
-    expect(await account.text()).toContain("add one below to use the inbox");
+    expect(await account.text()).toContain(
+      "add a passkey or set up an authenticator app below to use the inbox",
+    );
     // Switched off again: the inbox opens.
     const off = await save("boss@example.test", valid());
     expect(off.status).toBe(303);

@@ -1,8 +1,8 @@
 /**
  * The admin store over the shared SQL driver (decision D198): every AdminStore method is a
  * one-line delegation to its concern's module, whose queries are written once for SQLite and
- * PostgreSQL (accounts.ts, sessions.ts, pipeline.ts, followUps.ts, reminders.ts, erasure.ts,
- * audit.ts, merges.ts), run through `#run`, which maps any failure to StoreUnavailableError (a 503). Only
+ * PostgreSQL (accounts.ts, sessions.ts, totp.ts, pipeline.ts, followUps.ts, reminders.ts,
+ * erasure.ts, audit.ts, merges.ts), run through `#run`, which maps any failure to StoreUnavailableError (a 503). Only
  * the inbox's page stays written per dialect (./sqlite.ts, ./postgres.ts), a hand-tuned hot
  * path. A new method: a function `(db: Db, …)` in its
  * concern's module and one line here.
@@ -19,6 +19,7 @@ import * as reminders from "./reminders.ts";
 import * as revenue from "./revenue.ts";
 import * as sessions from "./sessions.ts";
 import * as tags from "./tags.ts";
+import * as totp from "./totp.ts";
 import * as views from "./views.ts";
 import { onStore } from "../../db/errors.ts";
 import { AUDIT_SCORE } from "./auditScore.ts";
@@ -125,6 +126,24 @@ export abstract class SqlAdminStore implements AdminStore {
   addChallenge: Method<"addChallenge"> = (c) => this.#run((db) => sessions.addChallenge(db, c));
   takeChallenge: Method<"takeChallenge"> = (hash, purpose, now) =>
     this.#run((db) => sessions.takeChallenge(db, hash, purpose, now));
+
+  // The TOTP second factor and its recovery codes (./totp.ts).
+  totpOf: Method<"totpOf"> = (id) => this.#run((db) => totp.totpOf(db, id));
+  startTotp: Method<"startTotp"> = (t) => this.#run((db) => totp.startTotp(db, t));
+  enableTotp: Method<"enableTotp"> = (e) => this.#run((db) => totp.enableTotp(db, e));
+  useTotpStep: Method<"useTotpStep"> = (id, step) =>
+    this.#run((db) => totp.useTotpStep(db, id, step));
+  replaceRecoveryCodes: Method<"replaceRecoveryCodes"> = (r) =>
+    this.#run((db) => totp.replaceRecoveryCodes(db, r));
+  recoveryCodesOf: Method<"recoveryCodesOf"> = (id) =>
+    this.#run((db) => totp.recoveryCodesOf(db, id));
+  useRecoveryCode: Method<"useRecoveryCode"> = (staffId, id, at) =>
+    this.#run((db) => totp.useRecoveryCode(db, staffId, id, at));
+  deleteTotp: Method<"deleteTotp"> = (id, pendingOnly) =>
+    this.#run((db) => totp.deleteTotp(db, id, pendingOnly));
+  totpAccounts: Method<"totpAccounts"> = () => this.#run((db) => totp.totpAccounts(db));
+  hasSecondFactor: Method<"hasSecondFactor"> = (id) =>
+    this.#run((db) => totp.hasSecondFactor(db, id));
 
   // Working leads (./pipeline.ts).
   inboxCounts: Method<"inboxCounts"> = (since) =>

@@ -6,6 +6,7 @@
  * ../accounts.ts and ../sessions.ts. Times are ISO strings.
  */
 import type * as emails from "./emails.ts";
+import type * as totp from "./totp.ts";
 import type { EmailEventRow, TemplateEdit } from "./emails.ts";
 import type { LeadRecord } from "../../leads/store/types.ts";
 import { leadStatuses, type LeadStatus } from "../../leads/status.ts";
@@ -414,6 +415,32 @@ export interface AdminStore {
     purpose: ChallengePurpose,
     now: string,
   ): Promise<{ challenge: string; staffId: string | null } | null>;
+
+  // The TOTP second factor and its recovery codes (./totp.ts, migration 37; rules: ../totp.ts).
+  totpOf(staffId: string): Promise<totp.TotpRecord | null>;
+  /** A new setup waiting for its first code; false when the account's factor is already on. */
+  startTotp(setup: { staffId: string; secret: string; at: string }): Promise<boolean>;
+  /** The setup on, with its first code's step and new recovery codes; false if refused. */
+  enableTotp(enable: {
+    staffId: string;
+    step: number;
+    at: string;
+    codes: readonly totp.RecoveryCodeRow[];
+  }): Promise<boolean>;
+  /** A code of this time step accepted: false when it (or a later one) was used already. */
+  useTotpStep(staffId: string, step: number): Promise<boolean>;
+  replaceRecoveryCodes(codes: {
+    staffId: string;
+    at: string;
+    codes: readonly totp.RecoveryCodeRow[];
+  }): Promise<boolean>;
+  recoveryCodesOf(staffId: string): Promise<totp.RecoveryCodeRow[]>;
+  useRecoveryCode(staffId: string, id: string, at: string): Promise<boolean>;
+  /** True when a factor that was on was removed (`pendingOnly`: a setup under way only). */
+  deleteTotp(staffId: string, pendingOnly?: boolean): Promise<boolean>;
+  totpAccounts(): Promise<Set<string>>;
+  /** A passkey, or TOTP that is on. */
+  hasSecondFactor(staffId: string): Promise<boolean>;
 
   /** Newest first, `limit` + 1 rows at most (one more tells there is a next page). */
   inboxPage(query: InboxQuery): Promise<InboxLead[]>;

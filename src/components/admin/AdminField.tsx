@@ -10,6 +10,9 @@ interface Props {
   autoFocus?: boolean | undefined;
   /** Left empty on purpose sometimes (a passkey's name). Default: required. */
   optional?: boolean | undefined;
+  /** The keyboard a phone shows (a code: "numeric"). */
+  inputMode?: "numeric" | "text" | undefined;
+  maxLength?: number | undefined;
 }
 
 /** A labelled input of the staff forms, its hint and error tied to it for screen readers. */
@@ -24,6 +27,8 @@ export function AdminField({
   error,
   autoFocus,
   optional,
+  inputMode,
+  maxLength,
 }: Props) {
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
   return (
@@ -39,6 +44,8 @@ export function AdminField({
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         autoFocus={autoFocus}
+        inputMode={inputMode}
+        maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
         className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-3 text-base focus:border-brand-700 focus:ring-2 focus:ring-brand-700 focus:outline-none"

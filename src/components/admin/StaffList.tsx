@@ -9,6 +9,8 @@ export interface StaffRow {
   active: boolean;
   /** The signed-in owner's own account (not deactivated from here). */
   self: boolean;
+  /** Its authenticator app (TOTP) is on: said, and an owner can turn it off (a lost phone). */
+  totp: boolean;
 }
 
 interface Props {
@@ -26,6 +28,9 @@ interface Props {
     deactivateConfirm: string;
     reactivate: string;
     actionsFor: (email: string) => string;
+    totpOn: string;
+    totpReset: string;
+    totpResetFor: (email: string) => string;
   };
 }
 
@@ -48,6 +53,7 @@ export function StaffList({ rows, roles, copy }: Props) {
           <p className="font-semibold wrap-anywhere">{row.email}</p>
           <p className="text-sm text-slate-700">
             {row.roleLabel} · {row.state} · {row.sessions}
+            {row.totp && ` · ${copy.totpOn}`}
           </p>
           <div
             className="mt-3 flex flex-wrap items-end gap-3"
@@ -91,6 +97,20 @@ export function StaffList({ rows, roles, copy }: Props) {
                 <input type="hidden" name="staff" value={row.id} />
                 <button type="submit" className={button}>
                   {copy.reset}
+                </button>
+              </form>
+            )}
+            {!row.self && row.totp && (
+              <form method="post">
+                <input type="hidden" name="action" value="totp-reset" />
+                <input type="hidden" name="staff" value={row.id} />
+                <button
+                  type="submit"
+                  className={button}
+                  aria-label={copy.totpResetFor(row.email)}
+                  data-staff-totp-reset
+                >
+                  {copy.totpReset}
                 </button>
               </form>
             )}
