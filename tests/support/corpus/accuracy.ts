@@ -101,6 +101,11 @@ export function judge(
   const grade = report?.grade as Grade | undefined;
   if (site.minScore !== undefined)
     caps.push({ rule: `score >= ${site.minScore}`, held: (report?.score ?? -1) >= site.minScore });
+  if (site.maxScore !== undefined)
+    caps.push({
+      rule: `score <= ${site.maxScore}`,
+      held: report?.score !== undefined && report.score <= site.maxScore,
+    });
   if (site.maxGrade !== undefined)
     caps.push({
       rule: `grade ${site.maxGrade} or worse`,
