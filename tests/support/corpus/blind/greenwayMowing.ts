@@ -52,6 +52,10 @@ function build(c: BuildContext): SiteRoutes {
     </section>
     <section id="services">
       <h2>Services</h2>
+      <p>Most of our customers are on a weekly plan from the first cut in April to the last leaf pickup in
+      November, and we add the seasonal jobs when the lawn needs them. You get one price for the season, a text
+      the evening before we come, and the same two-person crew every visit, so nobody has to explain the gate
+      code or the dog twice.</p>
       <div class="cards">
         <article><h3>Weekly mowing</h3><p>Mowing at the right height for the season, string trimming around every obstacle, edging along
         drives and walks, and clippings blown off hard surfaces. Weekly or every other week.</p></article>
