@@ -119,7 +119,8 @@ export const bobsTree: CorpusSite = {
     "broken-links": "'Sign our Guestbook!' leads to a 404",
     "duplicate-titles": "services, gallery and contact share the title 'Bob's Tree Service'",
     "local-business-schema": "no structured data at all",
-    "local-keywords": "the title 'Welcome to Bob's Tree Service' names the trade but no town; there is no h1",
+    "local-keywords":
+      "the title 'Welcome to Bob's Tree Service' names the trade but no town; there is no h1",
     "opening-hours": "no hours anywhere",
     "map-link": "no map or directions link",
     reviews: "no testimonials or ratings",

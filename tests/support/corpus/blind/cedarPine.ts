@@ -153,15 +153,36 @@ function build(c: BuildContext): SiteRoutes {
     html: `<div class="section"><div class="w-container"><h1>${esc(h1)}</h1><div class="w-richtext">${body}</div><a href="${c.origin}/contact" class="button w-button">Get a free estimate</a></div></div>`,
   });
   const inner: Def[] = [
-    svc("tree-removal", "Tree removal in Portland", "Safe tree removal in Portland by certified arborists: sectional felling, cranes near houses and power lines, full cleanup.", "<p>We take trees down in sections with ropes and rigging, or with a crane when a tree hangs over a house. We handle the city permit and leave the site clean.</p>"),
-    svc("tree-pruning", "Tree pruning in Portland", "Tree pruning in Portland to ANSI A300 standards: crown thinning, deadwood removal and clearance from roofs and lines.", "<p>Good pruning makes trees safer and healthier. We thin crowns, remove deadwood and lift limbs off roofs, and we never top a tree.</p>"),
-    svc("stump-grinding", "Stump grinding in Portland", "Stump grinding in Portland and Milwaukie below grade, with the chips raked out and the hole ready for lawn or planting.", "<p>We grind stumps eight to twelve inches below grade, rake out the chips and fill the hole with topsoil if you want to seed over it.</p>"),
-    svc("emergency-tree-service", "Emergency tree service in Portland", "24/7 emergency tree service in Portland for storm-damaged trees on roofs, cars, fences and driveways.", "<p>When a storm drops a tree on your house, call us any time. We tarp, remove the tree and work directly with your insurer.</p>"),
+    svc(
+      "tree-removal",
+      "Tree removal in Portland",
+      "Safe tree removal in Portland by certified arborists: sectional felling, cranes near houses and power lines, full cleanup.",
+      "<p>We take trees down in sections with ropes and rigging, or with a crane when a tree hangs over a house. We handle the city permit and leave the site clean.</p>",
+    ),
+    svc(
+      "tree-pruning",
+      "Tree pruning in Portland",
+      "Tree pruning in Portland to ANSI A300 standards: crown thinning, deadwood removal and clearance from roofs and lines.",
+      "<p>Good pruning makes trees safer and healthier. We thin crowns, remove deadwood and lift limbs off roofs, and we never top a tree.</p>",
+    ),
+    svc(
+      "stump-grinding",
+      "Stump grinding in Portland",
+      "Stump grinding in Portland and Milwaukie below grade, with the chips raked out and the hole ready for lawn or planting.",
+      "<p>We grind stumps eight to twelve inches below grade, rake out the chips and fill the hole with topsoil if you want to seed over it.</p>",
+    ),
+    svc(
+      "emergency-tree-service",
+      "Emergency tree service in Portland",
+      "24/7 emergency tree service in Portland for storm-damaged trees on roofs, cars, fences and driveways.",
+      "<p>When a storm drops a tree on your house, call us any time. We tarp, remove the tree and work directly with your insurer.</p>",
+    ),
     {
       path: "/about",
       wfPage: "64e1b2c3d4e5f60718293a52",
       title: "About Cedar & Pine Tree Service | Portland Arborists",
-      description: "Meet the certified arborists of Cedar & Pine Tree Service, caring for Portland's trees since 2010.",
+      description:
+        "Meet the certified arborists of Cedar & Pine Tree Service, caring for Portland's trees since 2010.",
       h1: "About Cedar & Pine",
       html: `<div class="section"><div class="w-container"><h1>About Cedar &amp; Pine</h1><p>Founded in 2010 by arborist Nora Lindqvist, Cedar &amp; Pine is a crew of twelve climbers and groundworkers.</p></div></div>`,
     },
@@ -169,7 +190,8 @@ function build(c: BuildContext): SiteRoutes {
       path: "/contact",
       wfPage: "64e1b2c3d4e5f60718293a53",
       title: "Contact Cedar & Pine Tree Service | Free Estimate",
-      description: "Ask for a free tree service estimate in Portland: call (503) 555-0176 or send the form and an arborist calls you back.",
+      description:
+        "Ask for a free tree service estimate in Portland: call (503) 555-0176 or send the form and an arborist calls you back.",
       h1: "Contact us",
       html: `<div class="section"><div class="w-container"><h1>Contact us</h1><p>Call <a href="tel:${t.tel}">${t.phone}</a> or send the form.</p>${estimateForm("contact-form")}</div></div>`,
     },
@@ -177,17 +199,22 @@ function build(c: BuildContext): SiteRoutes {
       path: "/blog/storm-season-tree-check",
       wfPage: "64e1b2c3d4e5f60718293a54",
       title: "A Storm-Season Tree Check for Portland Homes | Cedar & Pine",
-      description: "Five signs a tree may fail in the next windstorm, and what a Portland arborist checks before the storm season.",
+      description:
+        "Five signs a tree may fail in the next windstorm, and what a Portland arborist checks before the storm season.",
       h1: "A storm-season tree check",
       html: `<div class="section"><div class="w-container"><h1>A storm-season tree check</h1><p><time datetime="${posted}">${posted}</time></p><div class="w-richtext"><p>Look for cracks, fungus at the base, dead limbs and a new lean. If you see one, call an arborist before the wind does the deciding.</p></div></div></div>`,
     },
   ];
   const pages: Record<string, Route> = {};
-  for (const d of [home, ...inner]) pages[d.path] = { body: layout(c, d, d === home ? jsonLd : "") };
+  for (const d of [home, ...inner])
+    pages[d.path] = { body: layout(c, d, d === home ? jsonLd : "") };
   pages["/index.html"] = pages["/"]!;
   pages["/robots.txt"] = text(`User-agent: *\nDisallow:\n\nSitemap: ${c.origin}/sitemap.xml\n`);
   pages["/sitemap.xml"] = urlset(
-    [home, ...inner].map((d) => ({ loc: `${c.origin}${d.path}`, lastmod: d.path.startsWith("/blog") ? posted : day(c.now, 20) })),
+    [home, ...inner].map((d) => ({
+      loc: `${c.origin}${d.path}`,
+      lastmod: d.path.startsWith("/blog") ? posted : day(c.now, 20),
+    })),
   );
   const css = (base: string) => ({
     [`${base}css/normalize.css`]: textFile("text/css", "normalize", 8),
@@ -198,7 +225,10 @@ function build(c: BuildContext): SiteRoutes {
   Object.assign(pages, css("/"), {
     "/images/favicon.png": picture(32, 32),
     "/images/cedar-pine-logo.png": picture(180, 56, 7),
-    "/images/icon-phone.svg": { type: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M3 1h3l1 4-2 1a9 9 0 0 0 5 5l1-2 4 1v3a2 2 0 0 1-2 2A13 13 0 0 1 1 3a2 2 0 0 1 2-2z"/></svg>' },
+    "/images/icon-phone.svg": {
+      type: "image/svg+xml",
+      body: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M3 1h3l1 4-2 1a9 9 0 0 0 5 5l1-2 4 1v3a2 2 0 0 1-2 2A13 13 0 0 1 1 3a2 2 0 0 1 2-2z"/></svg>',
+    },
     "/images/hero-douglas-fir.jpg": photo(5200, 3467, 3480),
     "/images/crew-climbing.png": picture(2400, 1600, 2150, [60, 90, 50]),
     "/images/stump-after.jpg": photo(4032, 3024, 1420),
@@ -216,8 +246,10 @@ export const cedarPine: CorpusSite = {
   fail: {
     "image-size": "the hero is 5200 px and 3.4 MB shown at 1600 px; a 2.1 MB PNG; a 1.4 MB JPEG",
     "page-weight": "a phone downloads about 7 MB for the home page",
-    "duplicate-titles": "the four service pages share the title 'Service | Cedar & Pine Tree Service'",
-    "render-blocking": "webfont.js loads synchronously in the head of every page, before anything shows",
+    "duplicate-titles":
+      "the four service pages share the title 'Service | Cedar & Pine Tree Service'",
+    "render-blocking":
+      "webfont.js loads synchronously in the head of every page, before anything shows",
   },
   maxGrade: "C",
 };

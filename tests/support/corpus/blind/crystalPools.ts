@@ -142,55 +142,69 @@ ${rich(para(`Latest from our blog: <a href="${c.origin}/post/monsoon-pool-care-c
     {
       path: "/pool-cleaning",
       title: "Weekly Pool Cleaning in Scottsdale | Crystal Clear Pool Care",
-      description: "Weekly pool cleaning in Scottsdale and Phoenix: skimming, brushing, vacuuming and balanced water, with a photo report after every visit.",
+      description:
+        "Weekly pool cleaning in Scottsdale and Phoenix: skimming, brushing, vacuuming and balanced water, with a photo report after every visit.",
       h1: "Weekly Pool Cleaning in Scottsdale",
       html: `${rich(serviceText.cleaning)}${wixButton(`${c.origin}/contact`, "Get a Free Quote")}`,
     },
     {
       path: "/pool-repair",
       title: "Pool Repair in Scottsdale & Tempe | Crystal Clear Pool Care",
-      description: "Pool pump, filter, heater and leak repair in Scottsdale and Tempe by certified technicians, most fixed on the first visit.",
+      description:
+        "Pool pump, filter, heater and leak repair in Scottsdale and Tempe by certified technicians, most fixed on the first visit.",
       h1: "Pool Repair in Scottsdale",
       html: `${rich(serviceText.repair)}${wixButton(`${c.origin}/contact`, "Get a Free Quote")}`,
     },
     {
       path: "/green-pool-recovery",
       title: "Green Pool Cleanup in Scottsdale | Crystal Clear Pool Care",
-      description: "Green pool recovery in Scottsdale and Phoenix: clear water again in three to five days, usually without draining the pool.",
+      description:
+        "Green pool recovery in Scottsdale and Phoenix: clear water again in three to five days, usually without draining the pool.",
       h1: "Green Pool Recovery",
       html: `${rich(serviceText.green)}${wixButton(`${c.origin}/contact`, "Get a Free Quote")}`,
     },
     {
       path: "/equipment-upgrades",
       title: "Pool Pumps, Filters & Salt Systems | Crystal Clear Pool Care",
-      description: "Variable-speed pool pumps, filters, salt systems and automation installed in Scottsdale homes, with APS rebates handled for you.",
+      description:
+        "Variable-speed pool pumps, filters, salt systems and automation installed in Scottsdale homes, with APS rebates handled for you.",
       h1: "Pool Equipment Upgrades",
       html: `${rich(serviceText.equipment)}${wixButton(`${c.origin}/contact`, "Get a Free Quote")}`,
     },
     {
       path: "/about",
       title: "About Us | Crystal Clear Pool Care, Scottsdale",
-      description: "Meet the family behind Crystal Clear Pool Care: certified pool operators serving Scottsdale homes since 2012.",
+      description:
+        "Meet the family behind Crystal Clear Pool Care: certified pool operators serving Scottsdale homes since 2012.",
       h1: "About Crystal Clear Pool Care",
-      html: rich(para("Ana and Luis Ortega started Crystal Clear with one truck and thirty pools in north Scottsdale. Today eight technicians care for more than six hundred pools across the East Valley, each one on the same route every week.")),
+      html: rich(
+        para(
+          "Ana and Luis Ortega started Crystal Clear with one truck and thirty pools in north Scottsdale. Today eight technicians care for more than six hundred pools across the East Valley, each one on the same route every week.",
+        ),
+      ),
     },
     {
       path: "/contact",
       title: "Contact Crystal Clear Pool Care | Free Pool Service Quote",
-      description: "Ask for a free pool service quote in Scottsdale, Phoenix or Tempe: call us or send the form and we answer within one business day.",
+      description:
+        "Ask for a free pool service quote in Scottsdale, Phoenix or Tempe: call us or send the form and we answer within one business day.",
       h1: "Contact Us",
       html: `${rich(para(`Call ${b.phone}, Monday to Saturday 7am to 6pm, or send the form and we answer within one business day.`))}${quote}`,
     },
     {
       path: "/post/monsoon-pool-care-checklist",
       title: "A Monsoon Pool Care Checklist for Scottsdale Pools",
-      description: "What to do before and after a monsoon storm so your pool stays blue: skimmer baskets, shock, filter cleaning and water level.",
+      description:
+        "What to do before and after a monsoon storm so your pool stays blue: skimmer baskets, shock, filter cleaning and water level.",
       h1: "A Monsoon Pool Care Checklist",
-      html: rich(`${para(`<time datetime="${day(c.now, 33)}">${day(c.now, 33)}</time> · 3 min read`)}${para("Before a storm, empty the skimmer baskets and run the pump. After it, net out the debris, brush, shock the water, and clean the filter once the dust has settled to the bottom.")}`),
+      html: rich(
+        `${para(`<time datetime="${day(c.now, 33)}">${day(c.now, 33)}</time> · 3 min read`)}${para("Before a storm, empty the skimmer baskets and run the pump. After it, net out the debris, brush, shock the water, and clean the filter once the dust has settled to the bottom.")}`,
+      ),
     },
   ];
   const pages: Record<string, Route> = {};
-  for (const d of [home, ...inner]) pages[d.path] = { body: layout(c, d, d === home ? jsonLd : "") };
+  for (const d of [home, ...inner])
+    pages[d.path] = { body: layout(c, d, d === home ? jsonLd : "") };
   pages["/robots.txt"] = text(
     `# By Wix\nUser-agent: *\nAllow: /\n\n# Optimization for Google Ads Bot\nUser-agent: AdsBot-Google-Mobile\nUser-agent: AdsBot-Google\nDisallow: /_api/*\nDisallow: /_partials*\nDisallow: /pro-gallery-webapp/v1/galleries/*\n\n# Block PetalBot\nUser-agent: PetalBot\nDisallow: /\n\nSitemap: ${c.origin}/sitemap.xml\n`,
   );
@@ -198,7 +212,10 @@ ${rich(para(`Latest from our blog: <a href="${c.origin}/post/monsoon-pool-care-c
     `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${c.origin}/pages-sitemap.xml</loc><lastmod>${day(c.now, 6)}</lastmod></sitemap><sitemap><loc>${c.origin}/blog-posts-sitemap.xml</loc><lastmod>${day(c.now, 33)}</lastmod></sitemap></sitemapindex>`,
   );
   pages["/pages-sitemap.xml"] = urlset(
-    [home, ...inner.slice(0, -1)].map((d) => ({ loc: `${c.origin}${d.path}`, lastmod: day(c.now, 6) })),
+    [home, ...inner.slice(0, -1)].map((d) => ({
+      loc: `${c.origin}${d.path}`,
+      lastmod: day(c.now, 6),
+    })),
   );
   pages["/blog-posts-sitemap.xml"] = urlset([
     { loc: `${c.origin}/post/monsoon-pool-care-checklist`, lastmod: day(c.now, 33) },

@@ -30,7 +30,9 @@ interface Def {
   content: string;
 }
 
-const wpForm = (id: number) => `<div class="wpforms-container wpforms-container-full" id="wpforms-${id}"><form id="wpforms-form-${id}" class="wpforms-validate wpforms-form" data-formid="${id}" method="post" enctype="multipart/form-data" action="/contact/">
+const wpForm = (
+  id: number,
+) => `<div class="wpforms-container wpforms-container-full" id="wpforms-${id}"><form id="wpforms-form-${id}" class="wpforms-validate wpforms-form" data-formid="${id}" method="post" enctype="multipart/form-data" action="/contact/">
 <div class="wpforms-field-container">
 <div id="wpforms-${id}-field_0-container" class="wpforms-field wpforms-field-name" data-field-id="0"><label class="wpforms-field-label" for="wpforms-${id}-field_0">Name <span class="wpforms-required-label">*</span></label><input type="text" id="wpforms-${id}-field_0" class="wpforms-field-large wpforms-field-required" name="wpforms[fields][0]" required></div>
 <div id="wpforms-${id}-field_1-container" class="wpforms-field wpforms-field-email" data-field-id="1"><label class="wpforms-field-label" for="wpforms-${id}-field_1">Email <span class="wpforms-required-label">*</span></label><input type="email" id="wpforms-${id}-field_1" class="wpforms-field-large wpforms-field-required" name="wpforms[fields][1]" spellcheck="false" required></div>
@@ -114,7 +116,8 @@ function build(c: BuildContext): SiteRoutes {
     description:
       "Landscape design, patios, outdoor lighting and lawn maintenance in Raleigh, Cary and Apex. Design-build by Evergreen Outdoor Living, licensed NC landscape contractors.",
     h1: "Landscape design and outdoor living in Raleigh, NC",
-    content: block(`<p>Evergreen Outdoor Living designs and builds the backyards Raleigh families actually use: paver patios
+    content:
+      block(`<p>Evergreen Outdoor Living designs and builds the backyards Raleigh families actually use: paver patios
 and fire pits, native planting that survives a Carolina August, low-voltage lighting for long evenings, and the
 weekly care that keeps it all looking new. We are licensed North Carolina landscape contractors, fully insured,
 and family owned since 2007.</p>
@@ -146,28 +149,56 @@ ${wpForm(118)}
     content: `<p>${p}</p><div class="wp-block-buttons"><div class="wp-block-button"><a class="wp-block-button__link wp-element-button" href="${c.origin}/contact/">Request a free consultation</a></div></div>`,
   });
   const inner: Def[] = [
-    svc("/landscape-design/", "Landscape Design in Raleigh, NC | Evergreen Outdoor Living", "Landscape design in Raleigh and Cary: a drawn plan, native plants and a fixed price, built by our own crews.", "Landscape design in Raleigh", "Our designers draw a plan for your whole yard, choose plants that thrive in Raleigh's clay and heat, and give you a fixed price before we start. Our own crews install every plant, bed and path."),
-    svc("/hardscaping/", "Patios & Hardscaping in Raleigh | Evergreen Outdoor Living", "Paver and flagstone patios, seat walls, fire pits and retaining walls in Raleigh, built on a proper base with a five-year warranty.", "Patios and hardscaping in Raleigh", "Patios, walkways, seat walls, fire pits and retaining walls built on six inches of compacted base, with drainage behind every wall and a five-year warranty on the work."),
-    svc("/outdoor-lighting/", "Outdoor Lighting in Raleigh & Cary | Evergreen Outdoor Living", "Low-voltage LED landscape lighting in Raleigh and Cary: paths, walls, trees and patios lit on a timer.", "Outdoor lighting in Raleigh", "Warm, low-voltage LED lighting for paths, steps, walls and trees, on a timer or your phone, installed with buried cable and brass fixtures that last."),
-    svc("/lawn-maintenance/", "Lawn Maintenance in Raleigh | Evergreen Outdoor Living", "Weekly lawn mowing, edging, bed care and seasonal color in Raleigh, Cary and Apex.", "Lawn maintenance in Raleigh", "Weekly mowing and edging, bed weeding and mulch, shrub pruning and seasonal color, by the same crew every week from March to November."),
+    svc(
+      "/landscape-design/",
+      "Landscape Design in Raleigh, NC | Evergreen Outdoor Living",
+      "Landscape design in Raleigh and Cary: a drawn plan, native plants and a fixed price, built by our own crews.",
+      "Landscape design in Raleigh",
+      "Our designers draw a plan for your whole yard, choose plants that thrive in Raleigh's clay and heat, and give you a fixed price before we start. Our own crews install every plant, bed and path.",
+    ),
+    svc(
+      "/hardscaping/",
+      "Patios & Hardscaping in Raleigh | Evergreen Outdoor Living",
+      "Paver and flagstone patios, seat walls, fire pits and retaining walls in Raleigh, built on a proper base with a five-year warranty.",
+      "Patios and hardscaping in Raleigh",
+      "Patios, walkways, seat walls, fire pits and retaining walls built on six inches of compacted base, with drainage behind every wall and a five-year warranty on the work.",
+    ),
+    svc(
+      "/outdoor-lighting/",
+      "Outdoor Lighting in Raleigh & Cary | Evergreen Outdoor Living",
+      "Low-voltage LED landscape lighting in Raleigh and Cary: paths, walls, trees and patios lit on a timer.",
+      "Outdoor lighting in Raleigh",
+      "Warm, low-voltage LED lighting for paths, steps, walls and trees, on a timer or your phone, installed with buried cable and brass fixtures that last.",
+    ),
+    svc(
+      "/lawn-maintenance/",
+      "Lawn Maintenance in Raleigh | Evergreen Outdoor Living",
+      "Weekly lawn mowing, edging, bed care and seasonal color in Raleigh, Cary and Apex.",
+      "Lawn maintenance in Raleigh",
+      "Weekly mowing and edging, bed weeding and mulch, shrub pruning and seasonal color, by the same crew every week from March to November.",
+    ),
     {
       path: "/about/",
       title: "About Us | Evergreen Outdoor Living, Raleigh Landscapers",
-      description: "Evergreen Outdoor Living is a family-owned design-build landscape company in Raleigh since 2007.",
+      description:
+        "Evergreen Outdoor Living is a family-owned design-build landscape company in Raleigh since 2007.",
       h1: "About Evergreen Outdoor Living",
-      content: "<p>Founded in 2007 by Chris and Dana Whitfield, Evergreen Outdoor Living has grown from a two-person lawn crew into a design-build team of twenty-five. We changed our name in 2023 to say what we build: outdoor living.</p>",
+      content:
+        "<p>Founded in 2007 by Chris and Dana Whitfield, Evergreen Outdoor Living has grown from a two-person lawn crew into a design-build team of twenty-five. We changed our name in 2023 to say what we build: outdoor living.</p>",
     },
     {
       path: "/contact/",
       title: "Contact Evergreen Outdoor Living | Free Consultation in Raleigh",
-      description: "Book a free landscape design consultation in Raleigh: call (919) 555-0124 or send the form.",
+      description:
+        "Book a free landscape design consultation in Raleigh: call (919) 555-0124 or send the form.",
       h1: "Contact us",
       content: `<p>Call <a href="tel:${e.tel}">${e.phone}</a> or send the form. Our office is at ${e.street}, ${e.city}, ${e.region} ${e.zip}.</p>${wpForm(119)}`,
     },
     {
       path: "/blog/best-native-plants-raleigh/",
       title: "The Best Native Plants for Raleigh Yards | Evergreen Outdoor Living",
-      description: "Native plants that handle Raleigh's clay and summer heat: our designers' favourite shrubs, perennials and grasses.",
+      description:
+        "Native plants that handle Raleigh's clay and summer heat: our designers' favourite shrubs, perennials and grasses.",
       h1: "The best native plants for Raleigh yards",
       content: `<p class="entry-meta"><time class="entry-date published" datetime="${posted}T08:00:00-05:00">${posted}</time></p><p>Inkberry holly, Virginia sweetspire, coneflowers and little bluestem shrug off clay and drought once they are established.</p>`,
     },
@@ -175,25 +206,45 @@ ${wpForm(118)}
   const pages: Record<string, Route> = {};
   for (const d of [home, ...inner]) {
     pages[d.path] = { body: layout(c, d, d === home ? localJsonLd : "") };
-    if (d.path !== "/") pages[d.path.replace(/\/$/, "")] = { status: 301, headers: { location: `${c.origin}${d.path}` }, body: "" };
+    if (d.path !== "/")
+      pages[d.path.replace(/\/$/, "")] = {
+        status: 301,
+        headers: { location: `${c.origin}${d.path}` },
+        body: "",
+      };
   }
-  pages["/robots.txt"] = text(`User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nSitemap: ${c.origin}/sitemap_index.xml\n`);
+  pages["/robots.txt"] = text(
+    `User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nSitemap: ${c.origin}/sitemap_index.xml\n`,
+  );
   pages["/sitemap_index.xml"] = {
     type: "application/xml; charset=utf-8",
     body: `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${c.origin}/page-sitemap.xml</loc><lastmod>${day(c.now, 12)}</lastmod></sitemap><sitemap><loc>${c.origin}/post-sitemap.xml</loc><lastmod>${posted}</lastmod></sitemap></sitemapindex>`,
   };
   pages["/page-sitemap.xml"] = urlset(
-    [home, ...inner.slice(0, -1)].map((d) => ({ loc: `${c.origin}${d.path}`, lastmod: day(c.now, 12) })),
+    [home, ...inner.slice(0, -1)].map((d) => ({
+      loc: `${c.origin}${d.path}`,
+      lastmod: day(c.now, 12),
+    })),
   );
-  pages["/post-sitemap.xml"] = urlset([{ loc: `${c.origin}/blog/best-native-plants-raleigh/`, lastmod: posted }]);
+  pages["/post-sitemap.xml"] = urlset([
+    { loc: `${c.origin}/blog/best-native-plants-raleigh/`, lastmod: posted },
+  ]);
   Object.assign(pages, {
     "/wp-content/uploads/2025/01/evergreen-outdoor-living-logo.png": picture(220, 70, 8),
     "/wp-content/uploads/2025/03/evergreen-patio-1024x683.jpg": photo(1024, 683, 171),
     "/wp-content/uploads/2025/03/evergreen-patio-1200x800.jpg": photo(1200, 800, 205),
     "/wp-content/themes/astra/assets/css/minified/main.min.css": textFile("text/css", "astra", 44),
     "/wp-includes/css/dist/block-library/style.min.css": textFile("text/css", "block library", 16),
-    "/wp-content/plugins/wpforms-lite/assets/css/frontend/classic/wpforms-full.min.css": textFile("text/css", "wpforms", 24),
-    "/wp-content/themes/astra/assets/js/minified/frontend.min.js": textFile("text/javascript", "astra", 18),
+    "/wp-content/plugins/wpforms-lite/assets/css/frontend/classic/wpforms-full.min.css": textFile(
+      "text/css",
+      "wpforms",
+      24,
+    ),
+    "/wp-content/themes/astra/assets/js/minified/frontend.min.js": textFile(
+      "text/javascript",
+      "astra",
+      18,
+    ),
   });
   return { pages };
 }

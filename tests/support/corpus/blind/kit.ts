@@ -27,7 +27,11 @@ export const picture = (w: number, h: number, kb = 0, rgb?: number[]): Route => 
 });
 
 /** A text file of about `kb` KB (a stylesheet or a script as a builder ships it). */
-export const textFile = (type: "text/css" | "text/javascript", label: string, kb: number): Route => {
+export const textFile = (
+  type: "text/css" | "text/javascript",
+  label: string,
+  kb: number,
+): Route => {
   const line = type === "text/css" ? ".x{margin:0}\n" : "void 0;\n";
   return {
     type: `${type}; charset=utf-8`,

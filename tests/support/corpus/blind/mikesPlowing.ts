@@ -74,7 +74,10 @@ fall clean ups, hedge trimming. Message us on Facebook for pricing.</p>
   // The phone number is painted into the banner: 'CALL MIKE 716-555-0155'.
   pages["/img/banner-call-mike.jpg"] = photo(1600, 900, 214);
   pages["/img/truck-plow.jpg"] = photo(800, 600, 88);
-  pages["/manifest.webmanifest"] = { type: "application/manifest+json", body: '{"name":"Mike\'s Plowing & Lawn"}' };
+  pages["/manifest.webmanifest"] = {
+    type: "application/manifest+json",
+    body: '{"name":"Mike\'s Plowing & Lawn"}',
+  };
   return { pages };
 }
 

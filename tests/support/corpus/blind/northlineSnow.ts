@@ -106,7 +106,9 @@ ${section(
 `;
 }
 
-const graph = (c: BuildContext) => `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+const graph = (
+  c: BuildContext,
+) => `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
 {"@type":"WebSite","@id":"${c.origin}/#website","url":"${c.origin}","name":"${n.name}"},
 {"@type":"LocalBusiness","@id":"${c.origin}/#business","name":"${n.name}","url":"${c.origin}","telephone":"+1 612-555-0148","image":"https://images.squarespace-cdn.com/content/v1/61a2/logo/northline-logo.png","address":{"@type":"PostalAddress","streetAddress":"${n.street}","addressLocality":"${n.city}","addressRegion":"${n.region}","postalCode":"${n.zip}","addressCountry":"US"},"areaServed":${JSON.stringify(n.towns)},"sameAs":["https://www.instagram.com/northlinesnow","https://www.facebook.com/northlinesnow"]}
 ]}</script>`;
@@ -159,7 +161,13 @@ under contract, that visit is free.</p>${hoursTable}`)}
 ${estimate}
 ${block(`<h2>Storm notes</h2><p><a href="/blog/first-storm-2026">Getting ready for the first storm</a>, <time class="blog-meta-item blog-meta-item--date" datetime="${posted}">${posted}</time></p>`)}`,
   };
-  const svc = (path: string, title: string, description: string, h1: string, body: string): Def => ({
+  const svc = (
+    path: string,
+    title: string,
+    description: string,
+    h1: string,
+    body: string,
+  ): Def => ({
     path,
     title,
     description,
@@ -198,34 +206,45 @@ ${block(`<h2>Storm notes</h2><p><a href="/blog/first-storm-2026">Getting ready f
     {
       path: "/about",
       title: "About Northline Snow & Ice | Minneapolis Since 2011",
-      description: "Northline Snow & Ice is a family-owned snow removal company in south Minneapolis with its own trucks and crews since 2011.",
+      description:
+        "Northline Snow & Ice is a family-owned snow removal company in south Minneapolis with its own trucks and crews since 2011.",
       h1: "About Northline",
-      html: block("<p>Northline started with one pickup and a plow blade in 2011. Today eleven trucks and thirty crew members clear snow across south Minneapolis and the first-ring suburbs.</p>"),
+      html: block(
+        "<p>Northline started with one pickup and a plow blade in 2011. Today eleven trucks and thirty crew members clear snow across south Minneapolis and the first-ring suburbs.</p>",
+      ),
     },
     {
       path: "/contact",
       title: "Contact Northline Snow & Ice | Free Snow Removal Estimate",
-      description: "Ask Northline Snow & Ice for a free seasonal snow removal estimate in Minneapolis: send the form or call and we answer within two business days.",
+      description:
+        "Ask Northline Snow & Ice for a free seasonal snow removal estimate in Minneapolis: send the form or call and we answer within two business days.",
       h1: "Contact us",
       html: `${block("<p>Tap the button to call the office, or send the form below.</p>")}${callButton()}${hoursTable}${estimate}`,
     },
     {
       path: "/blog",
       title: "Storm Notes | Northline Snow & Ice",
-      description: "Storm notes from Northline Snow & Ice: what we are watching on the radar and how to get your property ready for winter.",
+      description:
+        "Storm notes from Northline Snow & Ice: what we are watching on the radar and how to get your property ready for winter.",
       h1: "Storm notes",
-      html: block(`<article class="blog-item"><h2><a href="/blog/first-storm-2026">Getting ready for the first storm</a></h2><time datetime="${posted}">${posted}</time></article>`),
+      html: block(
+        `<article class="blog-item"><h2><a href="/blog/first-storm-2026">Getting ready for the first storm</a></h2><time datetime="${posted}">${posted}</time></article>`,
+      ),
     },
     {
       path: "/blog/first-storm-2026",
       title: "Getting Ready for the First Storm | Northline Snow & Ice",
-      description: "Mark your driveway edges, move cars off the street and check your contract: how to get ready for the first snow of the season.",
+      description:
+        "Mark your driveway edges, move cars off the street and check your contract: how to get ready for the first snow of the season.",
       h1: "Getting ready for the first storm",
-      html: block(`<p><time datetime="${posted}">${posted}</time></p><p>Put stakes along the edges of your driveway before the ground freezes, so our drivers can see where the lawn starts. Move cars off the drive on storm nights when you can.</p>`),
+      html: block(
+        `<p><time datetime="${posted}">${posted}</time></p><p>Put stakes along the edges of your driveway before the ground freezes, so our drivers can see where the lawn starts. Move cars off the drive on storm nights when you can.</p>`,
+      ),
     },
   ];
   const pages: Record<string, Route> = {};
-  for (const d of [home, ...inner]) pages[d.path] = { body: layout(c, d, d === home ? graph(c) : "") };
+  for (const d of [home, ...inner])
+    pages[d.path] = { body: layout(c, d, d === home ? graph(c) : "") };
   pages["/robots.txt"] = text(
     `# Squarespace Robots Txt\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /config\nDisallow: /search\nDisallow: /account$\nDisallow: /api/\nDisallow: /static/\nDisallow: /*?author=*\nDisallow: /*&author=*\nDisallow: /*?tag=*\nDisallow: /*?month=*\nDisallow: /*?view=*\nDisallow: /*?format=json\nDisallow: /*&format=json\nDisallow: /*?reversePaginate=*\n\nSitemap: ${c.origin}/sitemap.xml\n`,
   );

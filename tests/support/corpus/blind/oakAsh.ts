@@ -136,41 +136,83 @@ ${quoteForm}
     html: `<p>${p}</p><p><a class="btn btn-success" href="/en/contact.php">Get a free estimate</a></p>`,
   });
   const inner: Def[] = [
-    svc("tree-removal.php", "Tree Removal in Madison, WI | Oak & Ash Arborists", "Safe tree removal in Madison and Middleton by certified arborists, with cranes and rigging near houses and lines.", "Tree removal in Madison", "We take down hazardous, dead and unwanted trees in sections, with rigging or a crane near houses, garages and power lines, and leave the yard clean."),
-    svc("tree-trimming.php", "Tree Trimming in Madison, WI | Oak & Ash Arborists", "Tree trimming and pruning in Madison to ANSI standards: crown cleaning, thinning and clearance from roofs and lines.", "Tree trimming in Madison", "We prune for health, safety and clearance: dead and crossing limbs out, crowns thinned to let wind through, branches lifted off roofs and driveways."),
-    svc("emergency-tree-care.php", "Emergency Tree Care in Madison | Oak & Ash Arborists", "24/7 emergency tree service in Madison for storm-damaged trees on houses, cars and fences.", "Emergency tree care", "A tree on your roof cannot wait until Monday. Our storm crew answers day and night, makes the house safe, removes the tree and helps with your insurance claim."),
-    svc("stump-grinding.php", "Stump Grinding in Madison & Verona | Oak & Ash Arborists", "Stump grinding in Madison and Verona below grade, chips cleaned up or left as mulch.", "Stump grinding", "We grind stumps six to ten inches below grade so you can seed, sod or plant, and clean up the chips or leave them for your beds."),
+    svc(
+      "tree-removal.php",
+      "Tree Removal in Madison, WI | Oak & Ash Arborists",
+      "Safe tree removal in Madison and Middleton by certified arborists, with cranes and rigging near houses and lines.",
+      "Tree removal in Madison",
+      "We take down hazardous, dead and unwanted trees in sections, with rigging or a crane near houses, garages and power lines, and leave the yard clean.",
+    ),
+    svc(
+      "tree-trimming.php",
+      "Tree Trimming in Madison, WI | Oak & Ash Arborists",
+      "Tree trimming and pruning in Madison to ANSI standards: crown cleaning, thinning and clearance from roofs and lines.",
+      "Tree trimming in Madison",
+      "We prune for health, safety and clearance: dead and crossing limbs out, crowns thinned to let wind through, branches lifted off roofs and driveways.",
+    ),
+    svc(
+      "emergency-tree-care.php",
+      "Emergency Tree Care in Madison | Oak & Ash Arborists",
+      "24/7 emergency tree service in Madison for storm-damaged trees on houses, cars and fences.",
+      "Emergency tree care",
+      "A tree on your roof cannot wait until Monday. Our storm crew answers day and night, makes the house safe, removes the tree and helps with your insurance claim.",
+    ),
+    svc(
+      "stump-grinding.php",
+      "Stump Grinding in Madison & Verona | Oak & Ash Arborists",
+      "Stump grinding in Madison and Verona below grade, chips cleaned up or left as mulch.",
+      "Stump grinding",
+      "We grind stumps six to ten inches below grade so you can seed, sod or plant, and clean up the chips or leave them for your beds.",
+    ),
     {
       path: "/en/about.php",
       title: "About Oak & Ash Arborists | Madison Tree Service",
-      description: "Oak & Ash Arborists is a locally owned Madison tree service with ISA certified arborists, founded in 2015.",
+      description:
+        "Oak & Ash Arborists is a locally owned Madison tree service with ISA certified arborists, founded in 2015.",
       h1: "About us",
       html: "<p>Founded in 2015 by arborists Kate Lindgren and Amir Haddad, Oak &amp; Ash is a team of nine climbers and ground crew based on Fish Hatchery Road.</p>",
     },
     {
       path: "/en/contact.php",
       title: "Contact Oak & Ash Arborists | Free Tree Estimate in Madison",
-      description: "Ask for a free tree service estimate in Madison: call (608) 555-0187 or send the form.",
+      description:
+        "Ask for a free tree service estimate in Madison: call (608) 555-0187 or send the form.",
       h1: "Contact us",
       html: `<p>Call <a href="tel:${o.tel}">${o.phone}</a> or send the form, and an arborist will call you back within one business day.</p>${quoteForm}`,
     },
     {
       path: "/en/news/emerald-ash-borer-2026.php",
       title: "Emerald Ash Borer: Treat or Remove? | Oak & Ash Arborists",
-      description: "How Madison homeowners can decide whether to treat or remove an ash tree as emerald ash borer spreads.",
+      description:
+        "How Madison homeowners can decide whether to treat or remove an ash tree as emerald ash borer spreads.",
       h1: "Emerald ash borer: treat or remove?",
       html: `<p><time datetime="${posted}">${posted}</time></p><p>A healthy ash with less than a third of its crown lost can be treated every two years; a tree past that point should come down before it turns brittle.</p>`,
     },
   ];
   const pages: Record<string, Route> = {};
-  for (const d of [home, ...inner]) pages[d.path] = { body: layout(c, d, d === home ? jsonLd : "") };
+  for (const d of [home, ...inner])
+    pages[d.path] = { body: layout(c, d, d === home ? jsonLd : "") };
   pages["/"] = { status: 302, headers: { location: "/index.php" }, body: "" };
   pages["/index.php"] = { status: 301, headers: { location: `${c.origin}/en/` }, body: "" };
   pages["/en/index.php"] = pages["/en/"]!;
-  pages["/es/"] = { body: layout(c, { ...home, path: "/es/", title: "Servicio de árboles en Madison, WI | Oak & Ash Arborists", description: "Arbolistas certificados en Madison, Middleton y Fitchburg: tala, poda, trituración de tocones y emergencias 24/7. Presupuestos gratis.", h1: "Servicio de árboles en Madison, Wisconsin" }) };
-  pages["/robots.txt"] = text(`User-agent: *\nDisallow: /admin/\nDisallow: /includes/\n\nSitemap: ${c.origin}/sitemap.xml\n`);
+  pages["/es/"] = {
+    body: layout(c, {
+      ...home,
+      path: "/es/",
+      title: "Servicio de árboles en Madison, WI | Oak & Ash Arborists",
+      description:
+        "Arbolistas certificados en Madison, Middleton y Fitchburg: tala, poda, trituración de tocones y emergencias 24/7. Presupuestos gratis.",
+      h1: "Servicio de árboles en Madison, Wisconsin",
+    }),
+  };
+  pages["/robots.txt"] = text(
+    `User-agent: *\nDisallow: /admin/\nDisallow: /includes/\n\nSitemap: ${c.origin}/sitemap.xml\n`,
+  );
   pages["/sitemap.xml"] = urlset(
-    [home, ...inner].map((d) => ({ loc: `${c.origin}${d.path}`, lastmod: d.path.includes("/news/") ? posted : day(c.now, 70) })),
+    [home, ...inner].map((d) => ({
+      loc: `${c.origin}${d.path}`,
+      lastmod: d.path.includes("/news/") ? posted : day(c.now, 70),
+    })),
   );
   Object.assign(pages, {
     "/assets/css/site.css": textFile("text/css", "site", 11),

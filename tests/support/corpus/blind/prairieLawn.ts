@@ -35,7 +35,10 @@ const widget = (type: string, inner: string) =>
 const section = (id: string, inner: string) =>
   `<section class="elementor-section elementor-top-section elementor-element elementor-element-${id} elementor-section-boxed" data-id="${id}" data-element_type="section"><div class="elementor-container elementor-column-gap-default"><div class="elementor-column elementor-col-100 elementor-top-column" data-element_type="column"><div class="elementor-widget-wrap elementor-element-populated">${inner}</div></div></div></section>`;
 const heading = (tag: string, textHtml: string) =>
-  widget("heading", `<${tag} class="elementor-heading-title elementor-size-default">${textHtml}</${tag}>`);
+  widget(
+    "heading",
+    `<${tag} class="elementor-heading-title elementor-size-default">${textHtml}</${tag}>`,
+  );
 const textEditor = (html: string) => widget("text-editor", html);
 const button = (href: string, label: string) =>
   widget(
@@ -301,11 +304,23 @@ function build(c: BuildContext): SiteRoutes {
     "/wp-content/uploads/2025/04/prairie-hero-1024x683.jpg": photo(1024, 683, 148),
     "/wp-content/uploads/2025/05/patio-planting-768x512.jpg": photo(768, 512, 92),
     "/wp-content/themes/hello-elementor/style.min.css": textFile("text/css", "hello", 6),
-    "/wp-content/plugins/elementor/assets/css/frontend.min.css": textFile("text/css", "elementor", 58),
+    "/wp-content/plugins/elementor/assets/css/frontend.min.css": textFile(
+      "text/css",
+      "elementor",
+      58,
+    ),
     "/wp-content/uploads/elementor/css/post-12.css": textFile("text/css", "post-12", 9),
     "/wp-includes/js/jquery/jquery.min.js": textFile("text/javascript", "jQuery v3.7.1", 85),
-    "/wp-includes/js/jquery/jquery-migrate.min.js": textFile("text/javascript", "jQuery Migrate", 13),
-    "/wp-content/plugins/elementor/assets/js/frontend.min.js": textFile("text/javascript", "elementor", 42),
+    "/wp-includes/js/jquery/jquery-migrate.min.js": textFile(
+      "text/javascript",
+      "jQuery Migrate",
+      13,
+    ),
+    "/wp-content/plugins/elementor/assets/js/frontend.min.js": textFile(
+      "text/javascript",
+      "elementor",
+      42,
+    ),
   });
   return { pages };
 }

@@ -31,7 +31,9 @@ interface Def {
   modified?: string;
 }
 
-const quoteForm = (id: number) => `<div class="wpforms-container" id="wpforms-${id}"><form id="wpforms-form-${id}" class="wpforms-validate wpforms-form" method="post" action="/contact/">
+const quoteForm = (
+  id: number,
+) => `<div class="wpforms-container" id="wpforms-${id}"><form id="wpforms-form-${id}" class="wpforms-validate wpforms-form" method="post" action="/contact/">
 <div class="wpforms-field-container">
 <div class="wpforms-field wpforms-field-name"><label class="wpforms-field-label" for="wpforms-${id}-field_1">Name</label><input type="text" id="wpforms-${id}-field_1" name="wpforms[fields][1]" required></div>
 <div class="wpforms-field wpforms-field-email"><label class="wpforms-field-label" for="wpforms-${id}-field_2">Email</label><input type="email" id="wpforms-${id}-field_2" name="wpforms[fields][2]" required></div>
@@ -147,54 +149,106 @@ ${quoteForm(41)}
     content: `<p>${p}</p>${areas}<p><a class="wp-block-button__link" href="${c.origin}/contact/">Get a free quote</a> or call <a href="tel:${s.tel}">${s.phone}</a>.</p>`,
   });
   const inner: Def[] = [
-    svc("/weekly-pool-service/", "Weekly Pool Service in Sacramento | Sapphire Pool & Spa Care", "Weekly pool cleaning in Sacramento with chemicals included: skim, brush, vacuum, baskets, balanced water and a photo report.", "Weekly pool service in Sacramento", "Every week: skim, brush walls and steps, vacuum, empty skimmer and pump baskets, test and balance the water, and check the equipment. Chemicals are included in the monthly price."),
-    svc("/pool-repair/", "Pool Repair in Sacramento & Elk Grove | Sapphire Pool & Spa Care", "Pool pump, motor, filter, heater and leak repair in Sacramento and Elk Grove, most fixed on the first visit.", "Pool repair in Sacramento", "Pumps that will not prime, motors that hum, leaking filters, heaters that will not light and automation that lost its schedule: most repairs are done on the first visit with parts from the truck."),
-    svc("/pool-equipment/", "Pool Pumps, Filters & Salt Systems in Sacramento | Sapphire", "Variable-speed pool pumps, cartridge filters and salt systems installed in Sacramento, with SMUD rebates handled for you.", "Pool equipment in Sacramento", "A variable-speed pump uses a fraction of the power of an old single-speed one, and SMUD pays part of it. We size, install and program pumps, filters, salt systems and automation."),
-    svc("/spa-hot-tub-service/", "Spa & Hot Tub Service in Sacramento | Sapphire Pool & Spa Care", "Spa and hot tub water care, drain and refill, filter cleaning and cover replacement in Sacramento.", "Spa and hot tub service", "We balance and sanitize spa water, drain and refill every few months, clean filters, and replace worn covers so the heat stays in."),
+    svc(
+      "/weekly-pool-service/",
+      "Weekly Pool Service in Sacramento | Sapphire Pool & Spa Care",
+      "Weekly pool cleaning in Sacramento with chemicals included: skim, brush, vacuum, baskets, balanced water and a photo report.",
+      "Weekly pool service in Sacramento",
+      "Every week: skim, brush walls and steps, vacuum, empty skimmer and pump baskets, test and balance the water, and check the equipment. Chemicals are included in the monthly price.",
+    ),
+    svc(
+      "/pool-repair/",
+      "Pool Repair in Sacramento & Elk Grove | Sapphire Pool & Spa Care",
+      "Pool pump, motor, filter, heater and leak repair in Sacramento and Elk Grove, most fixed on the first visit.",
+      "Pool repair in Sacramento",
+      "Pumps that will not prime, motors that hum, leaking filters, heaters that will not light and automation that lost its schedule: most repairs are done on the first visit with parts from the truck.",
+    ),
+    svc(
+      "/pool-equipment/",
+      "Pool Pumps, Filters & Salt Systems in Sacramento | Sapphire",
+      "Variable-speed pool pumps, cartridge filters and salt systems installed in Sacramento, with SMUD rebates handled for you.",
+      "Pool equipment in Sacramento",
+      "A variable-speed pump uses a fraction of the power of an old single-speed one, and SMUD pays part of it. We size, install and program pumps, filters, salt systems and automation.",
+    ),
+    svc(
+      "/spa-hot-tub-service/",
+      "Spa & Hot Tub Service in Sacramento | Sapphire Pool & Spa Care",
+      "Spa and hot tub water care, drain and refill, filter cleaning and cover replacement in Sacramento.",
+      "Spa and hot tub service",
+      "We balance and sanitize spa water, drain and refill every few months, clean filters, and replace worn covers so the heat stays in.",
+    ),
     {
       path: "/about/",
       title: "About Sapphire Pool & Spa Care | Sacramento Since 2014",
-      description: "Sapphire Pool & Spa Care is a family-owned, licensed pool service company in Sacramento, founded in 2014.",
+      description:
+        "Sapphire Pool & Spa Care is a family-owned, licensed pool service company in Sacramento, founded in 2014.",
       h1: "About us",
-      content: "<p>Founded by Daniel and Rosa Mendez in 2014, Sapphire now has nine technicians caring for about seven hundred pools across the Sacramento area.</p>",
+      content:
+        "<p>Founded by Daniel and Rosa Mendez in 2014, Sapphire now has nine technicians caring for about seven hundred pools across the Sacramento area.</p>",
     },
     {
       path: "/contact/",
       title: "Free Pool Service Quote | Sapphire Pool & Spa Care, Sacramento",
-      description: "Ask for a free pool service quote in Sacramento, Folsom or Roseville: call or text 916.555.0123 or send the form.",
+      description:
+        "Ask for a free pool service quote in Sacramento, Folsom or Roseville: call or text 916.555.0123 or send the form.",
       h1: "Get a free quote",
       content: `<p>Call or text <a href="tel:${s.tel}">${s.phone}</a>, Monday to Friday 7:30 am to 5:30 pm, or send the form and we reply the same day.</p>${quoteForm(42)}`,
     },
     {
       path: "/pool-tips/winter-pool-care-sacramento/",
       title: "Winter Pool Care in Sacramento | Sapphire Pool & Spa Care",
-      description: "How to look after a Sacramento pool in winter: run times, freeze protection, leaves and when to clean the filter.",
+      description:
+        "How to look after a Sacramento pool in winter: run times, freeze protection, leaves and when to clean the filter.",
       h1: "Winter pool care in Sacramento",
       modified,
-      content: "<p>Cut the pump's run time to four or five hours, turn on freeze protection, keep the leaves out of the skimmer, and clean the filter once after the trees are bare.</p>",
+      content:
+        "<p>Cut the pump's run time to four or five hours, turn on freeze protection, keep the leaves out of the skimmer, and clean the filter once after the trees are bare.</p>",
     },
   ];
   const pages: Record<string, Route> = {};
   for (const d of [home, ...inner]) {
     pages[d.path] = { body: layout(c, d, d === home ? jsonLd : "") };
-    if (d.path !== "/") pages[d.path.replace(/\/$/, "")] = { status: 301, headers: { location: `${c.origin}${d.path}` }, body: "" };
+    if (d.path !== "/")
+      pages[d.path.replace(/\/$/, "")] = {
+        status: 301,
+        headers: { location: `${c.origin}${d.path}` },
+        body: "",
+      };
   }
-  pages["/robots.txt"] = text(`User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nSitemap: ${c.origin}/wp-sitemap.xml\n`);
+  pages["/robots.txt"] = text(
+    `User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nSitemap: ${c.origin}/wp-sitemap.xml\n`,
+  );
   pages["/wp-sitemap.xml"] = {
     type: "application/xml; charset=UTF-8",
     body: `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${c.origin}/wp-sitemap-posts-page-1.xml</loc></sitemap><sitemap><loc>${c.origin}/wp-sitemap-posts-post-1.xml</loc></sitemap></sitemapindex>`,
   };
-  pages["/wp-sitemap-posts-page-1.xml"] = urlset([home, ...inner].map((d) => ({ loc: `${c.origin}${d.path}` })));
-  pages["/wp-sitemap-posts-post-1.xml"] = urlset([{ loc: `${c.origin}/pool-tips/winter-pool-care-sacramento/` }]);
+  pages["/wp-sitemap-posts-page-1.xml"] = urlset(
+    [home, ...inner].map((d) => ({ loc: `${c.origin}${d.path}` })),
+  );
+  pages["/wp-sitemap-posts-post-1.xml"] = urlset([
+    { loc: `${c.origin}/pool-tips/winter-pool-care-sacramento/` },
+  ]);
   Object.assign(pages, {
     "/wp-content/uploads/2025/01/sapphire-logo.png": picture(210, 64, 7),
     "/wp-content/uploads/2025/06/sapphire-pool-1024x576.jpg": photo(1024, 576, 139),
     "/wp-content/uploads/2025/06/sapphire-pool-1200x675.jpg": photo(1200, 675, 168),
     "/wp-content/uploads/2025/06/filter-clean-600x400.jpg": photo(600, 400, 58),
-    "/wp-content/themes/generatepress/assets/css/main.min.css": textFile("text/css", "generatepress", 27),
+    "/wp-content/themes/generatepress/assets/css/main.min.css": textFile(
+      "text/css",
+      "generatepress",
+      27,
+    ),
     "/wp-includes/css/dist/block-library/style.min.css": textFile("text/css", "block library", 16),
-    "/wp-content/plugins/perfmatters/js/lazyload.min.js": textFile("text/javascript", "lazyload", 8),
-    "/wp-content/themes/generatepress/assets/js/menu.min.js": textFile("text/javascript", "menu", 3),
+    "/wp-content/plugins/perfmatters/js/lazyload.min.js": textFile(
+      "text/javascript",
+      "lazyload",
+      8,
+    ),
+    "/wp-content/themes/generatepress/assets/js/menu.min.js": textFile(
+      "text/javascript",
+      "menu",
+      3,
+    ),
   });
   return { pages };
 }
