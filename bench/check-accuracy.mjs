@@ -13,18 +13,19 @@
  *
  *   --corpus NAME      first (default), blind, or both (each summed apart, then together)
  *   --blind            the same as --corpus blind
- *   --in-process       run the engine in this process, the pacing off, every site at once
+ *   --in-process       run the engine in this process, the pacing off, 8 sites at once
  *                      (seconds; what CI runs) instead of the real command line typed without a
  *                      scheme, 2 requests a second per site (minutes; what the hidden corpus runs)
  *   --strict           exit 1 below recall 90 % or precision 95 %, when a bar breaks, or when a
  *                      site is not scored
  *   --site ID[,ID]     only these sites
- *   --concurrency N    checks at once (default 6 through the command line, all in-process)
+ *   --concurrency N    checks at once (default 6 through the command line, 8 in-process)
  *   --json             print the results as JSON instead
  * AUDIT_RENDER is passed on to the command line when set.
  */
 import { parseArgs } from "node:util";
 import {
+  IN_PROCESS_CONCURRENCY,
   measureAccuracy,
   measureInProcess,
   siteLine,
@@ -70,7 +71,7 @@ const inProcess = values["in-process"];
 const concurrency = values.concurrency
   ? Math.max(1, Number(values.concurrency) || 1)
   : inProcess
-    ? all.length
+    ? IN_PROCESS_CONCURRENCY
     : 6;
 const served = await serveCorpus(all);
 const started = performance.now();
@@ -84,7 +85,9 @@ try {
     concurrency,
     onSite: values.json ? undefined : (r) => console.log(`${siteLine(r)}\n`),
   };
-  result = inProcess ? await measureInProcess(served, options) : await measureAccuracy(served, options);
+  result = inProcess
+    ? await measureInProcess(served, options)
+    : await measureAccuracy(served, options);
 } finally {
   await served.close();
 }
@@ -96,7 +99,11 @@ const parts = chosen.map((c) => {
 if (values.json) {
   console.log(
     JSON.stringify(
-      { ...result, seconds: Number(seconds), corpora: Object.fromEntries(parts.map((p) => [p.name, p.result])) },
+      {
+        ...result,
+        seconds: Number(seconds),
+        corpora: Object.fromEntries(parts.map((p) => [p.name, p.result])),
+      },
       null,
       2,
     ),
@@ -105,10 +112,21 @@ if (values.json) {
   for (const part of parts) {
     console.log(`${part.name} corpus (${part.result.sites.length} sites):`);
     for (const r of part.result.sites)
-      console.log(`  ${r.id.padEnd(30)} ${r.outcome === "ok" ? `${String(r.score).padStart(3)} ${r.grade}` : r.outcome}`);
-    console.log(summaryLines(part.result).map((l) => `  ${l}`).join("\n"));
+      console.log(
+        `  ${r.id.padEnd(30)} ${r.outcome === "ok" ? `${String(r.score).padStart(3)} ${r.grade}` : r.outcome}`,
+      );
+    console.log(
+      summaryLines(part.result)
+        .map((l) => `  ${l}`)
+        .join("\n"),
+    );
   }
-  if (parts.length > 1) console.log(`together:\n${summaryLines(result).map((l) => `  ${l}`).join("\n")}`);
+  if (parts.length > 1)
+    console.log(
+      `together:\n${summaryLines(result)
+        .map((l) => `  ${l}`)
+        .join("\n")}`,
+    );
   console.log(`${all.length} sites in ${seconds} s`);
 }
 const ok = parts.every(
