@@ -111,7 +111,8 @@ export const gradeCaps = { D: 69, C: 79 } as const;
  * near the top, no form and no button asking for the job, or a 'Not secure' warning beside the
  * form, leaves. Each such failure takes these points off the total as well as its own points in
  * its category (the category points alone spread one failure over 40-odd checks: a site with
- * every one of these failures still scored 69). A site that fails most of them scores 50 or less.
+ * every one of these failures still scored 69), but never more than half of the points. A site
+ * that fails most of them scores 50 or less.
  */
 export const leadLosses = {
   viewport: 10,
@@ -140,11 +141,14 @@ export function scoreChecks(checks: readonly CheckResult[]): Score {
       weightSum += categoryWeights[id];
     }
   }
-  let score = weightSum > 0 ? Math.round((100 * weighted) / weightSum) : 0;
+  const points = weightSum > 0 ? Math.round((100 * weighted) / weightSum) : 0;
+  let losses = 0;
   for (const check of checks)
     if (check.status === "fail" && check.id in leadLosses)
-      score -= leadLosses[check.id as keyof typeof leadLosses];
-  score = Math.max(0, score);
+      losses += leadLosses[check.id as keyof typeof leadLosses];
+  // At most half the points: a site that answers and is read is not worth nothing (a 0 reads as
+  // 'could not be checked').
+  let score = points - Math.min(losses, Math.floor(points / 2));
   for (const check of checks)
     if (check.status === "fail" && check.cap) score = Math.min(score, gradeCaps[check.cap]);
   return { score, grade: gradeFor(score), categories };

@@ -90,9 +90,18 @@ describe("the score", () => {
     expect(scoreChecks(turnedAway).score).toBeLessThanOrEqual(50);
     // An ordinary failure (meta tags, a sitemap) costs its points only.
     expect(scoreChecks(failing(["og-tags", "sitemap"])).grade).toBe("A");
-    // Never below 0.
-    const none = allPassing().map((c) => ({ ...c, status: "fail" as const }));
-    expect(scoreChecks(none).score).toBe(0);
+    // Never more than half the points: a site with little else scores low, not 0.
+    const poor = failing([
+      ...turnedAway.filter((c) => c.status === "fail").map((c) => c.id),
+      ...Object.keys(checkWeights.local),
+      ...Object.keys(checkWeights.content),
+    ]);
+    const points = scoreChecks(
+      poor.map((c) => (c.id in leadLosses ? { ...c, id: `${c.id}-points-only` } : c)),
+    ).score;
+    // 29 points; the five lead losses (35) would take it below 0.
+    expect(points).toBe(29);
+    expect(scoreChecks(poor).score).toBe(15);
   });
 
   it("caps the grade: D when search engines are kept out, C when a phone is, whatever else passes", () => {
