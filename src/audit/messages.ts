@@ -56,7 +56,7 @@ export const auditMessages = {
     page: "Page",
     howWeScore: "How we score",
     howWeScoreIntro:
-      "Each check is worth points within its category, and each category is worth a share of the 100 points. Local search and turning visitors into calls count most, because they are what win a landscaper jobs; meta tags count least. Checks that do not apply to your site are left out, never counted as a pass or a fail. The same pages always get the same score.",
+      "Each check is worth points within its category, and each category is worth a share of the 100 points. Local search and turning visitors into calls count most, because they are what win a landscaper jobs; meta tags count least. A few failures that turn callers away (a page that does not fit a phone, no number to tap, no form, nothing asking for the job, no https) also take points off the total, and a site search engines are told not to read or list is at most a D. Checks that do not apply to your site are left out, never counted as a pass or a fail. The same pages always get the same score.",
     categoryShare: (name: string, percent: number) => `${name}: ${percent}% of the score`,
     gradeScale: (grades: readonly { grade: string; min: number }[]) =>
       `Grades: ${grades.map((g) => `${g.grade} from ${g.min}`).join(", ")}, F below ${grades.at(-1)?.min ?? 0}.`,

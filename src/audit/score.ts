@@ -5,7 +5,8 @@
  * Each check carries points within its category; a category's score is the share of its
  * applicable points that passed (checks that do not apply are left out, never counted as a
  * pass). The overall score weighs the categories: local and conversion, what wins a landscaper
- * jobs, count 30 each; technical and content 20 each.
+ * jobs, count 30 each; technical and content 20 each. Then the lead losses come off the total
+ * (`leadLosses`) and the grade caps apply (`gradeCaps`).
  */
 import type { AuditCategory, CheckResult } from "./report.ts";
 
@@ -104,6 +105,24 @@ export interface Score {
  */
 export const gradeCaps = { D: 69, C: 79 } as const;
 
+/**
+ * Lead losses: failures that lose the leads a site already gets, whatever it does well
+ * elsewhere. A visitor on a phone who sees a zoomed-out page, finds no number to tap, no number
+ * near the top, no form and no button asking for the job, or a 'Not secure' warning beside the
+ * form, leaves. Each such failure takes these points off the total as well as its own points in
+ * its category (the category points alone spread one failure over 40-odd checks: a site with
+ * every one of these failures still scored 69), but never more than half of the points. A site
+ * that fails most of them scores 50 or less.
+ */
+export const leadLosses = {
+  viewport: 10,
+  "contact-form": 8,
+  "tel-link": 6,
+  "phone-first-screen": 6,
+  cta: 5,
+  https: 4,
+} as const satisfies Partial<Record<CheckId, number>>;
+
 /** The score of a set of check results. A category with no applicable check is left out. */
 export function scoreChecks(checks: readonly CheckResult[]): Score {
   const categories: Score["categories"] = [];
@@ -122,7 +141,14 @@ export function scoreChecks(checks: readonly CheckResult[]): Score {
       weightSum += categoryWeights[id];
     }
   }
-  let score = weightSum > 0 ? Math.round((100 * weighted) / weightSum) : 0;
+  const points = weightSum > 0 ? Math.round((100 * weighted) / weightSum) : 0;
+  let losses = 0;
+  for (const check of checks)
+    if (check.status === "fail" && check.id in leadLosses)
+      losses += leadLosses[check.id as keyof typeof leadLosses];
+  // At most half the points: a site that answers and is read is not worth nothing (a 0 reads as
+  // 'could not be checked').
+  let score = points - Math.min(losses, Math.floor(points / 2));
   for (const check of checks)
     if (check.status === "fail" && check.cap) score = Math.min(score, gradeCaps[check.cap]);
   return { score, grade: gradeFor(score), categories };

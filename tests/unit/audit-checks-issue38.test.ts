@@ -369,6 +369,69 @@ describe("local details", () => {
     expect(byId(bare, "nap-consistent").status).toBe("na");
   });
 
+  it("nap-consistent: the structured data's name against the name the pages show", () => {
+    // Renamed, the plugin kept the old name: 'Lawn Pros Outdoor Living' is shown nowhere.
+    const renamed = run(
+      home((h) => h.replace('"name": "Lawn Pros",', '"name": "Lawn Pros Outdoor Living",')),
+    );
+    expect(failed(renamed)).toEqual(["nap-consistent"]);
+    expect(byId(renamed, "nap-consistent").evidence).toContain(
+      "the structured data names the business “Lawn Pros Outdoor Living”, a name no page shows; the pages say “Lawn Pros”",
+    );
+    // 'LLC', '&' for 'and' and punctuation are no other name.
+    const suffixed = run(
+      home((h) => h.replace('"name": "Lawn Pros",', '"name": "Lawn Pros, LLC",')),
+    );
+    expect(byId(suffixed, "nap-consistent").status).toBe("pass");
+  });
+
+  it("nap-visible: a number only behind a tap-to-call button is a number shown", () => {
+    const button = run(
+      home((h) =>
+        h
+          .replace(
+            ">(512) 555-0142</a>",
+            ' aria-label="Call Lawn Pros"><svg aria-hidden="true"></svg>Call now</a>',
+          )
+          .replace(" · (512) 555-0142</address>", "</address>"),
+      ),
+    );
+    const r = byId(button, "nap-visible");
+    expect(r.status).toBe("pass");
+    expect(r.evidence).toContain("phone “(512) 555-0142” (behind a tap-to-call link)");
+  });
+
+  it("opening-hours: a table of days and 24-hour times is hours; a date and a price are not", () => {
+    const bare = { ...site(), pages: [], sitemaps: [] };
+    const hours = (html: string) =>
+      byId(run({ ...bare, home: page("/", `<html><body>${html}</body></html>`) }), "opening-hours");
+    expect(
+      hours(
+        "<table><tr><th>Mon – Fri</th><td>07:00 – 17:00</td></tr><tr><th>Sat</th><td>Closed</td></tr></table>",
+      ).evidence,
+    ).toContain("“Mon – Fri 07:00 – 17:00”");
+    expect(
+      hours("<p>Posted Monday 2026.11.23. Mowing from $45.00 to $60.00 a visit.</p>").status,
+    ).toBe("fail");
+  });
+
+  it("pool, spa and ice services are trades: service pages and local keywords", () => {
+    const pool = `<html><head><title>Pool Cleaning &amp; Repair in Austin, TX | Blue Pools</title></head><body>
+<h1>Pool service in Austin</h1><p>Serving Austin and Round Rock.</p>
+<a href="/weekly-pool-cleaning/">Cleaning</a><a href="/pool-repair">Repair</a><a href="/spa-service">Spas</a>
+<a href="/hot-tub-repair">Hot tubs</a><a href="/services">All services</a><a href="/office-hours">Office</a></body></html>`;
+    const results = run({ ...site(), pages: [], sitemaps: [], home: page("/", pool) });
+    expect(byId(results, "local-keywords").evidence).toContain("“Pool” and “Austin”");
+    expect(byId(results, "service-pages").evidence).toMatch(
+      /^Found 4 service pages \(pool and spa\)/,
+    );
+    const snow = `<html><body><a href="/ice-management">Ice</a><a href="/sidewalk-salting">Salt</a><a href="/snow-plowing">Plowing</a><a href="/services/">Services</a><a href="/practice">Practice</a></body></html>`;
+    expect(
+      byId(run({ ...site(), pages: [], sitemaps: [], home: page("/", snow) }), "service-pages")
+        .evidence,
+    ).toMatch(/^Found 3 service pages \(snow removal\)/);
+  });
+
   it("local-keywords: 'Home' and 'Welcome' fail; a title and heading with a trade and a town pass", () => {
     const results = run(
       home((h) =>

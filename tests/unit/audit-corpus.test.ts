@@ -12,6 +12,7 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import type { Element } from "domhandler";
 import { describe, expect, it } from "vitest";
 import { imageSize, jpeg, png } from "../support/corpus/images";
+import { blindCorpus } from "../support/corpus/blind/index";
 import { corpus, type CorpusSite, type SiteRoutes } from "../support/corpus/sites";
 
 const origin = "https://127.0.0.1:9";
@@ -282,5 +283,69 @@ describe("the defect sites", () => {
     expect(weak.all("a").some((a) => a.attribs.href?.startsWith("tel:"))).toBe(false);
     expect(weak.text).toContain("© 2017");
     expect(weak.all("img").every((i) => !("alt" in i.attribs))).toBe(true);
+  });
+});
+
+describe.each(["blind-squarespace-snow-good", "blind-wp-pool-good"])(
+  "the blind corpus's well-made site %s",
+  (id) => {
+    const s = blindCorpus.find((c) => c.id === id)!;
+    const routes = build(s);
+    const pages = htmlPages(routes).map(([path, r]) => ({
+      path,
+      url: new URL(path, origin).href,
+      ...read(r.body),
+    }));
+
+    it("has on every page a viewport, one h1, a canonical to itself, a title and a description of its own, JSON-LD that parses", () => {
+      expect(pages.length).toBeGreaterThanOrEqual(7);
+      for (const p of pages) {
+        expect(p.meta("viewport"), p.path).toContain("width=device-width");
+        expect(p.h1s, p.path).toHaveLength(1);
+        expect(p.canonical, p.path).toBe(p.url);
+        expect(p.title.length, p.path).toBeLessThanOrEqual(70);
+        expect(p.meta("description")!.length, p.path).toBeGreaterThanOrEqual(50);
+        expect(p.text, p.path).toContain(`© ${now.getUTCFullYear()}`);
+        for (const block of p.jsonLd) expect(() => JSON.parse(block), p.path).not.toThrow();
+      }
+      expect(new Set(pages.map((p) => p.title)).size).toBe(pages.length);
+      expect(new Set(pages.map((p) => p.meta("description"))).size).toBe(pages.length);
+    });
+
+    it("links only to pages and files that answer, and shows its own images light and at their size", () => {
+      for (const p of pages) {
+        const refs = [
+          ...p.all("a").map((a) => a.attribs.href),
+          ...p.all("img").map((i) => i.attribs.src),
+          ...p.all("link").map((l) => l.attribs.href),
+          ...p.all("script").map((x) => x.attribs.src),
+        ].filter((r): r is string => !!r && !/^(tel|mailto):/.test(r));
+        for (const ref of refs) {
+          const path = localPath(ref, p.url);
+          if (!path) continue;
+          expect(routes.pages[path], `${p.path} → ${ref}`).toBeDefined();
+        }
+        for (const img of p.all("img") as Element[]) {
+          expect(img.attribs.alt, img.attribs.src).toBeTruthy();
+          const path = localPath(img.attribs.src!, p.url);
+          if (!path) continue;
+          const file = routes.pages[path]!.body as Buffer;
+          expect(file.length, img.attribs.src).toBeLessThanOrEqual(300 * 1024);
+          expect(imageSize(file)?.width, img.attribs.src).toBe(Number(img.attribs.width));
+        }
+      }
+    });
+  },
+);
+
+describe("the blind corpus", () => {
+  it("has its own sites, two well made and two that must score 50 or less, each failing more than one id on average", () => {
+    const ids = blindCorpus.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((i) => corpus.some((c) => c.id === i))).toEqual([]);
+    expect(blindCorpus.filter((s) => !Object.keys(s.fail).length)).toHaveLength(2);
+    expect(blindCorpus.filter((s) => s.maxScore !== undefined && s.maxScore <= 50)).toHaveLength(2);
+    const failing = blindCorpus.reduce((n, s) => n + Object.keys(s.fail).length, 0);
+    expect(failing / blindCorpus.length).toBeGreaterThan(2);
   });
 });

@@ -13,6 +13,7 @@ import {
   checkWeights,
   gradeFor,
   gradeThresholds,
+  leadLosses,
   scoreChecks,
 } from "../../src/audit/score";
 import { buildSite } from "../../src/audit/site";
@@ -60,11 +61,47 @@ describe("the score", () => {
   });
 
   it("counts a category as the share of its applicable points that passed", () => {
-    // local: 20 points; failing tel-link (3) leaves 17/20 = 85.
-    const local = scoreChecks(failing(["tel-link"])).categories.find((c) => c.id === "local")!;
+    // local: 20 points; failing nap-visible (3) leaves 17/20 = 85.
+    const local = scoreChecks(failing(["nap-visible"])).categories.find((c) => c.id === "local")!;
     expect(local.score).toBe(85);
     // overall: 30 * 17/20 + 70 of the others = 95.5 → 96 (Math.round).
-    expect(scoreChecks(failing(["tel-link"])).score).toBe(96);
+    expect(scoreChecks(failing(["nap-visible"])).score).toBe(96);
+  });
+
+  it("takes the lead losses off the total: a site that turns callers away scores 50 or less", () => {
+    // tel-link is 3 of local's 20 points, like nap-visible, and loses leads besides: 96 - 6.
+    expect(scoreChecks(failing(["tel-link"])).score).toBe(90);
+    for (const [id, points] of Object.entries(leadLosses)) {
+      const alone = scoreChecks(failing([id])).score;
+      const checkOnly = scoreChecks(
+        failing([id]).map((c) => (c.id === id ? { ...c, id: "not-a-lead-loss" } : c)),
+      ).score;
+      expect(alone, id).toBe(checkOnly - points);
+    }
+    // Not fit for a phone, no number to tap or near the top, no form, nothing asking for the job:
+    // the rest of the site perfect, still an F at 50 or less.
+    const turnedAway = failing([
+      "viewport",
+      "tel-link",
+      "phone-first-screen",
+      "contact-form",
+      "cta",
+    ]);
+    expect(scoreChecks(turnedAway).score).toBeLessThanOrEqual(50);
+    // An ordinary failure (meta tags, a sitemap) costs its points only.
+    expect(scoreChecks(failing(["og-tags", "sitemap"])).grade).toBe("A");
+    // Never more than half the points: a site with little else scores low, not 0.
+    const poor = failing([
+      ...turnedAway.filter((c) => c.status === "fail").map((c) => c.id),
+      ...Object.keys(checkWeights.local),
+      ...Object.keys(checkWeights.content),
+    ]);
+    const points = scoreChecks(
+      poor.map((c) => (c.id in leadLosses ? { ...c, id: `${c.id}-points-only` } : c)),
+    ).score;
+    // 29 points; the five lead losses (35) would take it below 0.
+    expect(points).toBe(29);
+    expect(scoreChecks(poor).score).toBe(15);
   });
 
   it("caps the grade: D when search engines are kept out, C when a phone is, whatever else passes", () => {
@@ -162,5 +199,12 @@ describe("docs/website-check.md, 'How we score'", () => {
       expect(doc).toMatch(new RegExp(`^\\*\\*${id}\\*\\* \\(${weight} of 100\\)$`, "im"));
     }
     for (const { grade, min } of gradeThresholds) expect(doc).toContain(`**${grade}** from ${min}`);
+    const losses = Object.fromEntries(
+      [...doc.matchAll(/^- `([a-z0-9-]+)` [^\n]*: minus (\d+)\.$/gm)].map((m) => [
+        m[1],
+        Number(m[2]),
+      ]),
+    );
+    expect(losses).toEqual(leadLosses);
   });
 });

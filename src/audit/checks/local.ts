@@ -8,6 +8,7 @@ import {
   GENERIC_NAMES,
   HOURS,
   HOURS_24,
+  HOURS_RANGE,
   MAP,
   PHONE,
   PHONE_ALL,
@@ -185,6 +186,45 @@ export function townsServed(site: Site): string[] {
   ].slice(0, 40);
 }
 
+/** A business name for comparison: lower case, '&' as 'and', no punctuation or LLC/Inc/Co. */
+const normName = (n: string): string =>
+  ` ${n
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, " ")
+    .replace(/\b(?:llc|inc|co|ltd|company|corp)\b/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()} `;
+
+/** Whether a page read shows the name in its text (the logo's alt text counts). */
+const nameShown = (site: Site, name: string): boolean => {
+  const wanted = normName(name);
+  return (
+    wanted.trim() !== "" &&
+    site.pages.some((p) => normName(p.text.slice(0, 100_000)).includes(wanted))
+  );
+};
+
+/** The words that tell one business from another: not trades ('landscaping'), not short ones. */
+const distinctWords = (n: string): string[] =>
+  normName(n)
+    .split(" ")
+    .filter((w) => w.length >= 4 && w !== "and" && !TRADE_WORDS.test(w));
+
+/**
+ * Other names the site shows for the business the structured data names (og:site_name, the
+ * title's parts), shown in a page's text and sharing a distinctive word with it: 'Evergreen
+ * Outdoor Living' beside 'Evergreen Landscaping Co.', not 'Lawn care in Austin'.
+ */
+function visibleNames(site: Site, schemaNames: string[]): string[] {
+  const schema = new Set(schemaNames.map(normName));
+  const words = new Set(schemaNames.flatMap(distinctWords));
+  return businessNames(site).filter(
+    (n) =>
+      !schema.has(normName(n)) && distinctWords(n).some((w) => words.has(w)) && nameShown(site, n),
+  );
+}
+
 /** The types named by JSON-LD blocks that could not be parsed even leniently. */
 const brokenBlockTypes = (site: Site): { types: string[]; page: Page }[] =>
   site.pages.flatMap((page) =>
@@ -300,12 +340,17 @@ export const localChecks = {
   "nap-visible": (site) => {
     const text = site.home.text;
     const name = businessNames(site).find((n) => text.toLowerCase().includes(n.toLowerCase()));
-    const phone = PHONE.exec(text)?.[0];
+    // A number behind a tap-to-call button ('Call now' beside an icon) is shown too: a visitor
+    // taps it, and search engines read tel: links.
+    const tel = telLinks(site.home).find((l) => phoneDigits(l.href).length === 10);
+    const phone = PHONE.exec(text)?.[0] ?? (tel ? phoneText(phoneDigits(tel.href)) : undefined);
     const address = STREET.exec(text)?.[0] ?? STATE_ZIP.exec(text)?.[0];
     const area = SERVICE_AREA.exec(text)?.[0];
     const parts = [
       name ? `name ${quote(name, 60)}` : "no business name",
-      phone ? `phone ${quote(phone, 30)}` : "no phone number",
+      phone
+        ? `phone ${quote(phone, 30)}${PHONE.test(text) ? "" : " (behind a tap-to-call link)"}`
+        : "no phone number",
       address
         ? `address ${quote(address, 60)}`
         : area
@@ -427,19 +472,25 @@ export const localChecks = {
           .map((n) => n.trim()),
       ),
     ];
-    const norm = (n: string) =>
-      n
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, " ")
-        .replace(/\b(?:llc|inc|co|ltd|company)\b/g, "")
-        .trim();
-    if (schemaNames.length > 1 && new Set(schemaNames.map(norm)).size > 1) {
+    if (schemaNames.length > 1 && new Set(schemaNames.map(normName)).size > 1) {
       first ??= site.home.url;
       problems.push(
         `the structured data names the business ${listOf(
           schemaNames.map((n) => quote(n, 40)),
           3,
         )}`,
+      );
+    }
+    // The structured data's name against the name the pages show (a renamed business whose
+    // plugin settings kept the old name): only when the pages show another name of their own.
+    const shownNames = visibleNames(site, schemaNames);
+    if (schemaNames.length && shownNames.length && !schemaNames.some((n) => nameShown(site, n))) {
+      first ??= site.home.url;
+      problems.push(
+        `the structured data names the business ${listOf(
+          schemaNames.map((n) => quote(n, 40)),
+          2,
+        )}, a name no page shows; the pages say ${quote(shownNames[0]!, 40)}`,
       );
     }
     if (allPhones.size === 0 && streets.size === 0 && schemaNames.length === 0)
@@ -504,7 +555,7 @@ export const localChecks = {
         schema.page.url,
       );
     for (const page of site.pages) {
-      const m = HOURS.exec(page.text) ?? HOURS_24.exec(page.text);
+      const m = HOURS.exec(page.text) ?? HOURS_RANGE.exec(page.text) ?? HOURS_24.exec(page.text);
       if (m) return pass(`${plain(page.url)} shows hours: ${quote(m[0], 60)}.`, page.url);
     }
     if (!site.pages.length) return na("No page could be read.");

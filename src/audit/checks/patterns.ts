@@ -63,6 +63,9 @@ export const SERVICE_AREA =
 export const HOURS =
   /\b(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\b[^.]{0,40}?\b\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)/i;
 export const HOURS_24 = /\b(?:open 24\/7|24 hours|24\/7)\b/i;
+/** A day and a range of 24-hour times, as tables often write hours: 'Mon–Fri 07:00–17:00'. */
+export const HOURS_RANGE =
+  /\b(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\b[^.\d]{0,40}\b[0-2]?\d[:.h][0-5]\d\s*(?:-|–|—|to)\s*[0-2]?\d[:.h][0-5]\d\b/i;
 
 /** A call to action for a quote or a call. */
 export const CTA =
@@ -115,9 +118,17 @@ export const TRADES: readonly { trade: string; pattern: RegExp }[] = [
     pattern: /hardscap|patio|paver|retaining|walkway|outdoor[-_ ]?kitchen|fire[-_ ]?pit|stonework/i,
   },
   { trade: "irrigation", pattern: /irrigat|sprinkler|drainage|water[-_ ]?feature/i },
-  { trade: "trees and shrubs", pattern: /tree|shrub|hedge|prun|trim/i },
+  { trade: "trees and shrubs", pattern: /tree|shrub|hedge|prun|trim|stump|arborist/i },
   { trade: "maintenance", pattern: /mainten|clean[-_ ]?up|mulch|leaf|leaves/i },
-  { trade: "snow removal", pattern: /snow|plow/i },
+  {
+    trade: "snow removal",
+    // 'ice' and 'salt' as words of the path: 'services' and 'office' hold no ice.
+    pattern: /snow|plow|(?:^|[-_/])(?:ice|salt|salting|de-?icing)(?:$|[-_/.])/i,
+  },
+  {
+    trade: "pool and spa",
+    pattern: /pool|(?:^|[-_/])(?:spas?|hot-?tubs?)(?:$|[-_/.])/i,
+  },
   { trade: "lighting", pattern: /landscape[-_ ]lighting|outdoor[-_ ]lighting/i },
   { trade: "fencing and decks", pattern: /fenc|deck|pergola/i },
 ];
@@ -168,7 +179,7 @@ export const GENERIC_NAMES =
  * 'Lawn Care & Hardscaping in Austin, TX' names one, 'Home' does not.
  */
 export const TRADE_WORDS =
-  /\b(?:lawns?|landscap\w*|hardscap\w*|xeriscap\w*|gardens?|gardening|yards?|trees?|shrubs?|hedges?|irrigation|sprinklers?|snow|plowing|mowing|mow|patios?|pavers?|turf|sod|mulch\w*|retaining walls?|outdoor living|outdoor lighting|landscape lighting|fenc\w+|decks?|drainage|arborist|stumps?|pruning|grounds|weed control|fertili[sz]\w*|masonry|stonework|plantings?|flower beds?)\b/i;
+  /\b(?:lawns?|landscap\w*|hardscap\w*|xeriscap\w*|gardens?|gardening|yards?|trees?|shrubs?|hedges?|irrigation|sprinklers?|snow|plowing|mowing|mow|patios?|pavers?|turf|sod|mulch\w*|retaining walls?|outdoor living|outdoor lighting|landscape lighting|fenc\w+|decks?|drainage|arborists?|stumps?|pruning|grounds|weed control|fertili[sz]\w*|masonry|stonework|plantings?|flower beds?|pools?|spas?|hot tubs?|ice management|salting|de-?icing)\b/i;
 
 /** Capitalised words that start no town name ('Serving Our Community', 'The Greater…'). */
 export const TOWN_STOPWORDS = new Set([

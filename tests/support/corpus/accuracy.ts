@@ -1,17 +1,23 @@
 /**
- * Runs the website check's command line on every corpus site and compares what fails with what
- * the corpus expects: per site the score, the grade, the missed and the extra failing ids, and
- * whether its caps held; overall recall and precision over failing check ids. Shared by
- * bench/check-accuracy.mjs and tests/integration/audit-corpus.test.ts.
+ * Checks every corpus site and compares what fails with what the corpus expects: per site the
+ * score, the grade, the missed and the extra failing ids, and whether its bars held; overall
+ * recall and precision over failing check ids. Shared by bench/check-accuracy.mjs and
+ * tests/integration/audit-corpus.test.ts.
  *
- * The check runs as an agency runs it: `node cli/leads.ts audit 127.0.0.1:PORT --format json`
- * (typed without a scheme), with AUDIT_ALLOW_HOSTS naming the corpus's ports and
- * NODE_EXTRA_CA_CERTS the run's throwaway certificate authority (./serve.ts).
+ * Two ways to run the check, the same judging:
+ * - `measureAccuracy`: the real command line, as an agency runs it and as the hidden corpus will
+ *   (`node cli/leads.ts audit 127.0.0.1:PORT --format json`, typed without a scheme), with
+ *   AUDIT_ALLOW_HOSTS naming the corpus's ports and NODE_EXTRA_CA_CERTS the run's throwaway
+ *   certificate authority (./serve.ts), paced at 2 requests a second per site.
+ * - `measureInProcess`: `runAudit` in this process, the pacing off, every site at once: the same
+ *   engine and the same sockets, in seconds instead of minutes (the CA is trusted through
+ *   ./serve.ts `trustLocalCa`). What CI runs; one CLI run proves the two agree.
  */
 import { execFile } from "node:child_process";
 import { join } from "node:path";
+import { runAudit } from "../../../src/audit/run.ts";
 import type { CorpusSite, Grade } from "./sites.ts";
-import type { ServedCorpus, ServedSite } from "./serve.ts";
+import { trustLocalCa, type ServedCorpus, type ServedSite } from "./serve.ts";
 
 const root = join(import.meta.dirname, "../../..");
 const gradeOrder: Grade[] = ["A", "B", "C", "D", "F"];
@@ -29,6 +35,8 @@ export interface SiteResult {
   extra: string[];
   /** Expected failing ids that failed. */
   found: string[];
+  /** Every failing id of the report, sorted. */
+  failing: string[];
   /** Ids the corpus expects to fail that the report does not have at all. */
   absent: string[];
   caps: { rule: string; held: boolean }[];
@@ -48,7 +56,7 @@ export interface AccuracyResult {
   allScored: boolean;
 }
 
-interface Report {
+export interface Report {
   outcome: string;
   reason?: string;
   score?: number;
@@ -56,10 +64,13 @@ interface Report {
   checks?: { id: string; status: string }[];
 }
 
-function runCli(
-  hostPort: string,
-  env: Record<string, string>,
-): Promise<{ report: Report | null; stderr: string; ms: number }> {
+interface Run {
+  report: Report | null;
+  stderr: string;
+  ms: number;
+}
+
+function runCli(hostPort: string, env: Record<string, string>): Promise<Run> {
   const started = performance.now();
   return new Promise((resolve) => {
     execFile(
@@ -101,6 +112,11 @@ export function judge(
   const grade = report?.grade as Grade | undefined;
   if (site.minScore !== undefined)
     caps.push({ rule: `score >= ${site.minScore}`, held: (report?.score ?? -1) >= site.minScore });
+  if (site.maxScore !== undefined)
+    caps.push({
+      rule: `score <= ${site.maxScore}`,
+      held: report?.score !== undefined && report.score <= site.maxScore,
+    });
   if (site.maxGrade !== undefined)
     caps.push({
       rule: `grade ${site.maxGrade} or worse`,
@@ -114,6 +130,7 @@ export function judge(
     ...(report?.score !== undefined ? { score: report.score } : {}),
     ...(report?.grade ? { grade: report.grade } : {}),
     found: expected.filter((id) => failing.has(id)),
+    failing: [...failing].sort(),
     missed: expected.filter((id) => !failing.has(id)),
     extra: [...failing].filter((id) => !site.fail[id] && !tolerated.has(id)).sort(),
     absent: expected.filter((id) => !present.has(id)),
@@ -121,26 +138,55 @@ export function judge(
   };
 }
 
-/** Checks every served site, `concurrency` at once, and scores the corpus. */
-export async function measureAccuracy(
+/** The environment the command line runs in: the corpus's ports let through, its CA trusted. */
+export function cliEnv(
   corpus: ServedCorpus,
-  options: { concurrency?: number; siteUrl?: string; onSite?: (r: SiteResult) => void } = {},
-): Promise<AccuracyResult> {
-  const env = {
+  siteUrl = "https://agency.example",
+): Record<string, string> {
+  return {
     PATH: process.env.PATH ?? "",
     NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? "",
     NODE_EXTRA_CA_CERTS: corpus.ca.caFile,
     AUDIT_ALLOW_HOSTS: corpus.sites.map((s) => s.hostPort).join(","),
-    SITE_URL: options.siteUrl ?? "https://agency.example",
+    SITE_URL: siteUrl,
     ...(process.env.AUDIT_RENDER ? { AUDIT_RENDER: process.env.AUDIT_RENDER } : {}),
   };
+}
+
+/** One site through the real command line (typed without a scheme): its report, or null. */
+export async function checkWithCli(corpus: ServedCorpus, served: ServedSite): Promise<Run> {
+  return runCli(served.hostPort, cliEnv(corpus));
+}
+
+/** The user agent the in-process checks send (what the CLI sends for SITE_URL agency.example). */
+const IN_PROCESS_AGENT = "GreenlineGrowthAuditBot/1.0 (+https://agency.example/audit-bot)";
+
+/**
+ * One site through `runAudit` in this process, typed without a scheme, the pacing off (no gap
+ * between requests, no Crawl-delay). The caller trusts the corpus's CA (`trustLocalCa`).
+ */
+export async function checkInProcess(corpus: ServedCorpus, served: ServedSite): Promise<Run> {
+  const started = performance.now();
+  const report = await runAudit(served.hostPort, {
+    allowHosts: corpus.sites.map((s) => s.hostPort),
+    userAgent: IN_PROCESS_AGENT,
+    limits: { minIntervalMs: 0, maxCrawlDelayMs: 0 },
+  });
+  return { report, stderr: "", ms: Math.round(performance.now() - started) };
+}
+
+async function measure(
+  corpus: ServedCorpus,
+  check: (corpus: ServedCorpus, served: ServedSite) => Promise<Run>,
+  options: { concurrency?: number; onSite?: (r: SiteResult) => void },
+): Promise<AccuracyResult> {
   const results: SiteResult[] = new Array(corpus.sites.length);
   let next = 0;
   const worker = async () => {
     while (next < corpus.sites.length) {
       const i = next++;
       const served = corpus.sites[i]!;
-      const run = await runCli(served.hostPort, env);
+      const run = await check(corpus, served);
       const result: SiteResult = {
         ...judge(served.site, served, run.report),
         durationMs: run.ms,
@@ -151,6 +197,11 @@ export async function measureAccuracy(
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 6 }, worker));
+  return summarise(results);
+}
+
+/** Recall, precision and the bars over a list of judged sites. */
+export function summarise(results: SiteResult[]): AccuracyResult {
   const expected = results.reduce((n, r) => n + r.found.length + r.missed.length, 0);
   const truePositives = results.reduce((n, r) => n + r.found.length, 0);
   const reported = truePositives + results.reduce((n, r) => n + r.extra.length, 0);
@@ -164,6 +215,41 @@ export async function measureAccuracy(
     capsHeld: results.every((r) => r.caps.every((c) => c.held)),
     allScored: results.every((r) => r.outcome === "ok" && typeof r.score === "number"),
   };
+}
+
+/** Checks every served site through the command line, `concurrency` at once (paced). */
+export function measureAccuracy(
+  corpus: ServedCorpus,
+  options: { concurrency?: number; onSite?: (r: SiteResult) => void } = {},
+): Promise<AccuracyResult> {
+  return measure(corpus, checkWithCli, options);
+}
+
+/**
+ * Checks in this process at once by default. Not every site: `response-time` is wall-clock, and
+ * one process serving and checking 34 sites (each request a TLS handshake on both ends) delayed
+ * loopback home pages past its 1.5 s at load average 15-20 (the two sites with redirect chains
+ * failed it); 8 at once did not, and took no longer.
+ */
+export const IN_PROCESS_CONCURRENCY = 8;
+
+/**
+ * Checks every served site in this process with the pacing off, IN_PROCESS_CONCURRENCY at once
+ * unless `concurrency` says otherwise; the corpus's CA is trusted for the run and forgotten after.
+ */
+export async function measureInProcess(
+  corpus: ServedCorpus,
+  options: { concurrency?: number; onSite?: (r: SiteResult) => void } = {},
+): Promise<AccuracyResult> {
+  const untrust = trustLocalCa(corpus.ca);
+  try {
+    return await measure(corpus, checkInProcess, {
+      ...options,
+      concurrency: options.concurrency ?? IN_PROCESS_CONCURRENCY,
+    });
+  } finally {
+    untrust();
+  }
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;

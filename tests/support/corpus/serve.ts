@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import tls from "node:tls";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { Duplex } from "node:stream";
@@ -82,6 +83,16 @@ export function makeLocalCa(): LocalCa {
     cert: readFileSync(at("site.pem"), "utf8"),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Makes this process's TLS clients trust the run's CA (for checks run in-process; a child
+ * process gets NODE_EXTRA_CA_CERTS instead). Returns the function that puts the trust back.
+ */
+export function trustLocalCa(ca: LocalCa): () => void {
+  const before = tls.getCACertificates("default");
+  tls.setDefaultCACertificates([...before, readFileSync(ca.caFile, "utf8")]);
+  return () => tls.setDefaultCACertificates(before);
 }
 
 export interface ServedSite {

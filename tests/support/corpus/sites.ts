@@ -43,6 +43,8 @@ export interface CorpusSite {
   minScore?: number;
   /** The grade must be this or worse (a cap the issue sets). */
   maxGrade?: Grade;
+  /** The score must be at most this (a site that loses most of its leads: 50). */
+  maxScore?: number;
 }
 
 /** Every check id the engine is expected to report (issue 38's list: existing and new). */
@@ -270,6 +272,8 @@ export const corpus: CorpusSite[] = [
       sitemap: "no sitemap",
     },
     maxGrade: "C",
+    // Zoomed out on a phone, no number to tap, no form: it loses most of the leads it gets.
+    maxScore: 50,
   },
   {
     id: "broken-images",
