@@ -40,6 +40,7 @@ import { migration as m032 } from "./032-lead-funnel-pending.ts";
 import { migration as m033 } from "./033-bookings-confirmations.ts";
 import { migration as m034 } from "./034-agency-settings.ts";
 import { migration as m035 } from "./035-analytics-events-at.ts";
+import { migration as m036 } from "./036-audit-competitors.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Migration } from "./migration.ts";
 
@@ -81,6 +82,7 @@ export const migrations: readonly Migration[] = [
   m033,
   m034,
   m035,
+  m036,
 ];
 
 /** The DDL of the bookkeeping table, the same in both dialects. */
