@@ -19,7 +19,12 @@ import {
   readCompetitorInput,
   type CompetitorInput,
 } from "../audit/competitors.ts";
-import { queueCompetitorCheck, siteKey, staffCapMessage, type AuditJobSettings } from "../audit/jobs.ts";
+import {
+  queueCompetitorCheck,
+  siteKey,
+  staffCapMessage,
+  type AuditJobSettings,
+} from "../audit/jobs.ts";
 import { auditMessages } from "../audit/messages.ts";
 import { auditJobStoreFor, type AuditJob } from "../audit/store/index.ts";
 import type { LeadService } from "../leads/server.ts";
@@ -27,7 +32,11 @@ import { audit } from "./accounts.ts";
 import type { AdminStore, StaffRecord } from "./store/types.ts";
 
 /** The form's actions. */
-export const competitorActions = ["competitor-add", "competitor-remove", "competitors-show"] as const;
+export const competitorActions = [
+  "competitor-add",
+  "competitor-remove",
+  "competitors-show",
+] as const;
 export type CompetitorAction = (typeof competitorActions)[number];
 
 export const isCompetitorAction = (action: unknown): action is CompetitorAction =>

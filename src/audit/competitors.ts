@@ -21,6 +21,8 @@ import { auditState, type AuditState } from "./view.ts";
 export const COMPETITORS_MAX = 3;
 /** The longest name staff may give a competitor. */
 export const COMPETITOR_NAME_MAX = 60;
+/** Sentences each list shows (most valuable first); the table below has every check. */
+export const SENTENCES_SHOWN = 5;
 
 export type CompetitorInput =
   | { ok: true; url: string; site: string; label: string | null }

@@ -334,7 +334,10 @@ export const competitorPhrases = {
     it: "answers a missing address with a proper 'not found' page",
     you: "answer a missing address with a proper 'not found' page",
   },
-  "duplicate-titles": { it: "gives every page its own title", you: "give every page its own title" },
+  "duplicate-titles": {
+    it: "gives every page its own title",
+    you: "give every page its own title",
+  },
   "duplicate-descriptions": {
     it: "gives every page its own description",
     you: "give every page its own description",
@@ -351,7 +354,10 @@ export const competitorPhrases = {
     it: "has business details for Google without errors",
     you: "have business details for Google without errors",
   },
-  "tel-link": { it: "has a phone number people can tap", you: "have a phone number people can tap" },
+  "tel-link": {
+    it: "has a phone number people can tap",
+    you: "have a phone number people can tap",
+  },
   "nap-visible": {
     it: "shows its name, phone and area on its home page",
     you: "show your name, phone and area on your home page",

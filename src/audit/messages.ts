@@ -250,7 +250,8 @@ export const auditMessages = {
     remove: "Remove",
     removeLabel: (name: string) => `Remove competitor ${name}`,
     none: "No competitors yet.",
-    full: (max: number) => `This check has ${max} competitors, the most it can have. Remove one to add another.`,
+    full: (max: number) =>
+      `This check has ${max} competitors, the most it can have. Remove one to add another.`,
     added: "Competitor added: its check is queued. Reload in a minute to see its score.",
     removed: "Competitor removed.",
     badUrl:
@@ -279,12 +280,14 @@ export const auditMessages = {
     report: "Report",
     /** On the report page and the PDF. */
     heading: "You beside your competitors",
-    intro:
+    reportIntro:
       "The same checks, run the same way on the sites of businesses you compete with. Where they are ahead is where you can win jobs back.",
     you: "Your site",
     yourSite: (site: string) => `Your site (${site})`,
     scores: "Scores",
     behind: "Where they are ahead of you",
+    /** Under a list cut at its most valuable sentences. */
+    more: (n: number) => `…and ${n} more check${n === 1 ? "" : "s"}: see the table below.`,
     ahead: "Where you are ahead",
     table: "Check by check",
     tableIntro: "The checks where the sites differ.",

@@ -13,7 +13,7 @@
  */
 import PDFDocument from "pdfkit";
 import { stripBidi } from "../lib/bidi.ts";
-import type { Comparison } from "./competitors.ts";
+import { SENTENCES_SHOWN, type Comparison } from "./competitors.ts";
 import { auditCategoryNames, auditMessages, auditStatusNames } from "./messages.ts";
 import type { AuditReport, CheckStatus } from "./report.ts";
 import { gradeFor, gradeThresholds, type Grade } from "./score.ts";
@@ -341,8 +341,8 @@ function drawCompetitors(doc: Doc, comparison: Comparison, brand: PdfBrand): voi
   doc.font("Helvetica-Bold").fontSize(16).fillColor(INK).text(copy.heading, M, y, { width: W });
   y += 24;
   doc.font("Helvetica").fontSize(10).fillColor(TEXT);
-  doc.text(copy.intro, M, y, { width: W, lineGap: 1.5 });
-  y += doc.heightOfString(copy.intro, { width: W, lineGap: 1.5 }) + 14;
+  doc.text(copy.reportIntro, M, y, { width: W, lineGap: 1.5 });
+  y += doc.heightOfString(copy.reportIntro, { width: W, lineGap: 1.5 }) + 14;
 
   // The scores: one box per site, the prospect's first and outlined.
   const { sites } = comparison;
@@ -381,11 +381,18 @@ function drawCompetitors(doc: Doc, comparison: Comparison, brand: PdfBrand): voi
     doc.font("Helvetica-Bold").fontSize(12.5).fillColor(INK).text(title, M, y, { width: W });
     y += 19;
     doc.font("Helvetica").fontSize(10).fillColor(TEXT);
-    for (const line of lines) {
-      const text = `•  ${pdfText(line, 400)}`;
+    const shown = [
+      ...lines.slice(0, SENTENCES_SHOWN).map((line) => `•  ${pdfText(line, 400)}`),
+      ...(lines.length > SENTENCES_SHOWN ? [copy.more(lines.length - SENTENCES_SHOWN)] : []),
+    ];
+    for (const text of shown) {
       const h = doc.heightOfString(text, { width: W - 8, lineGap: 1 });
       ensure(h + 4);
-      doc.font("Helvetica").fontSize(10).fillColor(TEXT).text(text, M + 8, y, { width: W - 8, lineGap: 1 });
+      doc
+        .font("Helvetica")
+        .fontSize(10)
+        .fillColor(TEXT)
+        .text(text, M + 8, y, { width: W - 8, lineGap: 1 });
       y += h + 4;
     }
     y += 10;
@@ -412,7 +419,12 @@ function drawCompetitors(doc: Doc, comparison: Comparison, brand: PdfBrand): voi
       });
     });
     y += 14;
-    doc.moveTo(M, y).lineTo(M + W, y).lineWidth(0.75).strokeColor(INK).stroke();
+    doc
+      .moveTo(M, y)
+      .lineTo(M + W, y)
+      .lineWidth(0.75)
+      .strokeColor(INK)
+      .stroke();
     y += 6;
   };
   head();
@@ -426,7 +438,11 @@ function drawCompetitors(doc: Doc, comparison: Comparison, brand: PdfBrand): voi
       y = drawHeader(doc, brand, label, true);
       head();
     }
-    doc.font("Helvetica").fontSize(9.5).fillColor(TEXT).text(title, M, y + 1, { width: titleWidth - 8 });
+    doc
+      .font("Helvetica")
+      .fontSize(9.5)
+      .fillColor(TEXT)
+      .text(title, M, y + 1, { width: titleWidth - 8 });
     row.statuses.forEach((status, i) => {
       const x = M + titleWidth + i * col;
       if (!status) {
@@ -441,7 +457,12 @@ function drawCompetitors(doc: Doc, comparison: Comparison, brand: PdfBrand): voi
         .text(words[status], x + 16, y + 1.5, { lineBreak: false });
     });
     y += h;
-    doc.moveTo(M, y - 4).lineTo(M + W, y - 4).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(M, y - 4)
+      .lineTo(M + W, y - 4)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
   }
 }
 

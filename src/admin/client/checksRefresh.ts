@@ -22,7 +22,9 @@ async function refresh(): Promise<void> {
   polls++;
   // The same page, with the check whose competitors it shows (?compare=).
   const compare = new URLSearchParams(location.search).get("compare");
-  const url = compare ? `${location.pathname}?compare=${encodeURIComponent(compare)}` : location.pathname;
+  const url = compare
+    ? `${location.pathname}?compare=${encodeURIComponent(compare)}`
+    : location.pathname;
   const res = await fetch(url, { headers: { accept: "text/html" } });
   if (!res.ok) return;
   const next = new DOMParser().parseFromString(await res.text(), "text/html");

@@ -169,7 +169,8 @@ export class SqlAuditJobStore implements AuditJobStore {
           `SELECT competitor_of FROM audit_jobs WHERE id = $1${dialectSql(tx).forUpdate()}`,
           [job.competitorOf],
         );
-        if (!check || check.competitor_of !== null) return { ok: false, reason: "missing" } as const;
+        if (!check || check.competitor_of !== null)
+          return { ok: false, reason: "missing" } as const;
         const shown = await tx.one<{ n: number }>(
           `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
            WHERE competitor_of = $1 AND removed_at IS NULL`,
@@ -195,52 +196,51 @@ export class SqlAuditJobStore implements AuditJobStore {
     competitor: { of: string; label: string | null } | null,
   ): Promise<StaffEnqueueResult> {
     const since = new Date(caps.now.getTime() - 60 * 60_000).toISOString();
-        if (tx.dialect === "postgres") {
-          await tx.run("SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1))", [
-            `.audit_staff.${job.requestedBy}`,
-          ]);
-        }
-        const hour = await tx.one<{ n: number }>(
-          `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
+    if (tx.dialect === "postgres") {
+      await tx.run("SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1))", [
+        `.audit_staff.${job.requestedBy}`,
+      ]);
+    }
+    const hour = await tx.one<{ n: number }>(
+      `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
            WHERE requested_by = $1 AND created_at >= $2 AND status <> 'cancelled'`,
-          [job.requestedBy, since],
-        );
-        if (Number(hour?.n ?? 0) >= caps.perHour) return { ok: false, reason: "rate" } as const;
-        const waiting = await tx.one<{ n: number }>(
-          `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
+      [job.requestedBy, since],
+    );
+    if (Number(hour?.n ?? 0) >= caps.perHour) return { ok: false, reason: "rate" } as const;
+    const waiting = await tx.one<{ n: number }>(
+      `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
            WHERE status IN ('queued', 'deferred') AND queue_key = $1`,
-          [`staff:${job.requestedBy}`],
-        );
-        if (Number(waiting?.n ?? 0) >= caps.queued) return { ok: false, reason: "queue" } as const;
-        await tx.run(
-          `INSERT INTO audit_jobs (id, lead_id, url, requested_by, queue_key, domain, fresh, status,
+      [`staff:${job.requestedBy}`],
+    );
+    if (Number(waiting?.n ?? 0) >= caps.queued) return { ok: false, reason: "queue" } as const;
+    await tx.run(
+      `INSERT INTO audit_jobs (id, lead_id, url, requested_by, queue_key, domain, fresh, status,
                                    created_at, competitor_of, label)
            VALUES ($1, $2, $3, $4, $5, $6, $7,
              CASE WHEN (SELECT count(*) FROM (SELECT 1 FROM audit_jobs WHERE status = 'queued' LIMIT $8) q) >= $8
                   THEN 'deferred' ELSE 'queued' END,
              $9, $10, $11)`,
-          [
-            job.id,
-            job.leadId,
-            job.url,
-            job.requestedBy,
-            `staff:${job.requestedBy}`,
-            job.domain,
-            competitor === null,
-            caps.queueMax,
-            job.createdAt,
-            competitor?.of ?? null,
-            competitor?.label ?? null,
-          ],
-        );
-        return { ok: true } as const;
+      [
+        job.id,
+        job.leadId,
+        job.url,
+        job.requestedBy,
+        `staff:${job.requestedBy}`,
+        job.domain,
+        competitor === null,
+        caps.queueMax,
+        job.createdAt,
+        competitor?.of ?? null,
+        competitor?.label ?? null,
+      ],
+    );
+    return { ok: true } as const;
   }
 
   competitors(checkId: string): Promise<AuditJob[]> {
-    return this.#jobs(
-      "WHERE competitor_of = $1 AND removed_at IS NULL ORDER BY created_at, id",
-      [checkId],
-    );
+    return this.#jobs("WHERE competitor_of = $1 AND removed_at IS NULL ORDER BY created_at, id", [
+      checkId,
+    ]);
   }
 
   removeCompetitor(checkId: string, id: string, by: string, now: Date): Promise<boolean> {

@@ -92,8 +92,7 @@ export interface CompetitorCaps extends StaffCheckCaps {
 
 /** Queued; or refused (nothing queued): the staff caps, or the check has its competitors already. */
 export type CompetitorEnqueueResult =
-  | StaffEnqueueResult
-  | { ok: false; reason: "competitors" | "missing" };
+  StaffEnqueueResult | { ok: false; reason: "competitors" | "missing" };
 
 export interface AuditClaimRequest {
   owner: string;

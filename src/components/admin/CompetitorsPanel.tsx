@@ -31,7 +31,16 @@ const button =
  * post naming the check, answered 303 (src/admin/competitors.ts). Staff pages always show the
  * competitors, whatever the toggle says.
  */
-export function CompetitorsPanel({ copy, checkId, site, rows, comparison, shown, max, draft }: Props) {
+export function CompetitorsPanel({
+  copy,
+  checkId,
+  site,
+  rows,
+  comparison,
+  shown,
+  max,
+  draft,
+}: Props) {
   const hidden = (action: string) => (
     <>
       <input type="hidden" name="action" value={action} />
@@ -51,67 +60,67 @@ export function CompetitorsPanel({ copy, checkId, site, rows, comparison, shown,
       <p className="mt-2 text-slate-700">{copy.intro(max)}</p>
       {/* What changes as the competitors' checks run (/admin/checks refreshes it). */}
       <div data-competitor-live>
-      {rows.length === 0 ? (
-        <p className="mt-3 text-slate-700">{copy.none}</p>
-      ) : (
-        <ul className="mt-3 grid gap-3" data-competitor-list>
-          {rows.map((r) => (
-            <li
-              key={r.id}
-              className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3"
-              data-competitor={r.id}
-              data-competitor-state={r.state}
-            >
-              <div className="min-w-0">
-                <p className="font-semibold wrap-anywhere">{r.name}</p>
-                <p className="text-sm text-slate-600 wrap-anywhere">
-                  {r.name === r.site ? r.stateLabel : `${r.site} · ${r.stateLabel}`}
-                  {r.score && (
-                    <>
-                      {" · "}
-                      <span className="font-semibold text-slate-900" data-competitor-score>
-                        {r.score}
-                      </span>
-                    </>
-                  )}
-                </p>
-              </div>
-              <div className="flex flex-wrap items-center gap-3">
-                <a
-                  href={r.reportHref}
-                  className="font-semibold text-brand-800 underline"
-                  aria-label={`${copy.report}: ${r.name}`}
-                >
-                  {copy.report}
-                </a>
-                <form method="post">
-                  {hidden("competitor-remove")}
-                  <input type="hidden" name="competitor" value={r.id} />
-                  <button
-                    type="submit"
-                    className="min-h-11 rounded-lg px-3 font-semibold text-red-800 underline"
-                    aria-label={copy.removeLabel(r.name)}
+        {rows.length === 0 ? (
+          <p className="mt-3 text-slate-700">{copy.none}</p>
+        ) : (
+          <ul className="mt-3 grid gap-3" data-competitor-list>
+            {rows.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3"
+                data-competitor={r.id}
+                data-competitor-state={r.state}
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold wrap-anywhere">{r.name}</p>
+                  <p className="text-sm text-slate-600 wrap-anywhere">
+                    {r.name === r.site ? r.stateLabel : `${r.site} · ${r.stateLabel}`}
+                    {r.score && (
+                      <>
+                        {" · "}
+                        <span className="font-semibold text-slate-900" data-competitor-score>
+                          {r.score}
+                        </span>
+                      </>
+                    )}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-3">
+                  <a
+                    href={r.reportHref}
+                    className="font-semibold text-brand-800 underline"
+                    aria-label={`${copy.report}: ${r.name}`}
                   >
-                    {copy.remove}
-                  </button>
-                </form>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                    {copy.report}
+                  </a>
+                  <form method="post">
+                    {hidden("competitor-remove")}
+                    <input type="hidden" name="competitor" value={r.id} />
+                    <button
+                      type="submit"
+                      className="min-h-11 rounded-lg px-3 font-semibold text-red-800 underline"
+                      aria-label={copy.removeLabel(r.name)}
+                    >
+                      {copy.remove}
+                    </button>
+                  </form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
 
-      {comparison && (
-        <div className="mt-4" data-competitor-comparison>
-          <h3 className="text-lg font-bold">{copy.talkingPoints}</h3>
-          <CompetitorComparison
-            comparison={comparison}
-            copy={copy}
-            level={3}
-            idPrefix="staff-competitors"
-          />
-        </div>
-      )}
+        {comparison && (
+          <div className="mt-4" data-competitor-comparison>
+            <h3 className="text-lg font-bold">{copy.talkingPoints}</h3>
+            <CompetitorComparison
+              comparison={comparison}
+              copy={copy}
+              level={3}
+              idPrefix="staff-competitors"
+            />
+          </div>
+        )}
       </div>
 
       {rows.length > 0 && (

@@ -165,7 +165,7 @@ export function AuditReportView({
           <h2 id="competitors-title" className="text-2xl font-bold">
             {competitorCopy.heading}
           </h2>
-          <p className="mt-3 max-w-3xl text-slate-700">{competitorCopy.intro}</p>
+          <p className="mt-3 max-w-3xl text-slate-700">{competitorCopy.reportIntro}</p>
           <CompetitorComparison
             comparison={comparison}
             copy={competitorCopy}
