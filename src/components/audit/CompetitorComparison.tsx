@@ -1,6 +1,7 @@
-import type { Comparison } from "../../audit/competitors";
+import { SENTENCES_SHOWN, type Comparison } from "../../audit/competitors";
 import type { auditMessages } from "../../audit/messages";
-import { gradeColors } from "../../audit/summary";
+import { gradeFor, type Grade } from "../../audit/score";
+import { gradeBackgrounds } from "../../audit/summary";
 
 type Copy = typeof auditMessages.competitors;
 
@@ -14,7 +15,8 @@ const markStyle = {
 /** The heading of `level` (2 on the report page, 3 inside the staff panel). */
 function Heading({ level, id, children }: { level: 2 | 3 | 4; id?: string; children: string }) {
   const Tag = `h${level}` as const;
-  const size = level === 2 ? "text-2xl font-bold" : level === 3 ? "text-lg font-bold" : "font-semibold";
+  const size =
+    level === 2 ? "text-2xl font-bold" : level === 3 ? "text-lg font-bold" : "font-semibold";
   return (
     <Tag id={id} className={`${size} mt-6 first:mt-0`}>
       {children}
@@ -22,10 +24,15 @@ function Heading({ level, id, children }: { level: 2 | 3 | 4; id?: string; child
   );
 }
 
+/** '…and 4 more checks: see the table below.' under a list cut at SENTENCES_SHOWN. */
+function More({ n, copy }: { n: number; copy: Copy }) {
+  return n > 0 ? <p className="mt-1 pl-6 text-slate-700">{copy.more(n)}</p> : null;
+}
+
 /**
  * The prospect's site beside its competitors' (src/audit/competitors.ts `compareSites`): each
  * site's score, what they do that the prospect does not and the other way round (the caller's
- * talking points, in the owner's words), and the checks where the sites differ, as a table with
+ * talking points, in the owner's words; the SENTENCES_SHOWN most valuable of each), and the checks where the sites differ, as a table with
  * a mark and a word in each cell (never colour alone). Server-rendered, no script; everything
  * from a fetched site or typed by staff is text React escapes. Fits a 390 px screen: the table
  * scrolls inside its own focusable region if the names are long.
@@ -60,8 +67,7 @@ export function CompetitorComparison({
           >
             <span className="min-w-0 font-semibold wrap-anywhere">{s.name}</span>
             <span
-              className="shrink-0 rounded-lg bg-brand-900 px-3 py-1 font-bold text-white"
-              style={s.grade ? { backgroundColor: gradeColors[s.grade as keyof typeof gradeColors] } : undefined}
+              className={`shrink-0 rounded-lg px-3 py-1 font-bold text-white ${gradeBackgrounds[(s.grade ?? gradeFor(s.score)) as Grade]}`}
               data-compared-score={s.score}
             >
               {`${s.score}/100${s.grade ? ` (${s.grade})` : ""}`}
@@ -73,24 +79,26 @@ export function CompetitorComparison({
         <>
           <Heading level={sub}>{copy.behind}</Heading>
           <ul className="mt-2 list-disc space-y-1 pl-6" data-competitors-behind>
-            {behind.map((line) => (
+            {behind.slice(0, SENTENCES_SHOWN).map((line) => (
               <li key={line} className="wrap-anywhere">
                 {line}
               </li>
             ))}
           </ul>
+          <More n={behind.length - SENTENCES_SHOWN} copy={copy} />
         </>
       )}
       {ahead.length > 0 && (
         <>
           <Heading level={sub}>{copy.ahead}</Heading>
           <ul className="mt-2 list-disc space-y-1 pl-6" data-competitors-ahead>
-            {ahead.map((line) => (
+            {ahead.slice(0, SENTENCES_SHOWN).map((line) => (
               <li key={line} className="wrap-anywhere">
                 {line}
               </li>
             ))}
           </ul>
+          <More n={ahead.length - SENTENCES_SHOWN} copy={copy} />
         </>
       )}
       <Heading level={sub} id={tableId}>
@@ -107,7 +115,10 @@ export function CompetitorComparison({
           tabIndex={0}
           className="mt-3 overflow-x-auto rounded-xl ring-1 ring-slate-200"
         >
-          <table className="w-full border-collapse bg-white text-left text-sm" data-competitor-table>
+          <table
+            className="w-full border-collapse bg-white text-left text-sm"
+            data-competitor-table
+          >
             <thead>
               <tr className="border-b border-slate-300">
                 <th scope="col" className="p-2">
