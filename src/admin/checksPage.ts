@@ -12,7 +12,10 @@
  *   is still waiting off the queue (status cancelled, noted in the audit log), 303 back with
  *   `?cancelled=<id>`; a check already running or finished is left as it is (409, said so).
  *
- * Both are plain same-origin form posts: the middleware refuses a post from another origin
+ * - The competitor forms of the check `?compare=<id>` shows (`competitor-add`,
+ *   `competitor-remove`, `competitors-show`: ./competitors.ts), answered 303 back to that check.
+ *
+ * All are plain same-origin form posts: the middleware refuses a post from another origin
  * (403), as for every admin form.
  */
 import { queueStaffCheck, siteKey, staffCapMessage, type AuditJobSettings } from "../audit/jobs.ts";
@@ -21,18 +24,49 @@ import { readCheckUrl } from "../audit/staffChecks.ts";
 import { auditJobStoreFor } from "../audit/store/index.ts";
 import type { LeadService } from "../leads/server.ts";
 import { audit } from "./accounts.ts";
+import {
+  competitorAction,
+  formCheckId,
+  isCompetitorAction,
+  type CompetitorDraft,
+} from "./competitors.ts";
 import type { AdminStore, StaffRecord } from "./store/types.ts";
 
 export type ChecksPageOutcome =
   | { redirect: string }
-  | { redirect?: undefined; status: 403 | 409 | 422 | 429; message: string; typed?: string };
+  | {
+      redirect?: undefined;
+      status: 403 | 404 | 409 | 422 | 429;
+      message: string;
+      typed?: string;
+      /** The competitor form as typed, when it came back refused. */
+      competitorDraft?: CompetitorDraft;
+    };
 
 /** Does what `form` asks for, as `staff`. */
 export async function checksPageAction(
   ctx: { service: LeadService; store: AdminStore; staff: StaffRecord; checks: AuditJobSettings },
   form: FormData,
 ): Promise<ChecksPageOutcome> {
-  if (form.get("action") === "cancel") return cancelCheck(ctx, form.get("id"));
+  const action = form.get("action");
+  if (action === "cancel") return cancelCheck(ctx, form.get("id"));
+  if (isCompetitorAction(action)) {
+    const id = formCheckId(form.get("check"));
+    const check = id ? await auditJobStoreFor(await ctx.service.store()).get(id) : null;
+    if (!check) return { status: 404, message: auditMessages.competitors.noCheck };
+    const done = await competitorAction(ctx, check, action, form);
+    if (done.ok) {
+      const shown = done.shown ? 1 : 0;
+      return {
+        redirect: `/admin/checks?compare=${check.id}&saved=${action}&shown=${shown}#competitors`,
+      };
+    }
+    return {
+      status: done.status,
+      message: done.message,
+      ...(done.draft ? { competitorDraft: done.draft } : {}),
+    };
+  }
   const raw = form.get("url");
   const read = readCheckUrl(raw);
   const typed = typeof raw === "string" ? { typed: raw.slice(0, 2048) } : {};

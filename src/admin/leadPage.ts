@@ -9,8 +9,15 @@ import { queueStaffCheck, staffCapMessage, type AuditJobSettings } from "../audi
 import { auditMessages } from "../audit/messages.ts";
 import type { LeadService } from "../leads/server.ts";
 import type { LeadRecord } from "../leads/store/types.ts";
+import { auditJobStoreFor } from "../audit/store/index.ts";
 import { audit } from "./accounts.ts";
 import { logCall } from "./calls.ts";
+import {
+  competitorAction,
+  formCheckId,
+  isCompetitorAction,
+  type CompetitorDraft,
+} from "./competitors.ts";
 import { emailDraftOf, sendLeadEmail } from "./emails/leadEmails.ts";
 import { followUpAction } from "./followUps.ts";
 import { mergeLead, undoMerge } from "./merges.ts";
@@ -31,7 +38,14 @@ export type EmailDraft = ReturnType<typeof emailDraftOf>;
 
 export type LeadPageOutcome =
   | { redirect: string }
-  | { redirect?: undefined; status: number; message: string; emailDraft?: EmailDraft };
+  | {
+      redirect?: undefined;
+      status: number;
+      message: string;
+      emailDraft?: EmailDraft;
+      /** The competitor form as typed, when it came back refused. */
+      competitorDraft?: CompetitorDraft;
+    };
 
 type Result = { ok: true } | { ok: false; status: number; message: string };
 
@@ -49,6 +63,25 @@ export async function leadPageAction(
 ): Promise<LeadPageOutcome> {
   const { service, store, lead, staff } = ctx;
   const action = String(form.get("action") ?? "");
+  if (isCompetitorAction(action)) {
+    // The competitors of one of this lead's checks (the panel names the newest).
+    const id = formCheckId(form.get("check"));
+    const check = id ? await auditJobStoreFor(await service.store()).get(id) : null;
+    if (!check || check.leadId !== lead.id) {
+      return { status: 404, message: auditMessages.competitors.noCheck };
+    }
+    const done = await competitorAction(ctx, check, action, form);
+    if (done.ok) {
+      return {
+        redirect: `/admin/leads/${lead.id}?saved=${action}&shown=${done.shown ? 1 : 0}#competitors`,
+      };
+    }
+    return {
+      status: done.status,
+      message: done.message,
+      ...(done.draft ? { competitorDraft: done.draft } : {}),
+    };
+  }
   let emailDraft: EmailDraft | undefined;
   let result: Result;
   // A lead merged into another is worked there (erasing it stays possible for an owner).

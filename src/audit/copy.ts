@@ -263,3 +263,152 @@ export const unreachableCopy = {
   "too-slow":
     "{site} took too long to read, so we stopped before we could check it. We'll look at it ourselves.",
 } as const satisfies Record<UnreachableReason, string>;
+
+/**
+ * Each check said of a site that passes it, for the side-by-side with competitors
+ * (./competitors.ts): `it` of a competitor ('Green Acres shows reviews on its site; you do
+ * not'), `you` of the prospect ('You show reviews on your site; Green Acres does not'). Each is
+ * what the site does well, in the owner's words; `satisfies` makes a missing id a type error.
+ */
+export const competitorPhrases = {
+  https: { it: "has a secure (https) website", you: "have a secure (https) website" },
+  "http-redirect": {
+    it: "sends old http:// links to its secure site",
+    you: "send old http:// links to your secure site",
+  },
+  "search-engines-allowed": { it: "lets Google read its site", you: "let Google read your site" },
+  indexable: { it: "lets Google list its pages", you: "let Google list your pages" },
+  canonical: {
+    it: "tells Google the real address of its home page",
+    you: "tell Google the real address of your home page",
+  },
+  viewport: { it: "has pages that fit a phone screen", you: "have pages that fit a phone screen" },
+  title: {
+    it: "gives its pages clear titles for Google",
+    you: "give your pages clear titles for Google",
+  },
+  "meta-description": {
+    it: "writes the description under its Google listing",
+    you: "write the description under your Google listing",
+  },
+  h1: {
+    it: "gives each page one clear main heading",
+    you: "give each page one clear main heading",
+  },
+  "robots-txt": { it: "has a robots.txt file", you: "have a robots.txt file" },
+  sitemap: { it: "has a sitemap for search engines", you: "have a sitemap for search engines" },
+  "page-weight": {
+    it: "has a home page light enough for a phone",
+    you: "have a home page light enough for a phone",
+  },
+  "response-time": {
+    it: "has a home page that answers quickly",
+    you: "have a home page that answers quickly",
+  },
+  "image-size": { it: "sizes its photos for the web", you: "size your photos for the web" },
+  "render-blocking": {
+    it: "shows its first screen without waiting for scripts",
+    you: "show your first screen without waiting for scripts",
+  },
+  "mixed-content": {
+    it: "loads everything on its pages securely",
+    you: "load everything on your pages securely",
+  },
+  "redirect-chain": {
+    it: "sends visitors straight to its pages, without chains of redirects",
+    you: "send visitors straight to your pages, without chains of redirects",
+  },
+  "image-alt": {
+    it: "describes its photos for Google and screen readers",
+    you: "describe your photos for Google and screen readers",
+  },
+  "broken-links": {
+    it: "keeps every link on its home page working",
+    you: "keep every link on your home page working",
+  },
+  "broken-images": {
+    it: "keeps every photo on its pages loading",
+    you: "keep every photo on your pages loading",
+  },
+  "soft-404": {
+    it: "answers a missing address with a proper 'not found' page",
+    you: "answer a missing address with a proper 'not found' page",
+  },
+  "duplicate-titles": {
+    it: "gives every page its own title",
+    you: "give every page its own title",
+  },
+  "duplicate-descriptions": {
+    it: "gives every page its own description",
+    you: "give every page its own description",
+  },
+  "javascript-content": {
+    it: "shows its words without needing JavaScript",
+    you: "show your words without needing JavaScript",
+  },
+  "local-business-schema": {
+    it: "gives Google its business details (name, address, phone)",
+    you: "give Google your business details (name, address, phone)",
+  },
+  "structured-data-errors": {
+    it: "has business details for Google without errors",
+    you: "have business details for Google without errors",
+  },
+  "tel-link": {
+    it: "has a phone number people can tap",
+    you: "have a phone number people can tap",
+  },
+  "nap-visible": {
+    it: "shows its name, phone and area on its home page",
+    you: "show your name, phone and area on your home page",
+  },
+  "nap-consistent": {
+    it: "shows the same name, phone and address on every page",
+    you: "show the same name, phone and address on every page",
+  },
+  "service-area": { it: "names the towns it serves", you: "name the towns you serve" },
+  "local-keywords": {
+    it: "names its trade and town in its home page's title and heading",
+    you: "name your trade and town in your home page's title and heading",
+  },
+  "map-link": { it: "shows where it is on a map", you: "show where you are on a map" },
+  "opening-hours": { it: "shows its opening hours", you: "show your opening hours" },
+  "phone-first-screen": {
+    it: "shows its phone number on the first screen",
+    you: "show your phone number on the first screen",
+  },
+  cta: {
+    it: "asks visitors for a quote or a call on its home page",
+    you: "ask visitors for a quote or a call on your home page",
+  },
+  "contact-form": {
+    it: "has a form for quote requests",
+    you: "have a form for quote requests",
+  },
+  reviews: { it: "shows reviews on its site", you: "show reviews on your site" },
+  "trust-signals": {
+    it: "says why homeowners can trust it (licensed, insured, years in business)",
+    you: "say why homeowners can trust you (licensed, insured, years in business)",
+  },
+  "service-pages": {
+    it: "has a page for each of its services",
+    you: "have a page for each of your services",
+  },
+  "fresh-content": {
+    it: "has put up something new in the last three months",
+    you: "have put up something new in the last three months",
+  },
+  "word-count": {
+    it: "explains its work in enough words for Google",
+    you: "explain your work in enough words for Google",
+  },
+  "og-tags": {
+    it: "has share previews for Facebook and texts",
+    you: "have share previews for Facebook and texts",
+  },
+  "social-links": { it: "links to its social media", you: "link to your social media" },
+  "copyright-year": {
+    it: "keeps its copyright year current",
+    you: "keep your copyright year current",
+  },
+} as const satisfies Record<CheckId, { it: string; you: string }>;

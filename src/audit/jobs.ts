@@ -39,6 +39,7 @@ import {
   type AuditEmail,
   type AuditJob,
   type AuditJobOutcome,
+  type CompetitorEnqueueResult,
   type StaffEnqueueResult,
 } from "./store/index.ts";
 import { defaultAuditJobSettings, HOUR_MS, type AuditJobSettings } from "./config.ts";
@@ -131,6 +132,43 @@ export async function queueStaffCheck(
       perHour: settings.staffPerHour,
       queued: settings.staffQueued,
       queueMax: settings.queueMax,
+      now,
+    },
+  );
+  return result.ok ? { ok: true, id } : result;
+}
+
+/**
+ * Staff add a competitor's site beside a check (src/audit/competitors.ts reads the address
+ * first): queued like any staff check (the same caps, queue, pacing and sandbox), linked to the
+ * check, never fresh (a report of the site from the last 24 h is reused: the same few
+ * competitors are added to many leads). Refused, with nothing queued, past the staff caps, when
+ * the check has `max` competitors, or when there is no such check ('missing').
+ */
+export async function queueCompetitorCheck(
+  leads: LeadStore,
+  check: { checkId: string; url: string; label: string | null; staffId: string; max: number },
+  now: Date = new Date(),
+  settings: AuditJobSettings = defaultAuditJobSettings,
+): Promise<{ ok: true; id: string } | Extract<CompetitorEnqueueResult, { ok: false }>> {
+  const id = newLeadId(now.getTime());
+  const url = check.url.trim();
+  const result = await auditJobStoreFor(leads).addCompetitor(
+    {
+      id,
+      leadId: null,
+      url,
+      domain: registrableDomain(url),
+      requestedBy: check.staffId,
+      createdAt: now.toISOString(),
+      competitorOf: check.checkId,
+      label: check.label,
+    },
+    {
+      perHour: settings.staffPerHour,
+      queued: settings.staffQueued,
+      queueMax: settings.queueMax,
+      competitors: check.max,
       now,
     },
   );

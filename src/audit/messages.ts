@@ -220,6 +220,7 @@ export const auditMessages = {
     },
     report: "Report",
     lead: "Lead",
+    compare: "Competitors",
   },
   /** The agency's follow-up once a lead's check is done (outbox channel 'audit-agency'). */
   agencyEmail: {
@@ -232,6 +233,72 @@ export const auditMessages = {
     lead: "Open the lead:",
     report: "The prospect's report:",
     why: "You get this email because this lead asked for a free audit with a website, and lead notifications go to this address.",
+  },
+  /**
+   * Competitors beside a check (./competitors.ts): the staff panel on a lead's page and on
+   * /admin/checks, and the side-by-side on the prospect's report and PDF.
+   */
+  competitors: {
+    title: "Competitors",
+    intro: (max: number) =>
+      `Add up to ${max} competitors' websites: each is checked like any other site (the same pacing and limits), and the prospect's site is shown beside them, check by check.`,
+    label: "Competitor's website",
+    hint: "As you would type it in a browser: greenacres.com",
+    nameLabel: "Name (optional)",
+    nameHint: "How to call them to the prospect, e.g. Green Acres. Empty: the site's address.",
+    add: "Add competitor",
+    remove: "Remove",
+    removeLabel: (name: string) => `Remove competitor ${name}`,
+    none: "No competitors yet.",
+    full: (max: number) =>
+      `This check has ${max} competitors, the most it can have. Remove one to add another.`,
+    added: "Competitor added: its check is queued. Reload in a minute to see its score.",
+    removed: "Competitor removed.",
+    badUrl:
+      "Type the competitor's website address, such as greenacres.com or https://greenacres.com (http or https, no spaces).",
+    ownSite: "That is the prospect's own website. Add a competitor's site instead.",
+    duplicate: "That website is already one of this check's competitors.",
+    tooMany: (max: number) =>
+      `A check can have ${max} competitors at most. Remove one before you add another.`,
+    nameTooLong: (max: number) => `Keep the name to ${max} characters or fewer.`,
+    noCheck: "That website check no longer exists, or is a competitor's own check.",
+    notRemoved: "That competitor was already removed.",
+    notReady: "Competitors can be added once this check has a score.",
+    /** The 'show on the prospect's report' toggle. */
+    visibility: "On the prospect's report",
+    shownNote:
+      "Shown: the prospect's report and PDF name these competitors beside their site. Staff pages always show them.",
+    hiddenNote:
+      "Hidden: the prospect's report does not mention competitors. Staff pages always show them.",
+    show: "Show them on the prospect's report",
+    hide: "Hide them from the prospect's report",
+    shown: "Competitors are now shown on the prospect's report.",
+    hidden: "Competitors are now hidden from the prospect's report.",
+    columns: { site: "Website", state: "State", score: "Score", action: "" },
+    talkingPoints: "Talking points beside competitors",
+    noDifferences: "The sites passed and failed the same checks.",
+    report: "Report",
+    /** On the report page and the PDF. */
+    heading: "You beside your competitors",
+    reportIntro:
+      "The same checks, run the same way on the sites of businesses you compete with. Where they are ahead is where you can win jobs back.",
+    you: "Your site",
+    yourSite: (site: string) => `Your site (${site})`,
+    scores: "Scores",
+    behind: "Where they are ahead of you",
+    /** Under a list cut at its most valuable sentences. */
+    more: (n: number) => `…and ${n} more check${n === 1 ? "" : "s"}: see the table below.`,
+    ahead: "Where you are ahead",
+    table: "Check by check",
+    tableIntro: "The checks where the sites differ.",
+    check: "Check",
+    same: (n: number) =>
+      n === 1
+        ? "On 1 other check every site got the same result."
+        : `On the other ${n} checks every site got the same result.`,
+    /** Marks in the table: words beside the symbol, never colour alone. */
+    marks: { pass: "✓ Yes", fail: "✗ No", na: "– n/a", none: "–" },
+    markNames: { pass: "passed", fail: "needs work", na: "not applicable", none: "not checked" },
   },
   panel: {
     title: "Website check",

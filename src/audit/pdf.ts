@@ -3,7 +3,9 @@
  * src/lib/checklistPdf.ts), matching the report page. Page 1 is a one-page summary: the agency's
  * logo, name and phone, the site and the page that was read, when (in the agency's zone), the
  * score badge coloured by grade, the four category bars, the three most valuable fixes and a
- * clickable 'Book your strategy call'. The pages after it: every check with a drawn mark (tick,
+ * clickable 'Book your strategy call'. When staff chose to show competitors, the next page sets
+ * the site beside them (scores, who is ahead where, the checks where they differ, with marks).
+ * The pages after it: every check with a drawn mark (tick,
  * cross or dash, in colour), its evidence and fix; 'how we score'; what the full audit adds.
  * Every page carries 'Page n of N'. Everything from the fetched site is drawn as plain text
  * (pdfkit never interprets markup), with control characters removed. US Letter, the built-in
@@ -11,6 +13,7 @@
  */
 import PDFDocument from "pdfkit";
 import { stripBidi } from "../lib/bidi.ts";
+import { SENTENCES_SHOWN, type Comparison } from "./competitors.ts";
 import { auditCategoryNames, auditMessages, auditStatusNames } from "./messages.ts";
 import type { AuditReport, CheckStatus } from "./report.ts";
 import { gradeFor, gradeThresholds, type Grade } from "./score.ts";
@@ -319,6 +322,150 @@ function drawSummary(
   doc.link(M, cta.y, W, cta.h, links.book);
 }
 
+/**
+ * The site beside its competitors (a page of its own, after the summary): each site's score,
+ * where they are ahead and where the prospect is, then the checks where the sites differ as a
+ * table of drawn marks with words. Names are drawn as plain text, cut to their column.
+ */
+function drawCompetitors(doc: Doc, comparison: Comparison, brand: PdfBrand): void {
+  const copy = auditMessages.competitors;
+  const label = auditMessages.report.pdfLabel;
+  doc.addPage();
+  let y = drawHeader(doc, brand, label, true);
+  const ensure = (h: number) => {
+    if (y + h > BOTTOM) {
+      doc.addPage();
+      y = drawHeader(doc, brand, label, true);
+    }
+  };
+  doc.font("Helvetica-Bold").fontSize(16).fillColor(INK).text(copy.heading, M, y, { width: W });
+  y += 24;
+  doc.font("Helvetica").fontSize(10).fillColor(TEXT);
+  doc.text(copy.reportIntro, M, y, { width: W, lineGap: 1.5 });
+  y += doc.heightOfString(copy.reportIntro, { width: W, lineGap: 1.5 }) + 14;
+
+  // The scores: one box per site, the prospect's first and outlined.
+  const { sites } = comparison;
+  const gap = 10;
+  const box = (W - gap * (sites.length - 1)) / sites.length;
+  sites.forEach((site, i) => {
+    const x = M + i * (box + gap);
+    doc.roundedRect(x, y, box, 62, 8).lineWidth(site.you ? 2 : 0.75);
+    doc.strokeColor(site.you ? INK : RULE).stroke();
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .fillColor(TEXT)
+      .text(fit(doc, pdfText(site.name, 120), box - 16), x + 8, y + 9, { lineBreak: false });
+    const grade = (site.grade ?? gradeFor(site.score)) as Grade;
+    doc.roundedRect(x + 8, y + 28, Math.min(box - 16, 96), 24, 6).fill(gradeColors[grade]);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(12)
+      .fillColor(WHITE)
+      .text(`${site.score}/100 (${grade})`, x + 8, y + 34, {
+        width: Math.min(box - 16, 96),
+        align: "center",
+        lineBreak: false,
+      });
+  });
+  y += 62 + 18;
+
+  // Who is ahead where, in the owner's words.
+  for (const [title, lines] of [
+    [copy.behind, comparison.behind],
+    [copy.ahead, comparison.ahead],
+  ] as const) {
+    if (!lines.length) continue;
+    ensure(40);
+    doc.font("Helvetica-Bold").fontSize(12.5).fillColor(INK).text(title, M, y, { width: W });
+    y += 19;
+    doc.font("Helvetica").fontSize(10).fillColor(TEXT);
+    const shown = [
+      ...lines.slice(0, SENTENCES_SHOWN).map((line) => `•  ${pdfText(line, 400)}`),
+      ...(lines.length > SENTENCES_SHOWN ? [copy.more(lines.length - SENTENCES_SHOWN)] : []),
+    ];
+    for (const text of shown) {
+      const h = doc.heightOfString(text, { width: W - 8, lineGap: 1 });
+      ensure(h + 4);
+      doc
+        .font("Helvetica")
+        .fontSize(10)
+        .fillColor(TEXT)
+        .text(text, M + 8, y, { width: W - 8, lineGap: 1 });
+      y += h + 4;
+    }
+    y += 10;
+  }
+
+  // Check by check: the checks where the sites differ.
+  ensure(60);
+  doc.font("Helvetica-Bold").fontSize(12.5).fillColor(INK).text(copy.table, M, y, { width: W });
+  y += 19;
+  const note = comparison.rows.length
+    ? `${copy.tableIntro} ${copy.same(comparison.same)}`
+    : copy.noDifferences;
+  doc.font("Helvetica").fontSize(9.5).fillColor(MUTED).text(note, M, y, { width: W });
+  y += doc.heightOfString(note, { width: W }) + 8;
+  if (!comparison.rows.length) return;
+  const col = Math.min(90, (W - 170) / sites.length);
+  const titleWidth = W - col * sites.length;
+  const head = () => {
+    doc.font("Helvetica-Bold").fontSize(9).fillColor(TEXT);
+    doc.text(copy.check, M, y, { width: titleWidth - 8, lineBreak: false });
+    sites.forEach((site, i) => {
+      doc.text(fit(doc, pdfText(site.name, 120), col - 6), M + titleWidth + i * col, y, {
+        lineBreak: false,
+      });
+    });
+    y += 14;
+    doc
+      .moveTo(M, y)
+      .lineTo(M + W, y)
+      .lineWidth(0.75)
+      .strokeColor(INK)
+      .stroke();
+    y += 6;
+  };
+  head();
+  const words = { pass: "Yes", fail: "No", na: "n/a" } as const;
+  for (const row of comparison.rows) {
+    doc.font("Helvetica").fontSize(9.5);
+    const title = pdfText(row.title, 120);
+    const h = Math.max(14, doc.heightOfString(title, { width: titleWidth - 8 })) + 8;
+    if (y + h > BOTTOM) {
+      doc.addPage();
+      y = drawHeader(doc, brand, label, true);
+      head();
+    }
+    doc
+      .font("Helvetica")
+      .fontSize(9.5)
+      .fillColor(TEXT)
+      .text(title, M, y + 1, { width: titleWidth - 8 });
+    row.statuses.forEach((status, i) => {
+      const x = M + titleWidth + i * col;
+      if (!status) {
+        doc.fillColor(MUTED).text("–", x, y + 1, { lineBreak: false });
+        return;
+      }
+      drawMark(doc, x, y, status, 12);
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(9)
+        .fillColor(statusColors[status])
+        .text(words[status], x + 16, y + 1.5, { lineBreak: false });
+    });
+    y += h;
+    doc
+      .moveTo(M, y - 4)
+      .lineTo(M + W, y - 4)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+  }
+}
+
 /** The pages after the summary: every check by category, failed first, with its mark. */
 function drawChecks(doc: Doc, report: AuditReport, brand: PdfBrand): number {
   const copy = auditMessages.report;
@@ -485,6 +632,8 @@ export function auditPdf(
   site: string,
   links: PdfLinks,
   brand: PdfBrand,
+  /** The competitors staff chose to show on the prospect's report, set beside the site. */
+  comparison: Comparison | null = null,
 ): Promise<Buffer> {
   const copy = auditMessages.report;
   const doc = new PDFDocument({
@@ -501,6 +650,7 @@ export function auditPdf(
   });
 
   drawSummary(doc, report, site, brand, links);
+  if (comparison) drawCompetitors(doc, comparison, brand);
   drawOffer(doc, brand, links, drawChecks(doc, report, brand));
 
   // Every page's footer: the agency and the report's link, and 'Page n of N'.

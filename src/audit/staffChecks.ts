@@ -40,6 +40,8 @@ export interface StaffCheckRow {
   createdAt: string;
   reportHref: string;
   leadHref: string | null;
+  /** This check's competitors on /admin/checks. */
+  compareHref: string;
 }
 
 /** The table's rows: each check's site, state, score, its signed report and its lead, if any. */
@@ -60,6 +62,7 @@ export function staffCheckRows(jobs: readonly AuditJob[], secret: string): Staff
       createdAt: job.createdAt,
       reportHref: auditLinks(job.id, secret).report,
       leadHref: job.leadId ? `/admin/leads/${job.leadId}` : null,
+      compareHref: `/admin/checks?compare=${job.id}#competitors`,
     };
   });
 }

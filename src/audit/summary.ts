@@ -139,3 +139,15 @@ export const gradeColors: Record<Grade, string> = {
   D: "#c2410c",
   F: "#b91c1c",
 };
+
+/**
+ * The same colours as classes, for pages whose Content-Security-Policy refuses style attributes
+ * (the staff pages: `style-src 'self'`); written out whole so Tailwind generates them.
+ */
+export const gradeBackgrounds: Record<Grade, string> = {
+  A: "bg-[#166534]",
+  B: "bg-[#3f6212]",
+  C: "bg-[#a16207]",
+  D: "bg-[#c2410c]",
+  F: "bg-[#b91c1c]",
+};

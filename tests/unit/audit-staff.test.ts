@@ -76,6 +76,10 @@ function job(over: Partial<AuditJob>): AuditJob {
     createdAt: "2026-11-25T10:00:00.000Z",
     startedAt: null,
     finishedAt: null,
+    competitorOf: null,
+    label: null,
+    removedAt: null,
+    showCompetitors: false,
     ...over,
   };
 }

@@ -64,7 +64,13 @@ export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
     await remove("lead_tags");
     // Its booked calls (migration 33): they name the meeting and its links.
     await remove("scheduled_calls");
-    // Its website checks (migration 17): the report names the prospect's site.
+    // Its website checks (migration 17): the report names the prospect's site; first the
+    // competitors staff set beside them (migration 36: their names were chosen for this lead).
+    await tx.run(
+      `DELETE FROM audit_jobs
+       WHERE competitor_of IN (SELECT id FROM audit_jobs WHERE ${inList("lead_id", 1)})`,
+      [ids],
+    );
     await remove("audit_jobs");
     // The partials first: each names the lead it was completed by (a merged lead's partial,
     // then the merged leads and the lead's own partial, then the lead).

@@ -12,6 +12,9 @@ import { onStore } from "../../db/errors.ts";
 import { auditReportSchema } from "../report.ts";
 import type {
   AuditClaimRequest,
+  CompetitorCaps,
+  CompetitorEnqueueResult,
+  NewCompetitorAuditJob,
   AuditEmail,
   AuditJob,
   AuditJobOutcome,
@@ -47,12 +50,16 @@ interface JobRow {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  competitor_of: string | null;
+  label: string | null;
+  removed_at: string | null;
+  show_competitors: number | boolean;
 }
 
 export const JOB_COLUMNS =
   "id, lead_id, url, site, client, requested_by, queue_key, domain, fresh, status, attempts, " +
   "score, grade, report, reused_from, last_error, claimed_by, claimed_until, created_at, " +
-  "started_at, finished_at";
+  "started_at, finished_at, competitor_of, label, removed_at, show_competitors";
 
 const toJob = (row: JobRow): AuditJob => ({
   id: row.id,
@@ -76,6 +83,10 @@ const toJob = (row: JobRow): AuditJob => ({
   createdAt: row.created_at,
   startedAt: row.started_at,
   finishedAt: row.finished_at,
+  competitorOf: row.competitor_of,
+  label: row.label,
+  removedAt: row.removed_at,
+  showCompetitors: Boolean(row.show_competitors),
 });
 
 /**
@@ -144,46 +155,119 @@ export class SqlAuditJobStore implements AuditJobStore {
   }
 
   enqueue(job: NewStaffAuditJob, caps: StaffCheckCaps): Promise<StaffEnqueueResult> {
-    const since = new Date(caps.now.getTime() - 60 * 60_000).toISOString();
+    return this.#run((db) => db.transaction((tx) => this.#enqueueIn(tx, job, caps, null)));
+  }
+
+  addCompetitor(
+    job: NewCompetitorAuditJob,
+    caps: CompetitorCaps,
+  ): Promise<CompetitorEnqueueResult> {
     return this.#run((db) =>
       db.transaction(async (tx) => {
-        if (tx.dialect === "postgres") {
-          await tx.run("SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1))", [
-            `.audit_staff.${job.requestedBy}`,
-          ]);
+        // The prospect's check, locked: two posts for one check count its competitors in turn.
+        const check = await tx.one<{ competitor_of: string | null }>(
+          `SELECT competitor_of FROM audit_jobs WHERE id = $1${dialectSql(tx).forUpdate()}`,
+          [job.competitorOf],
+        );
+        if (!check || check.competitor_of !== null)
+          return { ok: false, reason: "missing" } as const;
+        const shown = await tx.one<{ n: number }>(
+          `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
+           WHERE competitor_of = $1 AND removed_at IS NULL`,
+          [job.competitorOf],
+        );
+        if (Number(shown?.n ?? 0) >= caps.competitors) {
+          return { ok: false, reason: "competitors" } as const;
         }
-        const hour = await tx.one<{ n: number }>(
-          `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
+        return this.#enqueueIn(tx, job, caps, { of: job.competitorOf, label: job.label });
+      }),
+    );
+  }
+
+  /**
+   * A staff member's check, inside `tx`: refused past their hour's allowance or their queue
+   * share (under a lock of theirs on PostgreSQL), else queued (deferred past `queueMax`). A
+   * staff check always fetches; a competitor's reuses a report of the last 24 h.
+   */
+  async #enqueueIn(
+    tx: Db,
+    job: NewStaffAuditJob,
+    caps: StaffCheckCaps,
+    competitor: { of: string; label: string | null } | null,
+  ): Promise<StaffEnqueueResult> {
+    const since = new Date(caps.now.getTime() - 60 * 60_000).toISOString();
+    if (tx.dialect === "postgres") {
+      await tx.run("SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1))", [
+        `.audit_staff.${job.requestedBy}`,
+      ]);
+    }
+    const hour = await tx.one<{ n: number }>(
+      `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
            WHERE requested_by = $1 AND created_at >= $2 AND status <> 'cancelled'`,
-          [job.requestedBy, since],
-        );
-        if (Number(hour?.n ?? 0) >= caps.perHour) return { ok: false, reason: "rate" } as const;
-        const waiting = await tx.one<{ n: number }>(
-          `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
+      [job.requestedBy, since],
+    );
+    if (Number(hour?.n ?? 0) >= caps.perHour) return { ok: false, reason: "rate" } as const;
+    const waiting = await tx.one<{ n: number }>(
+      `SELECT CAST(count(*) AS INTEGER) AS n FROM audit_jobs
            WHERE status IN ('queued', 'deferred') AND queue_key = $1`,
-          [`staff:${job.requestedBy}`],
-        );
-        if (Number(waiting?.n ?? 0) >= caps.queued) return { ok: false, reason: "queue" } as const;
-        await tx.run(
-          `INSERT INTO audit_jobs (id, lead_id, url, requested_by, queue_key, domain, fresh, status, created_at)
+      [`staff:${job.requestedBy}`],
+    );
+    if (Number(waiting?.n ?? 0) >= caps.queued) return { ok: false, reason: "queue" } as const;
+    await tx.run(
+      `INSERT INTO audit_jobs (id, lead_id, url, requested_by, queue_key, domain, fresh, status,
+                                   created_at, competitor_of, label)
            VALUES ($1, $2, $3, $4, $5, $6, $7,
              CASE WHEN (SELECT count(*) FROM (SELECT 1 FROM audit_jobs WHERE status = 'queued' LIMIT $8) q) >= $8
                   THEN 'deferred' ELSE 'queued' END,
-             $9)`,
-          [
-            job.id,
-            job.leadId,
-            job.url,
-            job.requestedBy,
-            `staff:${job.requestedBy}`,
-            job.domain,
-            true,
-            caps.queueMax,
-            job.createdAt,
-          ],
-        );
-        return { ok: true } as const;
-      }),
+             $9, $10, $11)`,
+      [
+        job.id,
+        job.leadId,
+        job.url,
+        job.requestedBy,
+        `staff:${job.requestedBy}`,
+        job.domain,
+        competitor === null,
+        caps.queueMax,
+        job.createdAt,
+        competitor?.of ?? null,
+        competitor?.label ?? null,
+      ],
+    );
+    return { ok: true } as const;
+  }
+
+  competitors(checkId: string): Promise<AuditJob[]> {
+    return this.#jobs("WHERE competitor_of = $1 AND removed_at IS NULL ORDER BY created_at, id", [
+      checkId,
+    ]);
+  }
+
+  removeCompetitor(checkId: string, id: string, by: string, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    // Still waiting (no live claim): cancelled, so it never fetches; running or done: hidden.
+    const waiting = `status IN ('queued', 'deferred') AND (claimed_until IS NULL OR claimed_until <= $1)`;
+    return this.#run(
+      async (db) =>
+        (await db.run(
+          `UPDATE audit_jobs
+           SET removed_at = $1,
+               last_error = CASE WHEN ${waiting} THEN $2 ELSE last_error END,
+               finished_at = CASE WHEN ${waiting} THEN $1 ELSE finished_at END,
+               status = CASE WHEN ${waiting} THEN 'cancelled' ELSE status END
+           WHERE id = $3 AND competitor_of = $4 AND removed_at IS NULL`,
+          [at, `removed by ${by}`, id, checkId],
+        )) > 0,
+    );
+  }
+
+  showCompetitors(checkId: string, show: boolean): Promise<boolean> {
+    return this.#run(
+      async (db) =>
+        (await db.run(
+          "UPDATE audit_jobs SET show_competitors = $1 WHERE id = $2 AND competitor_of IS NULL",
+          [show, checkId],
+        )) > 0,
     );
   }
 
@@ -315,9 +399,11 @@ export class SqlAuditJobStore implements AuditJobStore {
   }
 
   recentStaffChecks(limit: number): Promise<AuditJob[]> {
-    return this.#jobs("WHERE requested_by IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT $1", [
-      limit,
-    ]);
+    return this.#jobs(
+      `WHERE requested_by IS NOT NULL AND competitor_of IS NULL
+       ORDER BY created_at DESC, id DESC LIMIT $1`,
+      [limit],
+    );
   }
 
   recentForSite(site: string, since: Date): Promise<AuditJob | null> {

@@ -47,6 +47,14 @@ export interface AuditJob {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** A competitor's check: the prospect's check it stands beside (migration 36); else null. */
+  competitorOf: string | null;
+  /** The name staff gave a competitor ('Green Acres'); null: its site's name. */
+  label: string | null;
+  /** When staff removed this competitor (it is shown nowhere after). */
+  removedAt: string | null;
+  /** On a prospect's check: name its competitors on the prospect's report and PDF (default off). */
+  showCompetitors: boolean;
 }
 
 /** A check queued outside a lead's transaction (staff: 'Run again', any URL from the inbox). */
@@ -70,6 +78,21 @@ export interface StaffCheckCaps {
 
 /** Queued, or refused by the staff member's hourly allowance or queue share (nothing queued). */
 export type StaffEnqueueResult = { ok: true } | { ok: false; reason: "rate" | "queue" };
+
+/** A competitor's check, queued by staff beside the prospect's check `competitorOf`. */
+export interface NewCompetitorAuditJob extends NewStaffAuditJob {
+  competitorOf: string;
+  label: string | null;
+}
+
+/** A staff member's allowance, and how many competitors one check may have. */
+export interface CompetitorCaps extends StaffCheckCaps {
+  competitors: number;
+}
+
+/** Queued; or refused (nothing queued): the staff caps, or the check has its competitors already. */
+export type CompetitorEnqueueResult =
+  StaffEnqueueResult | { ok: false; reason: "competitors" | "missing" };
 
 export interface AuditClaimRequest {
   owner: string;
@@ -171,8 +194,25 @@ export interface AuditJobStore {
     since: Date,
     before: { createdAt: string; id: string },
   ): Promise<number>;
-  /** Checks staff ran ('Run again', any URL from /admin/checks), newest first. */
+  /** Checks staff ran ('Run again', any URL from /admin/checks), newest first; no competitor's. */
   recentStaffChecks(limit: number): Promise<AuditJob[]>;
+  /**
+   * Queues a competitor's check beside the prospect's check `job.competitorOf`, under the staff
+   * member's caps (as `enqueue`) and unless that check has `caps.competitors` competitors already
+   * (the check's row locked meanwhile: concurrent posts cannot overshoot). Never fresh: a report
+   * of the site from the last 24 h is reused, as for a lead's check. 'missing': no such check,
+   * or it is a competitor's itself.
+   */
+  addCompetitor(job: NewCompetitorAuditJob, caps: CompetitorCaps): Promise<CompetitorEnqueueResult>;
+  /** The competitors beside check `checkId` that staff have not removed, oldest first. */
+  competitors(checkId: string): Promise<AuditJob[]>;
+  /**
+   * Removes competitor `id` from check `checkId` (still waiting: cancelled too; running: it
+   * finishes, shown nowhere). False when it is not one of that check's competitors.
+   */
+  removeCompetitor(checkId: string, id: string, by: string, now: Date): Promise<boolean>;
+  /** The 'show on the prospect's report' toggle of check `checkId`; false: no such check. */
+  showCompetitors(checkId: string, show: boolean): Promise<boolean>;
   /** The newest check of each of these leads. */
   latestForLeads(leadIds: readonly string[]): Promise<Map<string, AuditSummary>>;
 }

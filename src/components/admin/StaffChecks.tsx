@@ -10,6 +10,7 @@ interface Copy {
   columns: { site: string; state: string; score: string; when: string; links: string };
   report: string;
   lead: string;
+  compare: string;
   queue: string;
   queueIntro: (total: number) => string;
   queueEmpty: string;
@@ -116,6 +117,13 @@ export function StaffChecks({ copy, value, error, rows, queue }: Props) {
                           {copy.lead}
                         </a>
                       )}
+                      <a
+                        href={r.compareHref}
+                        className="font-semibold text-brand-800 underline"
+                        aria-label={`${copy.compare}: ${r.site}`}
+                      >
+                        {copy.compare}
+                      </a>
                     </span>
                   </td>
                 </tr>

@@ -9,9 +9,11 @@ import {
   topFixes,
   type RankedCheck,
 } from "../../audit/summary";
+import type { Comparison } from "../../audit/competitors";
 import type { ReactNode } from "react";
 import { Container } from "../ui/Container";
 import { LinkButton } from "../ui/LinkButton";
+import { CompetitorComparison } from "./CompetitorComparison";
 
 type Copy = typeof auditMessages.report;
 
@@ -25,6 +27,9 @@ interface Props {
   timeZone: string;
   /** Shown under the score's buttons: the page's 'walk you through it' form (issue 39 §1). */
   children?: ReactNode;
+  /** The site beside the competitors staff chose to show (none: no such section). */
+  comparison?: Comparison | null | undefined;
+  competitorCopy?: typeof auditMessages.competitors | undefined;
 }
 
 const statusStyle = {
@@ -68,7 +73,8 @@ function Check({ check, copy }: { check: RankedCheck; copy: Copy }) {
  * The prospect's website check, as the report page shows it (server-rendered, no script):
  * score and grade (the badge coloured by grade, as in the PDF), the page read and when (on the
  * agency's clock), the categories, the three fixes worth the most, every check failed-first with
- * its evidence and fix, 'how we score', what the full audit adds, and the way to book the call.
+ * its evidence and fix, 'how we score', what the full audit adds, and the way to book the call;
+ * beside the fixes, the competitors staff chose to show (CompetitorComparison).
  * Everything from the fetched site is text React escapes; its URLs are shown, never linked.
  */
 export function AuditReportView({
@@ -79,6 +85,8 @@ export function AuditReportView({
   bookHref,
   timeZone,
   children,
+  comparison,
+  competitorCopy,
 }: Props) {
   const fixes = topFixes(report);
   const checks = checksFailedFirst(report);
@@ -149,6 +157,21 @@ export function AuditReportView({
               </li>
             ))}
           </ol>
+        </section>
+      )}
+
+      {comparison && competitorCopy && (
+        <section aria-labelledby="competitors-title" className="mt-10" data-report-competitors>
+          <h2 id="competitors-title" className="text-2xl font-bold">
+            {competitorCopy.heading}
+          </h2>
+          <p className="mt-3 max-w-3xl text-slate-700">{competitorCopy.reportIntro}</p>
+          <CompetitorComparison
+            comparison={comparison}
+            copy={competitorCopy}
+            level={2}
+            idPrefix="competitors"
+          />
         </section>
       )}
 

@@ -40,6 +40,7 @@ import { migration as m032 } from "./032-lead-funnel-pending.ts";
 import { migration as m033 } from "./033-bookings-confirmations.ts";
 import { migration as m034 } from "./034-agency-settings.ts";
 import { migration as m035 } from "./035-analytics-events-at.ts";
+import { migration as m036 } from "./036-audit-competitors.ts";
 import { migration as m037 } from "./037-staff-totp.ts";
 import { migration as m038 } from "./038-lead-merges-search-website.ts";
 import type { DatabaseSync } from "node:sqlite";
@@ -83,6 +84,7 @@ export const migrations: readonly Migration[] = [
   m033,
   m034,
   m035,
+  m036,
   m037,
   m038,
 ];

@@ -1,9 +1,11 @@
 /**
  * /audit/<token>.pdf: the report page's website check as a PDF download (src/audit/pdf.ts), for
- * the same signed link, branded from the site config (src/lib/reportBrand.ts); 403 when the link does not check out, 404 while there is no score yet,
+ * the same signed link, branded from the site config (src/lib/reportBrand.ts), with the
+ * competitors staff chose to show; 403 when the link does not check out, 404 while there is no score yet,
  * 503 while the store does not answer.
  */
 import type { APIRoute } from "astro";
+import { comparisonOf } from "../../audit/competitors";
 import { auditMessages } from "../../audit/messages";
 import { auditPdf } from "../../audit/pdf";
 import { loadAuditView } from "../../audit/view";
@@ -43,6 +45,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
     view.site,
     { report: `${origin}/audit/${token}`, book: `${origin}${routes.bookCall}` },
     await reportBrand(),
+    comparisonOf(view.job, view.competitors),
   );
   const file = `website-check-${view.site.replace(/[^a-z0-9.-]+/gi, "-")}.pdf`;
   return new Response(pdf as Uint8Array<ArrayBuffer>, {
