@@ -177,13 +177,19 @@ describe.skipIf(!pg)("fault: PostgreSQL restarts under load", () => {
       const load = submissionLoad(() => server, 8, "Outage", { pauseMs: 50 });
       await waitUntil(() => load.acknowledged().length >= 100, 60_000, "100 acknowledged leads");
       const before = load.submissions.length;
-      // What the stages before left unwritten is written now, not by the restart's shutdown
-      // checkpoint: with the integration stage's writes still in shared buffers, the restart took
-      // 19 s once (2-3 s after a checkpoint), and commits sent at its start waited on the disk.
-      // This test is about how the server meets a restart, not about the disk.
+      // What the stages before left unwritten is written now, not by the shutdown checkpoint:
+      // with the integration stage's writes still in shared buffers, a restart took 19 s once
+      // (2-3 s after a checkpoint), and commits sent at its start waited on the disk. And the
+      // database stays down 2 s, longer than a statement may wait for a connection (1.5 s,
+      // STATEMENT_QUEUE_DEADLINE_MS): a restart quicker than that is no outage a visitor sees
+      // (every request waited and was stored, none answered 503). The test is about how the
+      // server meets an outage, not about the disk or how quickly PostgreSQL restarts.
       await checkpoint();
       const restartedAt = Date.now();
-      const restart = await pgctl("restart");
+      const stop = await pgctl("stop");
+      expect(stop.status, stop.output).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const restart = await pgctl("start");
       const restartMs = Date.now() - restartedAt;
       expect(restart.status, restart.output).toBe(0);
       const ackedBeforeRecovery = load.acknowledged().length;
@@ -215,7 +221,10 @@ describe.skipIf(!pg)("fault: PostgreSQL restarts under load", () => {
             `${s.status} in ${s.ms} ms, sent ${s.startedAt - restartedAt} ms after the restart began`,
         );
       const detail = `restart took ${restartMs} ms; slow answers: ${slow.join("; ") || "none"}`;
-      expect(slowest503, detail).toBeLessThan(3_000);
+      // A request met by the outage waits for a connection up to the statement's 1.5 s, and one
+      // that came as the shutdown began also waited for the driver's reconnect (at most 1 s):
+      // 2.5-2.9 s on a quiet machine, measured with a 2 s outage.
+      expect(slowest503, detail).toBeLessThan(4_000);
       expect(slowest, detail).toBeLessThan(5_000);
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
 
