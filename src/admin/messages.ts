@@ -932,6 +932,7 @@ export const adminMessages = {
     /** The contents list at the top (issue 39 §4): each section's short name. */
     contents: {
       label: "On this page",
+      live: "Right now",
       totals: "Totals",
       pipeline: "Pipeline",
       chart: "Chart",

@@ -30,10 +30,12 @@ export const ROWS_PER_PAGE = 25;
  */
 export function contentsLinks(): { href: string; label: string }[] {
   const c = copy.contents;
-  return (["totals", "pipeline", "chart", ...reportTables, "devices"] as const).map((id) => ({
-    href: `#${id}-heading`,
-    label: c[id],
-  }));
+  return (["live", "totals", "pipeline", "chart", ...reportTables, "devices"] as const).map(
+    (id) => ({
+      href: `#${id}-heading`,
+      label: c[id],
+    }),
+  );
 }
 
 /** A table's page from the URL: `page_<table>`, from 1, within the rows there are. */
