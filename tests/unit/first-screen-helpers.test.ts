@@ -73,6 +73,7 @@ describe("the inbox's filters panel", () => {
 describe("the Performance report's contents", () => {
   it("links each section's heading, in the page's order", () => {
     expect(contentsLinks()).toEqual([
+      { href: "#live-heading", label: "Right now" },
       { href: "#totals-heading", label: "Totals" },
       { href: "#pipeline-heading", label: "Pipeline" },
       { href: "#chart-heading", label: "Chart" },
