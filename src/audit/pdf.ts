@@ -81,6 +81,16 @@ const FOOTER_Y = PAGE.height - 42;
 
 type Doc = PDFKit.PDFDocument;
 
+/** A rule across the text column at `y`, under a heading. */
+function rule(doc: Doc, y: number): void {
+  doc
+    .moveTo(M, y)
+    .lineTo(M + W, y)
+    .lineWidth(0.75)
+    .strokeColor(INK)
+    .stroke();
+}
+
 /** `text` cut (with '…') to fit `width` in the current font: one line that never runs over. */
 function fit(doc: Doc, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
@@ -419,12 +429,7 @@ function drawCompetitors(doc: Doc, comparison: Comparison, brand: PdfBrand): voi
       });
     });
     y += 14;
-    doc
-      .moveTo(M, y)
-      .lineTo(M + W, y)
-      .lineWidth(0.75)
-      .strokeColor(INK)
-      .stroke();
+    rule(doc, y);
     y += 6;
   };
   head();
@@ -511,12 +516,7 @@ function drawChecks(doc: Doc, report: AuditReport, brand: PdfBrand): number {
       lineBreak: false,
     });
     y += 18;
-    doc
-      .moveTo(M, y)
-      .lineTo(M + W, y)
-      .lineWidth(0.75)
-      .strokeColor(INK)
-      .stroke();
+    rule(doc, y);
     y += 8;
     for (const c of inCategory) {
       const title = pdfText(c.title, 120);
