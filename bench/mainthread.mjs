@@ -245,8 +245,10 @@ const TRACE_CATEGORIES = [
   "disabled-by-default-devtools.timeline.frame",
 ].join(",");
 
-// The browser tests' Chromium and flags (CHROME_PATH, else Debian's /usr/bin/chromium).
-const browser = await chromium.launch(browserLaunchOptions());
+// The browser tests' flags, in the full browser (CHROME_PATH, else Debian's /usr/bin/chromium),
+// not the headless shell the tests prefer (D283): the figures of earlier stops were read off it.
+const fullChromium = [process.env.CHROME_PATH, "/usr/bin/chromium"].find((p) => p && existsSync(p));
+const browser = await chromium.launch({ ...browserLaunchOptions(), executablePath: fullChromium });
 const browserSession = await browser.newBrowserCDPSession();
 
 /** One throttled, traced load of `url` in a fresh context (empty cache, no cookies). */

@@ -1,9 +1,21 @@
 import { existsSync } from "node:fs";
 
-/** The Chromium the browser tests drive: CHROME_PATH, else Debian's /usr/bin/chromium. */
+/**
+ * The Chromium the browser tests drive: CHROME_PATH, else Debian's headless shell
+ * (chromium-headless-shell: the same Chromium, Blink and V8 built without the browser's window
+ * layer, the build Playwright itself runs headless tests in), else Debian's /usr/bin/chromium.
+ * The shell took 5.1 min of the browser stage where the full browser took 6.0, its browser
+ * process 63 s of CPU against 138 s (D283).
+ */
+export const chromiumCandidates = [
+  process.env.CHROME_PATH,
+  "/usr/bin/chromium-headless-shell",
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+];
+
 export function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-  return candidates.find((p): p is string => !!p && existsSync(p));
+  return chromiumCandidates.find((p): p is string => !!p && existsSync(p));
 }
 
 /**
