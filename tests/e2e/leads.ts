@@ -1,14 +1,16 @@
 /**
- * Lead helpers for browser tests: read the e2e server's store through the leads CLI, make unique
+ * Lead helpers for browser tests: read the e2e server's store with the store's own code, make unique
  * addresses, wait like a person, and answer a page's lead posts from a side server: one whose store
  * cannot be reached (a real 503) or one with a tiny rate limit (a real 429), never a mocked answer.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { childEnv } from "../support/childEnv";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
+import { leadConfig } from "../../src/leads/config";
+import { openStore } from "../../src/leads/store/index";
 import type { LeadRecord } from "../../src/leads/store/types";
 import { expect, test } from "./fixtures";
 import { E2E_MIN_FILL_MS, HUMAN_PAUSE_MS } from "./fillTime";
@@ -18,24 +20,20 @@ const node = existsSync(resolve(root, "node_modules/.bin/node"))
   ? resolve(root, "node_modules/.bin/node")
   : process.execPath;
 
-/** Every lead in the e2e server's store, spam included (`npm run leads -- export`). */
-export function storedLeads(): LeadRecord[] {
+/**
+ * Every lead in the e2e server's store, spam included: what `npm run leads -- export
+ * --include-spam` prints, read by the store's own code in this process (a command line a poll
+ * cost half a second of CPU and grew with the run's thousands of leads).
+ */
+export async function storedLeads(): Promise<LeadRecord[]> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
-  const result = spawnSync(
-    node,
-    [
-      "--disable-warning=ExperimentalWarning",
-      "cli/leads.ts",
-      "export",
-      "--format",
-      "json",
-      "--include-spam",
-    ],
-    { cwd: root, encoding: "utf8", env: { ...childEnv, DATA_DIR: dataDir } },
-  );
-  if (result.status !== 0) throw new Error(`leads export failed: ${result.stderr}`);
-  return JSON.parse(result.stdout) as LeadRecord[];
+  const store = await openStore(leadConfig({ DATA_DIR: dataDir }));
+  try {
+    return await store.list({ includeSpam: true });
+  } finally {
+    await store.close();
+  }
 }
 
 /** The stored leads with this email (of one kind), once there are `count` of them. */
@@ -47,8 +45,9 @@ export async function leadsWithEmail(
   let found: LeadRecord[] = [];
   await expect
     .poll(
-      () =>
-        (found = storedLeads().filter((l) => l.fields.email === email && l.kind === kind)).length,
+      async () =>
+        (found = (await storedLeads()).filter((l) => l.fields.email === email && l.kind === kind))
+          .length,
       { message: `${count} ${kind} lead(s) for ${email} in the store` },
     )
     .toBe(count);
