@@ -50,17 +50,6 @@ const timings = {
   LOG_LEVEL: "warn",
 };
 
-let smtp: SmtpReceiver;
-let hook: WebhookReceiver;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  hook = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await smtp?.close();
-  await hook?.close();
-});
-
 /** Writes PostgreSQL's dirty buffers out now (CHECKPOINT). */
 async function checkpoint() {
   const sql = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} });
@@ -71,10 +60,28 @@ async function checkpoint() {
   }
 }
 
+/**
+ * One kill -9 run, with receivers of its own: the SQLite and PostgreSQL runs go side by side
+ * (nothing in them is timed; each waits for its own counts).
+ */
 async function killRun(title: string, storeEnv: Record<string, string>) {
+  const smtp = await startSmtpReceiver();
+  const hook = await startWebhookReceiver();
+  try {
+    await killRunWith(title, storeEnv, smtp, hook);
+  } finally {
+    await smtp.close();
+    await hook.close();
+  }
+}
+
+async function killRunWith(
+  title: string,
+  storeEnv: Record<string, string>,
+  smtp: SmtpReceiver,
+  hook: WebhookReceiver,
+) {
   const env = { ...storeEnv, ...deliveryEnv(smtp, hook, timings) };
-  smtp.messages.length = 0;
-  hook.deliveries.length = 0;
   let server = await startServer(env);
   const load = submissionLoad(() => server, 16, "Kill", { stopOnConnectionError: true });
   // Let acknowledgements and deliveries pile up, then kill the server mid-stream.
@@ -120,7 +127,7 @@ async function killRun(title: string, storeEnv: Record<string, string>) {
 
 const pg = await postgresAvailable();
 
-describe("fault: kill -9 under load", () => {
+describe.concurrent("fault: kill -9 under load", () => {
   it("SQLite: every acknowledged lead is stored and all its notifications delivered", async () => {
     const dir = tempDir("leads-faults-");
     try {
@@ -150,9 +157,17 @@ describe("fault: kill -9 under load", () => {
 });
 
 describe.skipIf(!pg)("fault: PostgreSQL restarts under load", () => {
+  let smtp: SmtpReceiver;
+  let hook: WebhookReceiver;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    hook = await startWebhookReceiver();
+  });
   afterAll(async () => {
     // Whatever happened, leave PostgreSQL running.
     await ensurePostgresRunning(testDatabaseUrl);
+    await smtp?.close();
+    await hook?.close();
   });
 
   it("answers 503 quickly during the outage, recovers by itself, loses nothing, delivers everything", async (ctx) => {
@@ -169,8 +184,6 @@ describe.skipIf(!pg)("fault: PostgreSQL restarts under load", () => {
       DATABASE_SCHEMA: schema,
       ...deliveryEnv(smtp, hook, timings),
     };
-    smtp.messages.length = 0;
-    hook.deliveries.length = 0;
     const server = await startServer(env);
     try {
       // A steady stream (about 100 leads/s), so that requests meet every phase of the restart.
