@@ -4,44 +4,18 @@
  * leads CLI from the e2e server's DATA_DIR). Without JavaScript, a bad website comes back on a
  * page that shows the problem next to the visitor's own input, and fixing it sends the lead.
  */
-import { spawnSync } from "node:child_process";
-import { childEnv } from "../support/childEnv";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import type { LeadRecord } from "../../src/leads/store/types";
 import { leadMessages } from "../../src/leads/messages";
 import { test, expect } from "./fixtures";
 import { expectLanding } from "./audit";
 import { E2E_MIN_FILL_MS } from "./fillTime";
-import { humanPause } from "./leads";
-
-const root = resolve(import.meta.dirname, "../..");
-const node = existsSync(resolve(root, "node_modules/.bin/node"))
-  ? resolve(root, "node_modules/.bin/node")
-  : process.execPath;
-
-/** Every lead in the e2e server's store, spam included. */
-function storedLeads(): LeadRecord[] {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
-  const result = spawnSync(
-    node,
-    ["--disable-warning=ExperimentalWarning", "cli/leads.ts", "export", "--include-spam"],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...childEnv, DATA_DIR: dataDir },
-    },
-  );
-  if (result.status !== 0) throw new Error(`leads export failed: ${result.stderr}`);
-  return JSON.parse(result.stdout) as LeadRecord[];
-}
+import { humanPause, storedLeads } from "./leads";
 
 async function leadWithEmail(email: string): Promise<LeadRecord> {
   let found: LeadRecord | undefined;
   await expect
-    .poll(() => (found = storedLeads().find((l) => l.fields.email === email)), {
+    .poll(async () => (found = (await storedLeads()).find((l) => l.fields.email === email)), {
       message: `lead ${email} in the store`,
     })
     .toBeTruthy();
@@ -286,7 +260,7 @@ test.describe("home forms without JavaScript", () => {
     await expect(again.getByLabel(/What would you like to grow/)).toHaveValue(
       "More mowing contracts.",
     );
-    expect(storedLeads().some((l) => l.fields.email === email)).toBe(false);
+    expect((await storedLeads()).some((l) => l.fields.email === email)).toBe(false);
 
     await website.fill("greenacres-fixed.test");
     await submitAndLand(page, "Get My Free Audit", again, consoleErrors);

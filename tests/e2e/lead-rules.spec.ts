@@ -39,7 +39,7 @@ test.describe("phone numbers", () => {
         "aria-invalid",
         "true",
       );
-      expect(storedLeads().some((l) => l.fields.email === email)).toBe(false);
+      expect((await storedLeads()).some((l) => l.fields.email === email)).toBe(false);
       allowRefusals(consoleErrors);
     });
   }
@@ -58,7 +58,7 @@ test.describe("phone numbers", () => {
     await growth.getByRole("button", { name: "Next" }).click();
     await expect(growth).toContainText(leadMessages.phone);
     await expect(growth).toHaveAttribute("data-step", "1");
-    expect(storedLeads().some((l) => l.fields.email === email)).toBe(false);
+    expect((await storedLeads()).some((l) => l.fields.email === email)).toBe(false);
     allowRefusals(consoleErrors);
   });
 

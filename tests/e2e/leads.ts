@@ -3,7 +3,7 @@
  * addresses, wait like a person, and answer a page's lead posts from a side server: one whose store
  * cannot be reached (a real 503) or one with a tiny rate limit (a real 429), never a mocked answer.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { childEnv } from "../support/childEnv";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,28 +12,23 @@ import type { Page } from "@playwright/test";
 import type { LeadRecord } from "../../src/leads/store/types";
 import { expect, test } from "./fixtures";
 import { E2E_MIN_FILL_MS, HUMAN_PAUSE_MS } from "./fillTime";
+import { runCli } from "../support/runCli";
 
 const root = resolve(import.meta.dirname, "../..");
 const node = existsSync(resolve(root, "node_modules/.bin/node"))
   ? resolve(root, "node_modules/.bin/node")
   : process.execPath;
 
-/** Every lead in the e2e server's store, spam included (`npm run leads -- export`). */
-export function storedLeads(): LeadRecord[] {
+/**
+ * Every lead in the e2e server's store, spam included (`npm run leads -- export`, run in this
+ * process: tests/support/runCli.ts; a spawned CLI per poll cost 0.2-0.5 s of CPU, issue 37).
+ */
+export async function storedLeads(): Promise<LeadRecord[]> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
-  const result = spawnSync(
-    node,
-    [
-      "--disable-warning=ExperimentalWarning",
-      "cli/leads.ts",
-      "export",
-      "--format",
-      "json",
-      "--include-spam",
-    ],
-    { cwd: root, encoding: "utf8", env: { ...childEnv, DATA_DIR: dataDir } },
-  );
+  const result = await runCli("leads", ["export", "--format", "json", "--include-spam"], {
+    DATA_DIR: dataDir,
+  });
   if (result.status !== 0) throw new Error(`leads export failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as LeadRecord[];
 }
@@ -47,8 +42,9 @@ export async function leadsWithEmail(
   let found: LeadRecord[] = [];
   await expect
     .poll(
-      () =>
-        (found = storedLeads().filter((l) => l.fields.email === email && l.kind === kind)).length,
+      async () =>
+        (found = (await storedLeads()).filter((l) => l.fields.email === email && l.kind === kind))
+          .length,
       { message: `${count} ${kind} lead(s) for ${email} in the store` },
     )
     .toBe(count);
