@@ -16,20 +16,15 @@
  * A link is printed alone on standard output: the absolute URL on SITE_URL when that is set,
  * else on the address `npm start` listens on (http://localhost:PORT, default 4321). It works
  * once, for 24 hours.
+ *
+ * This file checks the command line; what a command does (./accounts.ts, with the settings, the
+ * store and the account code) is imported only once the command line is right (issue 37).
  */
 import { parseArgs } from "node:util";
-import { issueLink, linkFor, normaliseEmail } from "../src/admin/accounts.ts";
-import { changeRole, setEmailDirectly, setStaffActive } from "../src/admin/staff.ts";
-import { adminStoreFor } from "../src/admin/store/index.ts";
-import { resetTotp } from "../src/admin/totp.ts";
 import { roles, type Role } from "../src/admin/store/types.ts";
-import { loadConfig } from "../src/app/config.ts";
-import { setLogLevel } from "../src/server/log.ts";
-import { openStore } from "../src/leads/store/index.ts";
-import { storeName } from "./command.ts";
-import { printable, runAsProgram, UsageError } from "./terminal.ts";
+import { runAsProgram, UsageError } from "./terminal.ts";
 
-const USAGE = `Usage: npm run -s admin -- <command>
+export const USAGE = `Usage: npm run -s admin -- <command>
 
 Commands:
   invite EMAIL [--role owner|staff]   Create an account and print its one-time link (24 h)
@@ -45,6 +40,11 @@ The link is on SITE_URL when set, else on the address npm start listens on
 (http://localhost:PORT, default 4321).
 Storage: the same settings as the server (DATA_DIR, or DATABASE_URL and DATABASE_SCHEMA).`;
 
+/**
+ * Runs the command line `argv`: `out` and `note` take whole lines (standard output and error),
+ * `env` holds the settings. Tests run it in this process with an `env` of their own; it sets the
+ * process's log level from `env`, as a CLI process does.
+ */
 export async function main(
   argv: string[],
   out: (text: string) => void,
@@ -79,66 +79,8 @@ export async function main(
   const role = (command === "role" ? more[0] : values.role) ?? "staff";
   if (!roles.includes(role as Role)) throw new UsageError("--role must be owner or staff");
 
-  const settings = loadConfig(env);
-  setLogLevel(settings.server.logLevel);
-  const config = settings.leads;
-  const leads = await openStore(config);
-  try {
-    note(printable(`store: ${storeName(config)}`));
-    const store = adminStoreFor(leads);
-    if (command === "users") {
-      const staff = await store.listStaff();
-      for (const s of staff) {
-        out(
-          printable(
-            `${s.email}  ${s.role.padEnd(5)}  ${s.deactivatedAt ? "deactivated" : s.hasPassword ? "active" : "invited"}  since ${s.createdAt}`,
-          ),
-        );
-      }
-      out(`${staff.length} account${staff.length === 1 ? "" : "s"}`);
-      return 0;
-    }
-    if (["role", "deactivate", "reactivate", "email", "totp-off"].includes(command)) {
-      const found = await store.findStaffByEmail(normaliseEmail(email!));
-      if (!found) throw new UsageError(`No account with the email ${email}`);
-      if (command === "totp-off") {
-        const reset = await resetTotp(store, found.staff.id, null);
-        (reset.ok ? out : note)(printable(reset.message));
-        return reset.ok ? 0 : 1;
-      }
-      const result =
-        command === "role"
-          ? await changeRole(store, found.staff.id, role, null)
-          : command === "email"
-            ? await setEmailDirectly(store, found.staff.id, more[0]!)
-            : await setStaffActive(store, found.staff.id, command === "reactivate", null);
-      (result.ok ? out : note)(printable(result.message));
-      return result.ok ? 0 : 1;
-    }
-    const link = await issueLink(store, {
-      email: email!,
-      role: role as Role,
-      reset: command === "reset",
-    });
-    if (command === "invite" && link.staff.role !== role) {
-      note(
-        printable(
-          `${link.staff.email} already exists as ${link.staff.role}; its role is unchanged`,
-        ),
-      );
-    }
-    note(
-      printable(
-        link.purpose === "invite"
-          ? `invite for ${link.staff.email} (${link.staff.role}), valid 24 h, once:`
-          : `password reset for ${link.staff.email}, valid 24 h, once:`,
-      ),
-    );
-    out(linkFor(link.token, settings.admin.siteUrl ?? settings.admin.listenOrigin));
-    return 0;
-  } finally {
-    await leads.close();
-  }
+  const { runAccountCommand } = await import("./accounts.ts");
+  return runAccountCommand({ command, email, second: more[0], role: role as Role }, out, note, env);
 }
 
 runAsProgram(import.meta.filename, "admin", USAGE, main);

@@ -1,17 +1,13 @@
 /**
  * What every command of the leads CLI is (cli/commands/*.ts, listed in cli/leads.ts): a name, its
- * usage, its own options (node:util parseArgs, strict), and a `run` given what they parsed. The
- * usage text is generated from the same table, so an option is described where it is defined.
+ * usage, its own options (node:util parseArgs, strict), and its body, `load`ed only when it runs
+ * (cli/commands/run/*.ts). The usage text is generated from the same table, so an option is
+ * described where it is defined; the table imports nothing heavy, so `leads export` loads only
+ * what exporting needs (no audit engine, no HTTP client, no password dictionaries: issue 37).
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { AppConfig } from "../src/app/config.ts";
-import type { LeadConfig } from "../src/leads/config.ts";
-import { openStore, sqliteFile } from "../src/leads/store/index.ts";
-import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
-import type { LeadStore } from "../src/leads/store/types.ts";
-import { printable, UsageError } from "./terminal.ts";
+import { UsageError } from "./terminal.ts";
 
 export interface CommandOption {
   type: "string" | "boolean";
@@ -33,6 +29,8 @@ export interface Parsed {
 }
 
 export interface CommandContext extends Parsed {
+  /** The command being run (its usage, for a usage error). */
+  command: Command;
   out: (text: string) => void;
   note: (text: string) => void;
   /**
@@ -40,6 +38,13 @@ export interface CommandContext extends Parsed {
    * once per run.
    */
   config: () => AppConfig;
+  /** Standard output as a stream, for output written in chunks (`export`). */
+  stdout: NodeJS.WritableStream;
+}
+
+/** A command's body: what it does, given what was parsed. */
+export interface CommandBody {
+  run(context: CommandContext): Promise<number>;
 }
 
 export interface Command {
@@ -51,7 +56,8 @@ export interface Command {
   options: Options;
   /** A note under the command's options in the usage. */
   footer?: string;
-  run(context: CommandContext): Promise<number>;
+  /** Imports the command's body (`() => import("./run/list.ts")`): only the command run loads its modules. */
+  load(): Promise<CommandBody>;
 }
 
 /** The command's arguments parsed against its own options: an unknown one is a usage error. */
@@ -121,64 +127,4 @@ export function expectArgs(
   what: string,
 ): void {
   if (positionals.length !== count) throw new UsageError(what, commandHelp(command));
-}
-
-/** The store the settings select, in words: driver and where, never a password. */
-export function storeName(config: LeadConfig): string {
-  if (config.databaseUrl) {
-    let where = "(unparsable DATABASE_URL)";
-    try {
-      const url = new URL(config.databaseUrl);
-      const host = url.host || url.searchParams.get("host") || "localhost";
-      where = `${host}${url.pathname || "/"}`;
-    } catch {
-      // Never echo the URL itself: it may hold a password.
-    }
-    return `postgres ${where} schema ${config.databaseSchema || "public"}`;
-  }
-  return `sqlite ${resolve(sqliteFile(config))}`;
-}
-
-/**
- * Opens the store the settings select and names it on standard error with its lead count. A read
- * of a SQLite file that does not exist creates nothing (`create` false): most likely DATA_DIR is
- * not the server's, and an empty file in the wrong place would only hide that.
- */
-export async function openLeadStore(
-  config: LeadConfig,
-  note: (text: string) => void,
-  create = false,
-): Promise<LeadStore> {
-  const name = storeName(config);
-  const missing = !config.databaseUrl && !create && !existsSync(sqliteFile(config));
-  const store = missing ? new SqliteLeadStore(":memory:") : await openStore(config);
-  try {
-    note(
-      printable(
-        missing
-          ? `store: ${name} (no such file, so no leads: ` +
-              "the CLI reads DATA_DIR or DATABASE_URL as the server does)"
-          : `store: ${name} (${plural(await store.countLeads(), "lead")})`,
-      ),
-    );
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  return store;
-}
-
-/** Runs `work` on the opened store and closes it, whatever happens. */
-export async function withStore<T>(
-  config: LeadConfig,
-  note: (text: string) => void,
-  work: (store: LeadStore) => Promise<T>,
-  create = false,
-): Promise<T> {
-  const store = await openLeadStore(config, note, create);
-  try {
-    return await work(store);
-  } finally {
-    await store.close();
-  }
 }

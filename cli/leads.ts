@@ -10,10 +10,11 @@
  * Whatever the CLI prints from lead data is made inert for the terminal (`printable`); JSON
  * escapes control characters, and CSV cells are neutralised against formula injection (OWASP),
  * so exports are safe to open in a spreadsheet.
+ *
+ * The table below is cheap to load (names, options, usage); a command's body, and the settings
+ * and store code it needs, are imported only when it runs (`Command.load`, issue 37).
  */
-import { loadConfig, type AppConfig } from "../src/app/config.ts";
-import { setAgencyZone } from "../src/lib/agencyZone.ts";
-import { setLogLevel } from "../src/server/log.ts";
+import type { AppConfig } from "../src/app/config.ts";
 import { commandHelp, parseCommand, usageOf, type Command } from "./command.ts";
 import { audit } from "./commands/audit.ts";
 import { backup, restore } from "./commands/backup.ts";
@@ -25,7 +26,6 @@ import { outbox } from "./commands/outbox.ts";
 import { prune } from "./commands/prune.ts";
 import { runAsProgram, UsageError } from "./terminal.ts";
 
-export { storeName } from "./command.ts";
 export { parseSince } from "./commands/filters.ts";
 
 /** Every command, in the order the usage lists them. */
@@ -41,7 +41,7 @@ export const commands: readonly Command[] = [
   audit,
 ];
 
-const USAGE = `Usage: npm run -s leads -- <command> [options]
+export const USAGE = `Usage: npm run -s leads -- <command> [options]
 (-s keeps npm's own lines out of the output, so an export redirected to a file is valid JSON or CSV)
 
 Commands:
@@ -54,10 +54,18 @@ Storage: the same settings as the server. DATABASE_URL=postgres://… selects Po
 (DATABASE_SCHEMA, default public); otherwise the SQLite file DATA_DIR/leads.db (DATA_DIR
 defaults to ./data). The store read is named on standard error.`;
 
+/**
+ * Runs the command line `argv`: `out` and `note` take whole lines (standard output and error),
+ * `env` holds the settings (as the server's process.env would), and `stdout` takes what `export`
+ * writes in chunks. Tests run it in this process with an `env` and a `stdout` of their own; it
+ * sets the process's log level and agency zone from `env`, as a CLI process does.
+ */
 export async function main(
   argv: string[],
   out: (text: string) => void,
   note: (text: string) => void = () => {},
+  env: NodeJS.ProcessEnv = process.env,
+  stdout: NodeJS.WritableStream = process.stdout,
 ): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
@@ -72,10 +80,16 @@ export async function main(
     return 0;
   }
   try {
+    const [{ run }, { loadConfig }, { setLogLevel }, { setAgencyZone }] = await Promise.all([
+      command.load(),
+      import("../src/app/config.ts"),
+      import("../src/server/log.ts"),
+      import("../src/lib/agencyZone.ts"),
+    ]);
     let config: AppConfig | undefined;
     const settings = () => {
       if (!config) {
-        config = loadConfig();
+        config = loadConfig(env);
         setLogLevel(config.server.logLevel);
         // The days of --from/--to are the agency's (AGENCY_TIME_ZONE; the owner's zone, when
         // stored, is the one the store's roll-ups keep either way: src/leads/store/agencyClock.ts).
@@ -83,7 +97,7 @@ export async function main(
       }
       return config;
     };
-    return await command.run({ ...parsed, out, note, config: settings });
+    return await run({ ...parsed, command, out, note, config: settings, stdout });
   } catch (error) {
     // A mistake in this command's options: its own usage, not the whole program's.
     if (error instanceof UsageError && !error.usage) {

@@ -58,32 +58,52 @@ type Main = (
 ) => Promise<number>;
 
 /**
+ * Runs one command line as the program does and resolves its exit status: `run` prints lines
+ * through `out` (standard output) and `note` (standard error); a usage error prints its message
+ * and the usage on standard error (status 2), any other error `name: message` (status 1), every
+ * message made printable. `runAsProgram` runs it on the process's own streams; tests run it in
+ * their process (tests/integration/support.ts) with writers of their own.
+ */
+export async function runCommandLine(
+  name: string,
+  usage: string,
+  run: (out: (text: string) => void, note: (text: string) => void) => Promise<number>,
+  stdout: (chunk: string) => void,
+  stderr: (chunk: string) => void,
+): Promise<number> {
+  try {
+    return await run(
+      (text) => stdout(`${text}\n`),
+      (text) => stderr(`${text}\n`),
+    );
+  } catch (error: unknown) {
+    const message = printable((error as Error).message);
+    if (
+      error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
+    ) {
+      const shown = error instanceof UsageError && error.usage ? error.usage : usage;
+      stderr(`${message}\n\n${shown}\n`);
+      return 2;
+    }
+    stderr(`${name}: ${message}\n`);
+    return 1;
+  }
+}
+
+/**
  * Runs `main` when `moduleFile` is the program started (also through a symlinked path), not when
  * it is imported: output on stdout, notes on stderr, every error message made printable.
  */
 export function runAsProgram(moduleFile: string, name: string, usage: string, main: Main): void {
   if (!process.argv[1] || realpathSync(process.argv[1]) !== moduleFile) return;
-  main(
-    process.argv.slice(2),
-    (text) => process.stdout.write(`${text}\n`),
-    (text) => process.stderr.write(`${text}\n`),
-  ).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      const message = printable((error as Error).message);
-      if (
-        error instanceof UsageError ||
-        (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
-      ) {
-        const shown = error instanceof UsageError && error.usage ? error.usage : usage;
-        process.stderr.write(`${message}\n\n${shown}\n`);
-        process.exitCode = 2;
-      } else {
-        process.stderr.write(`${name}: ${message}\n`);
-        process.exitCode = 1;
-      }
-    },
-  );
+  void runCommandLine(
+    name,
+    usage,
+    (out, note) => main(process.argv.slice(2), out, note),
+    (chunk) => process.stdout.write(chunk),
+    (chunk) => process.stderr.write(chunk),
+  ).then((code) => {
+    process.exitCode = code;
+  });
 }

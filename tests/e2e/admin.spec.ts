@@ -14,7 +14,7 @@ test.describe("staff inbox", () => {
     page,
   }) => {
     const email = uniqueEmail("owner");
-    const link = invite(email);
+    const link = await invite(email);
 
     // A visitor sends the testimonial form on the public site.
     const visitor = uniqueEmail("inbox-visitor");

@@ -27,7 +27,7 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: 
 }
 
 async function setPassword(page: Page, email: string) {
-  await page.goto(invite(email));
+  await page.goto(await invite(email));
   await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("New password again").fill(PASSWORD);
   await page.getByRole("button", { name: "Set password and sign in" }).click();

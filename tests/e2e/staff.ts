@@ -1,39 +1,29 @@
 /**
  * Staff accounts for the inbox's browser tests. `signInAs` gives a page a signed-in account
  * without the form (tests/support/staffSession.ts: the project's own account code against the
- * e2e server's store); `invite` is the real command line's one-time link, for the specs whose
- * subject is the way in itself (admin.spec.ts's invite → password → sign out → sign in).
+ * e2e server's store); `invite` is the admin command line's one-time link (its `main`, run in
+ * this process: tests/support/runCli.ts), for the specs whose subject is the way in itself
+ * (admin.spec.ts's invite → password → sign out → sign in).
  */
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { test, type Page } from "@playwright/test";
 import { issueLink, linkFor } from "../../src/admin/accounts";
 import { adminStoreFor } from "../../src/admin/store/index";
 import { leadConfig } from "../../src/leads/config";
 import { openStore } from "../../src/leads/store/index";
 import type { Role } from "../../src/admin/store/types";
-import { childEnv } from "../support/childEnv";
+import { runCli } from "../support/runCli";
 import { mintSession, STAFF_PASSWORD } from "../support/staffSession";
-
-const root = resolve(import.meta.dirname, "../..");
-const node = existsSync(resolve(root, "node_modules/.bin/node"))
-  ? resolve(root, "node_modules/.bin/node")
-  : process.execPath;
 
 export const PASSWORD = STAFF_PASSWORD;
 
-/** `npm run -s admin -- invite EMAIL --role owner` against the e2e server's store. */
-export function invite(email: string): string {
-  const result = spawnSync(
-    node,
-    ["--disable-warning=ExperimentalWarning", "cli/admin.ts", "invite", email, "--role", "owner"],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...childEnv, DATA_DIR: process.env.E2E_DATA_DIR ?? "" },
-    },
-  );
+/**
+ * `npm run -s admin -- invite EMAIL --role owner` against the e2e server's store, run in this
+ * process (tests/support/runCli.ts).
+ */
+export async function invite(email: string): Promise<string> {
+  const result = await runCli("admin", ["invite", email, "--role", "owner"], {
+    DATA_DIR: process.env.E2E_DATA_DIR ?? "",
+  });
   if (result.status !== 0) throw new Error(`admin invite failed: ${result.stderr}`);
   // Printed on the address npm start listens on by default (http://localhost:4321); the test
   // server listens on E2E_PORT, so the link's path is opened there.

@@ -9,15 +9,11 @@
  * The HTTP scenarios run on SQLite only: the store contract suites hold both stores to the
  * same behaviour, and postgres-smoke.test.ts runs each feature on a server over PostgreSQL.
  */
-import { spawn } from "node:child_process";
-import { childEnv } from "../support/childEnv";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   adminCli,
-  node,
   postJson,
-  root,
+  runCli,
   serverStore,
   startServer,
   validLeads,
@@ -26,25 +22,13 @@ import {
 
 const PASSWORD = "mossy granite patio lantern";
 
-/** The leads CLI without blocking this process (the server's requests are answered meanwhile). */
-function leadsCli(args: string[], env: Record<string, string>) {
-  return new Promise<{ status: number | null; stdout: string; bytes: Buffer; stderr: string }>(
-    (resolve) => {
-      const child = spawn(
-        node,
-        ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
-        { cwd: root, env: { ...childEnv, ...env } },
-      );
-      const out: Buffer[] = [];
-      let stderr = "";
-      child.stdout.on("data", (c: Buffer) => out.push(c));
-      child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-      child.on("close", (status) => {
-        const bytes = Buffer.concat(out);
-        resolve({ status, stdout: bytes.toString("utf8"), bytes, stderr });
-      });
-    },
-  );
+/**
+ * The leads CLI, run in this process (support.ts `runCli`: the CLI's `main`, its output and exit
+ * status as the program's); `bytes` is standard output as UTF-8, as a process writes it.
+ */
+async function leadsCli(args: string[], env: Record<string, string>) {
+  const run = await runCli("leads", args, env);
+  return { ...run, bytes: Buffer.from(run.stdout, "utf8") };
 }
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -75,7 +59,7 @@ describe("the inbox's export and the CLI's (sqlite)", () => {
     env = { ...store.env };
     cleanup = store.cleanup;
     server = await startServer({ ...env, LOG_LEVEL: "warn", LEADS_RATE_LIMIT: "off" });
-    const link = adminCli(["invite", "owner@export.test", "--role", "owner"], env);
+    const link = await adminCli(["invite", "owner@export.test", "--role", "owner"], env);
     const set = await post(link.stdout.trim(), { password: PASSWORD, confirm: PASSWORD });
     cookie = set.headers.get("set-cookie")!.split(";")[0]!;
 

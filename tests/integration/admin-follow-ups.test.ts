@@ -244,7 +244,7 @@ describe("follow-ups (sqlite)", () => {
     const dana = "dana@example.test";
     // The store settings only: without SITE_URL the CLI prints the link as a path.
     const storeEnv = Object.fromEntries(Object.entries(env).filter(([k]) => k !== "SITE_URL"));
-    const invited = adminCli(["invite", dana], storeEnv);
+    const invited = await adminCli(["invite", dana], storeEnv);
     expect(invited.status).toBe(0);
     const joined = await postAdminForm(server, invited.stdout.trim(), {
       password: OWNER_PASSWORD,

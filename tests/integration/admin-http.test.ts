@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   adminCli,
+  adminProcess,
   postJson,
   removeDir,
   startServer,
@@ -78,18 +79,19 @@ describe("staff inbox over HTTP (sqlite)", () => {
   });
 
   it("invite link → password → signed in; the inbox lists a lead from the public site", async () => {
-    const invited = adminCli(["invite", "owner@example.test", "--role", "owner"], env);
+    // As the agency runs it: a process, its link alone on standard output, exit status 0.
+    const invited = adminProcess(["invite", "owner@example.test", "--role", "owner"], env);
     expect(invited.status).toBe(0);
     const link = invited.stdout.trim();
     expect(link).toMatch(/^\/admin\/invite\/[\w-]{43}$/);
     // Printed with a host (issue 39 §5): without SITE_URL, the address npm start listens on.
-    const printed = adminCli(
+    const printed = await adminCli(
       ["invite", "printed@example.test"],
       { ...env, PORT: "4399" },
       { raw: true },
     );
     expect(printed.stdout.trim()).toMatch(/^http:\/\/localhost:4399\/admin\/invite\/[\w-]{43}$/);
-    const withSite = adminCli(["invite", "staff@example.test"], {
+    const withSite = await adminCli(["invite", "staff@example.test"], {
       ...env,
       SITE_URL: "https://agency.example",
     });
@@ -140,7 +142,7 @@ describe("staff inbox over HTTP (sqlite)", () => {
     });
     // The link works once.
     expect((await get(link)).status).toBe(410);
-    const users = adminCli(["users"], env).stdout;
+    const users = (await adminCli(["users"], env)).stdout;
     expect(users).toMatch(/owner@example\.test\s+owner\s+active/);
     expect(users).toMatch(/staff@example\.test\s+staff\s+invited/);
   });
@@ -327,7 +329,7 @@ describe("staff inbox over HTTP (sqlite)", () => {
     expect((await form(page, { action: "spam", spam: "0" }, { cookie: owner })).status).toBe(303);
     expect(await html("/admin?q=erasable")).toContain("Erasable Person");
 
-    const link = adminCli(["invite", "worker@example.test"], env).stdout.trim();
+    const link = (await adminCli(["invite", "worker@example.test"], env)).stdout.trim();
     const staff = cookieOf(await form(link, { password: PASSWORD, confirm: PASSWORD }));
     expect(await html(page, staff)).not.toContain("Erase this lead");
     const refused = await form(page, { action: "erase", confirm: "ERASE" }, { cookie: staff });
@@ -434,7 +436,7 @@ describe("staff inbox over HTTP (sqlite)", () => {
   });
 
   it("changing one's own password asks for the current password and ends the other sessions", async () => {
-    const link = adminCli(["invite", "self@example.test"], env).stdout.trim();
+    const link = (await adminCli(["invite", "self@example.test"], env)).stdout.trim();
     const a = cookieOf(await form(link, { password: PASSWORD, confirm: PASSWORD }));
     const signIn = async (email: string, password: string) =>
       form("/admin/sign-in", { email, password });
@@ -576,7 +578,9 @@ describe("a lead's page: deliveries with a retry, and the same person's other le
   });
 
   it("shows a failed delivery, tries it again on request, and links the person's other leads", async () => {
-    const link = adminCli(["invite", "owner@example.test", "--role", "owner"], env).stdout.trim();
+    const link = (
+      await adminCli(["invite", "owner@example.test", "--role", "owner"], env)
+    ).stdout.trim();
     const set = await fetch(`${server.url}${link}`, {
       method: "POST",
       redirect: "manual",

@@ -40,7 +40,7 @@ describe("links emailed from the inbox (SQLite, real SMTP)", () => {
       LEAD_EMAIL_FROM: EMAIL_FROM,
       SMTP_TIMEOUT_MS: "2000",
     });
-    const invited = adminCli(["invite", "boss@agency.test", "--role", "owner"], env);
+    const invited = await adminCli(["invite", "boss@agency.test", "--role", "owner"], env);
     const set = await post(invited.stdout.trim(), { password: PASSWORD, confirm: PASSWORD });
     expect(set.status).toBe(303);
     cookie = set.headers.get("set-cookie")!.split(";")[0]!;

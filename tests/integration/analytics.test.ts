@@ -73,7 +73,9 @@ describe("analytics over HTTP (sqlite)", () => {
       LEADS_RATE_LIMIT: "off",
       ANALYTICS_RATE_LIMIT: "40",
     });
-    const link = adminCli(["invite", "owner@example.test", "--role", "owner"], env).stdout.trim();
+    const link = (
+      await adminCli(["invite", "owner@example.test", "--role", "owner"], env)
+    ).stdout.trim();
     const set = await fetch(`${server.url}${link}`, {
       method: "POST",
       redirect: "manual",

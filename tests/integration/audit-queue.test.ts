@@ -49,7 +49,7 @@ const html = (text: string) => text.replace(/'/g, "&#x27;");
 
 /** A staff member's session (role staff), invited and set up as the agency does. */
 async function staffSession(server: RunningServer, env: Record<string, string>, email: string) {
-  const invited = adminCli(["invite", email, "--role", "staff"], env);
+  const invited = await adminCli(["invite", email, "--role", "staff"], env);
   if (invited.status !== 0) throw new Error(`admin invite failed: ${invited.stderr}`);
   const set = await postAdminForm(server, invited.stdout.trim(), {
     password: OWNER_PASSWORD,

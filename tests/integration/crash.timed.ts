@@ -51,7 +51,7 @@ async function crashRun(env: Record<string, string>) {
   } finally {
     await again.stop();
   }
-  const stored = new Set(exportLeads(env).map((l) => l.id));
+  const stored = new Set((await exportLeads(env)).map((l) => l.id));
   const missing = acknowledged.filter((id) => !stored.has(id));
   expect(missing, `${missing.length} of ${acknowledged.length} acknowledged leads lost`).toEqual(
     [],

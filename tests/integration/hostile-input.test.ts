@@ -121,10 +121,10 @@ for (const driver of ["sqlite", "postgres"] as const) {
         '{"_form":"quick","name":"Utm Uma","email":"u@example.test","phone":"+15125550142","_t":"9000","utm_source":"news\\ud800letter","_page":"/free-audit\\u0000"}',
       );
       expect(res.status).toBe(201);
-      const stored = exportLeads(env).find((l) => l.fields.name === "Utm Uma");
+      const stored = (await exportLeads(env)).find((l) => l.fields.name === "Utm Uma");
       expect(stored?.metadata.utm.utm_source).toBe("news\ufffdletter");
       expect(stored?.metadata.page).toBe("/free-audit");
-      expect(exportLeads(env)).toHaveLength(1);
+      expect(await exportLeads(env)).toHaveLength(1);
     });
   });
 }
@@ -140,7 +140,7 @@ describe("a malformed Host header", () => {
       body: Buffer.from(JSON.stringify({ ...quick, name: "Host Hal" })),
     });
     expect(json.status).toBe(201);
-    expect(exportLeads(env).map((l) => l.fields.name)).toContain("Host Hal");
+    expect((await exportLeads(env)).map((l) => l.fields.name)).toContain("Host Hal");
     const form = await raw(s.url, {
       method: "POST",
       path: "/api/leads",
@@ -344,7 +344,7 @@ describe("what strangers and repeated keys learn", () => {
       body: form.toString(),
     });
     expect(res.status).toBe(303);
-    const names = exportLeads(env).map((l) => l.fields.name);
+    const names = (await exportLeads(env)).map((l) => l.fields.name);
     expect(names.sort()).toEqual(["Last Form", "Last Json"]);
   });
 });

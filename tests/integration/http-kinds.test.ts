@@ -115,13 +115,13 @@ describe("HTTP → store → CLI on sqlite", () => {
     });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/thank-you?from=audit");
-    const stored = exportLeads(env).filter((l) => l.fields.email?.startsWith("native."));
+    const stored = (await exportLeads(env)).filter((l) => l.fields.email?.startsWith("native."));
     expect(stored).toHaveLength(4);
     nativeIds.push(...stored.map((l) => l.id));
   });
 
-  it("reads every kind back through the CLI with its fields and metadata", () => {
-    const leads = exportLeads(env, false);
+  it("reads every kind back through the CLI with its fields and metadata", async () => {
+    const leads = await exportLeads(env, false);
     const byId = new Map(leads.map((l) => [l.id, l]));
     for (const form of formIds) {
       const lead = byId.get(ids.get(form)!) as LeadRecord;
@@ -186,17 +186,19 @@ describe("HTTP → store → CLI on sqlite", () => {
       _t: "150",
     });
     expect(fast.status).toBe(303);
-    const withSpam = exportLeads(env, true).filter((l) => l.fields.email?.startsWith("bot."));
+    const withSpam = (await exportLeads(env, true)).filter((l) =>
+      l.fields.email?.startsWith("bot."),
+    );
     expect(withSpam.map((l) => [l.spam, l.metadata.spamReasons])).toEqual([
       [true, ["honeypot"]],
       [true, ["too_fast"]],
     ]);
-    const withoutSpam = exportLeads(env, false);
+    const withoutSpam = await exportLeads(env, false);
     expect(withoutSpam.some((l) => l.spam)).toBe(false);
-    const list = cli(["list"], env).split("\n");
+    const list = (await cli(["list"], env)).split("\n");
     expect(list.find((l) => l.includes("bot.honeypot@"))).toMatch(/possible spam \(honeypot\)$/);
     expect(list.find((l) => l.includes("bot.fast@"))).toMatch(/possible spam \(too_fast\)$/);
-    expect(cli(["list", "--no-spam"], env)).not.toContain("bot.");
+    expect(await cli(["list", "--no-spam"], env)).not.toContain("bot.");
   });
 
   it("filters by kind and since, and exports CSV safe for spreadsheets", async () => {
@@ -208,14 +210,14 @@ describe("HTTP → store → CLI on sqlite", () => {
     });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    const quick = JSON.parse(cli(["export", "--kind", "quick"], env)) as LeadRecord[];
+    const quick = JSON.parse(await cli(["export", "--kind", "quick"], env)) as LeadRecord[];
     expect(quick.every((l) => l.kind === "quick")).toBe(true);
     expect(quick.map((l) => l.id)).toContain(id);
-    const future = JSON.parse(cli(["export", "--since", "2999-01-01"], env)) as LeadRecord[];
+    const future = JSON.parse(await cli(["export", "--since", "2999-01-01"], env)) as LeadRecord[];
     expect(future).toEqual([]);
-    const recent = JSON.parse(cli(["export", "--since", "1h"], env)) as LeadRecord[];
+    const recent = JSON.parse(await cli(["export", "--since", "1h"], env)) as LeadRecord[];
     expect(recent.length).toBeGreaterThan(formIds.length);
-    const csv = cli(["export", "--format", "csv", "--kind", "quick"], env);
+    const csv = await cli(["export", "--format", "csv", "--kind", "quick"], env);
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toContain('"Name","Company","Email","Phone"');
     const row = lines.find((l) => l.includes(id))!;

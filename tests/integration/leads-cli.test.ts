@@ -3,6 +3,11 @@
  * visitor's input cannot drive the terminal, possible spam stays visible and marked, list shows
  * the newest leads first with phone, page and source, it says which store it read, and every
  * `npm run -s leads` line of the README works as written.
+ *
+ * Most commands run in this process (`runCli`: the CLI's own `main` and error handling, issue
+ * 37); processes are spawned for what only a process shows: the exit statuses and usage on
+ * standard error of mistaken command lines, which stream gets the store's name and which the
+ * data, and every README example run through `npm run -s leads --`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
@@ -15,29 +20,18 @@ import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import {
   dropSchema,
-  node,
+  leadsProcess,
   postgresAvailable,
   removeDir,
   root,
+  runCli,
   tempDir,
   testDatabaseUrl,
   uniqueSchema,
 } from "./support";
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function leads(args: string[], env: Record<string, string>): Run {
-  const r = spawnSync(
-    node,
-    ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
-    { cwd: root, env: { ...childEnv, ...env }, encoding: "utf8" },
-  );
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+/** The CLI in this process (support.ts `runCli`): most of what it prints and exits with. */
+const leads = (args: string[], env: Record<string, string>) => runCli("leads", args, env);
 
 /** Raw bytes a terminal acts on: C0 controls but newline, DEL, C1 controls, bidi controls. */
 // eslint-disable-next-line no-control-regex
@@ -150,27 +144,27 @@ describe("leads CLI on SQLite", () => {
   });
   afterAll(() => removeDir(dataDir));
 
-  it("shows a visitor's control characters and bidi overrides escaped, never raw", () => {
+  it("shows a visitor's control characters and bidi overrides escaped, never raw", async () => {
     for (const args of [["list"], ["outbox"], ["list", "--oldest-first"]]) {
-      const { status, stdout, stderr } = leads(args, env);
+      const { status, stdout, stderr } = await leads(args, env);
       expect(status, args.join(" ")).toBe(0);
       expect(RAW_CONTROL.test(stdout), `raw control bytes in ${args.join(" ")}`).toBe(false);
       expect(RAW_CONTROL.test(stderr)).toBe(false);
     }
-    const list = leads(["list"], env).stdout;
+    const list = (await leads(["list"], env)).stdout;
     expect(list).toContain("Eve\\x1b]0;pwned\\x07\\x1b[2J");
     expect(list).toContain("\\u202egnp.exe\\u202c");
-    const outbox = leads(["outbox"], env).stdout;
+    const outbox = (await leads(["outbox"], env)).stdout;
     expect(outbox).toContain("email: 550 \\x1b]0;pwned\\x07\\x1b[2J");
     // A usage error quoting the operator's own input is made inert too.
-    const bad = leads(["list", "--since", TITLE_AND_CLEAR], env);
+    const bad = await leads(["list", "--since", TITLE_AND_CLEAR], env);
     expect(bad.status).toBe(2);
     expect(RAW_CONTROL.test(bad.stderr)).toBe(false);
     expect(bad.stderr).toContain('--since: "\\x1b]0;pwned\\x07\\x1b[2J"');
   });
 
-  it("exports JSON with control characters escaped as JSON does, and the same data back", () => {
-    const { status, stdout } = leads(["export", "--format", "json"], env);
+  it("exports JSON with control characters escaped as JSON does, and the same data back", async () => {
+    const { status, stdout } = await leads(["export", "--format", "json"], env);
     expect(status).toBe(0);
     expect(RAW_CONTROL.test(stdout)).toBe(false);
     expect(stdout).toContain("\\u001b]0;pwned\\u0007\\u001b[2J");
@@ -179,8 +173,8 @@ describe("leads CLI on SQLite", () => {
     expect(parsed.find((l) => l.id === spam.id)).toEqual(spam);
   });
 
-  it("lists newest first with phone, page and source; --limit keeps the newest", () => {
-    const lines = leads(["list"], env).stdout.trimEnd().split("\n");
+  it("lists newest first with phone, page and source; --limit keeps the newest", async () => {
+    const lines = (await leads(["list"], env)).stdout.trimEnd().split("\n");
     const ids = [direct.id, spam.id, audit.id];
     expect(lines.slice(0, 3).map((l) => ids.find((id) => l.includes(id)))).toEqual(ids);
     expect(lines[0]).toContain("+15125553000");
@@ -193,32 +187,32 @@ describe("leads CLI on SQLite", () => {
     expect(lines[3]).toContain(undelivered.id);
     expect(lines.at(-1)).toBe("4 leads (newest first, 1 possible spam)");
 
-    const newest = leads(["list", "--limit", "1"], env).stdout;
+    const newest = (await leads(["list", "--limit", "1"], env)).stdout;
     expect(newest).toContain(direct.id);
     expect(newest).not.toContain(audit.id);
-    const oldest = leads(["list", "--limit", "1", "--oldest-first"], env).stdout;
+    const oldest = (await leads(["list", "--limit", "1", "--oldest-first"], env)).stdout;
     expect(oldest).toContain(undelivered.id);
     expect(oldest).not.toContain(direct.id);
   });
 
-  it("keeps possible spam visible and marked; --no-spam leaves it out", () => {
-    const list = leads(["list"], env).stdout;
+  it("keeps possible spam visible and marked; --no-spam leaves it out", async () => {
+    const list = (await leads(["list"], env)).stdout;
     const spamLine = list.split("\n").find((l) => l.includes(spam.id));
     expect(spamLine).toMatch(/possible spam \(too_fast\)$/);
     expect(list.split("\n").find((l) => l.includes(direct.id))).not.toContain("possible spam");
-    expect(leads(["list", "--no-spam"], env).stdout).not.toContain(spam.id);
+    expect((await leads(["list", "--no-spam"], env)).stdout).not.toContain(spam.id);
     // The old flag is accepted and changes nothing.
-    expect(leads(["list", "--include-spam"], env).stdout).toBe(list);
+    expect((await leads(["list", "--include-spam"], env)).stdout).toBe(list);
 
-    const exported = JSON.parse(leads(["export"], env).stdout) as LeadRecord[];
+    const exported = JSON.parse((await leads(["export"], env)).stdout) as LeadRecord[];
     expect(exported.find((l) => l.id === spam.id)).toMatchObject({
       spam: true,
       metadata: { spamReasons: ["too_fast"] },
     });
-    const noSpam = JSON.parse(leads(["export", "--no-spam"], env).stdout) as LeadRecord[];
+    const noSpam = JSON.parse((await leads(["export", "--no-spam"], env)).stdout) as LeadRecord[];
     expect(noSpam.map((l) => l.id)).toEqual([undelivered.id, audit.id, direct.id]);
 
-    const csv = leads(["export", "--format", "csv"], env).stdout.split("\r\n");
+    const csv = (await leads(["export", "--format", "csv"], env)).stdout.split("\r\n");
     const header = csv[0]!.split(",");
     const column = header.indexOf('"Possible spam"');
     expect(column).toBeGreaterThan(-1);
@@ -232,12 +226,12 @@ describe("leads CLI on SQLite", () => {
   });
 
   it("names the store it read on standard error, and creates none where there is none", () => {
-    const { stderr, stdout } = leads(["export"], env);
+    const { stderr, stdout } = leadsProcess(["export"], env);
     expect(stderr).toBe(`store: sqlite ${join(dataDir, "leads.db")} (4 leads)\n`);
     expect(stdout.startsWith("[")).toBe(true);
 
     const elsewhere = join(tempDir("leads-cli-none-"), "data");
-    const run = leads(["list"], { DATA_DIR: elsewhere });
+    const run = leadsProcess(["list"], { DATA_DIR: elsewhere });
     expect(run.status).toBe(0);
     expect(run.stderr).toContain(`store: sqlite ${join(elsewhere, "leads.db")} (no such file`);
     expect(run.stderr).toContain("DATA_DIR");
@@ -265,36 +259,36 @@ describe("the leads CLI's commands and its streamed export", () => {
   });
   afterAll(() => removeDir(dataDir));
 
-  it("exports every lead once, oldest first, across its batches, as JSON and as CSV", () => {
-    const json = leads(["export"], env);
+  it("exports every lead once, oldest first, across its batches, as JSON and as CSV", async () => {
+    const json = await leads(["export"], env);
     expect(json.status).toBe(0);
     expect((JSON.parse(json.stdout) as LeadRecord[]).map((l) => l.id)).toEqual(
       many.map((l) => l.id),
     );
     // Byte for byte what the whole array printed at once was.
     expect(json.stdout).toBe(`${JSON.stringify(many, null, 2)}\n`);
-    const csv = leads(["export", "--format", "csv"], env).stdout.trimEnd().split("\r\n");
+    const csv = (await leads(["export", "--format", "csv"], env)).stdout.trimEnd().split("\r\n");
     expect(csv).toHaveLength(131);
     expect(csv.slice(1).map((l) => /"Lead (\d+)"/.exec(l)![1])).toEqual(
       many.map((_, i) => String(i)),
     );
-    const none = leads(["export", "--since", "2999-01-01"], env);
+    const none = await leads(["export", "--since", "2999-01-01"], env);
     expect(none.stdout).toBe("[]\n");
   });
 
   it("gives each command its own options and usage", () => {
-    const help = leads(["export", "--help"], env);
+    const help = leadsProcess(["export", "--help"], env);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run -s leads -- export \[options\]/);
     expect(help.stdout).toContain("--spam-folder");
     expect(help.stdout).not.toContain("--oldest-first");
     // An option of another command is refused, with this command's usage.
-    const wrong = leads(["list", "--format", "csv"], env);
+    const wrong = leadsProcess(["list", "--format", "csv"], env);
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toMatch(
       /^list: Unknown option '--format'\n\nUsage: npm run -s leads -- list/,
     );
-    const all = leads(["help"], env);
+    const all = leadsProcess(["help"], env);
     expect(all.status).toBe(0);
     for (const name of [
       "list",
@@ -309,9 +303,9 @@ describe("the leads CLI's commands and its streamed export", () => {
     ]) {
       expect(all.stdout).toMatch(new RegExp(`^  ${name}\\b`, "m"));
     }
-    const none = leads([], env);
+    const none = leadsProcess([], env);
     expect(none.status).toBe(2);
-    const unknown = leads(["exprot"], env);
+    const unknown = leadsProcess(["exprot"], env);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/^Unknown command "exprot"/);
   });
@@ -333,8 +327,8 @@ describe.skipIf(!pg)("leads CLI on PostgreSQL", () => {
   });
   afterAll(() => dropSchema(schema));
 
-  it("names the database and schema, never the password, and lists newest first", () => {
-    const { status, stdout, stderr } = leads(["list"], env);
+  it("names the database and schema, never the password, and lists newest first", async () => {
+    const { status, stdout, stderr } = await leads(["list"], env);
     expect(status, stderr).toBe(0);
     expect(stderr).toBe(`store: postgres ${url.host}${url.pathname} schema ${schema} (3 leads)\n`);
     expect(stderr).not.toContain("s3cret");

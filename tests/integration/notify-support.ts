@@ -5,37 +5,25 @@
  * agency's CRM to, can be down (connection refused) or failing (503), and records overlapping
  * deliveries of one webhook-id.
  */
-import { execFile } from "node:child_process";
-import { childEnv } from "../support/childEnv";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import type { LeadRecord, OutboxRow } from "../../src/leads/store/types";
-import { node, root } from "./support";
+import { runCli } from "./support";
 
 export const WEBHOOK_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 export const EMAIL_TO = "sales@greenline.test";
 export const EMAIL_FROM = "Greenline Leads <leads@greenline.test>";
 
 /**
- * The leads CLI without blocking this process: the receivers below run in it, and a synchronous
- * child process would stall them (timeouts, needless retries) while the CLI starts.
+ * The leads CLI's standard output; throws with its standard error when it fails. It runs in this
+ * process (support.ts `runCli`), never blocking it: the receivers below run in it too.
  */
-export function cliAsync(args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      node,
-      ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
-      { cwd: root, env: { ...childEnv, ...env }, maxBuffer: 256 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error)
-          reject(new Error(`leads ${args.join(" ")} failed:\n${stderr}`, { cause: error }));
-        else resolve(stdout);
-      },
-    );
-  });
+export async function cliAsync(args: string[], env: Record<string, string>): Promise<string> {
+  const run = await runCli("leads", args, env);
+  if (run.status !== 0) throw new Error(`leads ${args.join(" ")} failed:\n${run.stderr}`);
+  return run.stdout;
 }
 
 export async function outboxRows(env: Record<string, string>): Promise<OutboxRow[]> {

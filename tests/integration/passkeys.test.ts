@@ -127,7 +127,7 @@ describe("passkeys over HTTP (sqlite)", () => {
   const cookieOf = (res: Response) => res.headers.get("set-cookie")?.split(";")[0] ?? "";
 
   async function owner(email: string): Promise<string> {
-    const link = adminCli(["invite", email, "--role", "owner"], env).stdout.trim();
+    const link = (await adminCli(["invite", email, "--role", "owner"], env)).stdout.trim();
     const set = await post(link, { password: PASSWORD, confirm: PASSWORD });
     expect(set.status).toBe(303);
     return cookieOf(set);

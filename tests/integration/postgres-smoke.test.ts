@@ -101,7 +101,7 @@ describe.skipIf(!pg)("PostgreSQL smoke: lead intake", () => {
     } finally {
       await db.close();
     }
-    const exported = exportLeads(s.env);
+    const exported = await exportLeads(s.env);
     expect(exported.map((l) => l.fields.email).sort()).toEqual(
       [validLeads.contact.email, validLeads.quick.email].sort(),
     );
@@ -109,7 +109,7 @@ describe.skipIf(!pg)("PostgreSQL smoke: lead intake", () => {
       kind: "contact",
       fields: { email: validLeads.contact.email, company: validLeads.contact.company },
     });
-    const csv = cli(["export", "--format", "csv"], s.env);
+    const csv = await cli(["export", "--format", "csv"], s.env);
     expect(csv).toContain(validLeads.contact.email);
     expect(csv).toContain(validLeads.quick.email);
   });
@@ -123,7 +123,9 @@ describe.skipIf(!pg)("PostgreSQL smoke: the inbox", () => {
   it("invite, password, sign-in; the inbox lists a lead and a status change is stored", async () => {
     const lead = await postJson(s.server.url, { _form: "quick", ...validLeads.quick, _t: "9000" });
     const { id } = (await lead.json()) as { id: string };
-    const link = adminCli(["invite", "owner@example.test", "--role", "owner"], s.env).stdout.trim();
+    const link = (
+      await adminCli(["invite", "owner@example.test", "--role", "owner"], s.env)
+    ).stdout.trim();
     expect(link).toMatch(/^\/admin\/invite\//);
     const set = await adminForm(s.server.url, link, { password: PASSWORD, confirm: PASSWORD });
     expect(set.status).toBe(303);

@@ -238,7 +238,7 @@ describe.skipIf(!nginx || !pg)("behind nginx (deploy/nginx/greenline.conf)", () 
     });
     expect(res.status).toBe(201);
     const { id } = JSON.parse(res.body.toString("utf8")) as { id: string };
-    const stored = exportLeads(store).filter((l) => l.fields.email === email);
+    const stored = (await exportLeads(store)).filter((l) => l.fields.email === email);
     expect(stored.map((l) => l.id)).toEqual([id]);
     const hash = stored[0]!.metadata.ipHash;
     expect(hash).toBe(hashIp("127.0.0.3", SALT));
@@ -384,7 +384,9 @@ describe.skipIf(!nginx || !pg)("behind nginx (deploy/nginx/greenline.conf)", () 
     await killing;
 
     const acknowledged = outcomes.filter((o) => o.status === 201);
-    const stored = exportLeads(store).filter((l) => l.fields.email?.startsWith("failover."));
+    const stored = (await exportLeads(store)).filter((l) =>
+      l.fields.email?.startsWith("failover."),
+    );
     const byEmail = new Map<string, string[]>();
     for (const lead of stored) {
       byEmail.set(lead.fields.email!, [...(byEmail.get(lead.fields.email!) ?? []), lead.id]);

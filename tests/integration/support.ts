@@ -17,6 +17,7 @@ import { leadConfig } from "../../src/leads/config";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { newLeadId } from "../../src/server/id";
 import { mintSession, STAFF_PASSWORD } from "../support/staffSession";
+import { runCli, type CliRun } from "../support/runCli";
 
 export const root = resolve(import.meta.dirname, "../..");
 export const buildDir = process.env.BUILD_DIR || "dist";
@@ -99,13 +100,21 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   };
 }
 
-/** Runs the leads CLI with `env`; throws with its output when it fails. */
-export function cli(args: string[], env: Record<string, string>): string {
-  const result = spawnSync(
+export { runCli, type CliRun };
+
+/** The leads CLI spawned as the operator runs it (`node cli/leads.ts …`), with `env`. */
+export function leadsProcess(args: string[], env: Record<string, string>): CliRun {
+  const r = spawnSync(
     node,
     ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
     { cwd: root, env: { ...childEnv, ...env }, encoding: "utf8" },
   );
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Runs the leads CLI with `env` (in this process: `runCli`); throws with its output when it fails. */
+export async function cli(args: string[], env: Record<string, string>): Promise<string> {
+  const result = await runCli("leads", args, env);
   if (result.status !== 0) {
     throw new Error(`leads ${args.join(" ")} exited ${result.status}:\n${result.stderr}`);
   }
@@ -113,9 +122,12 @@ export function cli(args: string[], env: Record<string, string>): string {
 }
 
 /** Every lead the CLI exports (possible spam included unless told otherwise). */
-export function exportLeads(env: Record<string, string>, includeSpam = true): LeadRecord[] {
+export async function exportLeads(
+  env: Record<string, string>,
+  includeSpam = true,
+): Promise<LeadRecord[]> {
   return JSON.parse(
-    cli(["export", "--format", "json", ...(includeSpam ? [] : ["--no-spam"])], env),
+    await cli(["export", "--format", "json", ...(includeSpam ? [] : ["--no-spam"])], env),
   ) as LeadRecord[];
 }
 
@@ -383,24 +395,44 @@ export function openServerStore(
     : new PostgresLeadStore(testDatabaseUrl, { schema: env.DATABASE_SCHEMA! });
 }
 
-/** `npm run -s admin -- …` as the agency runs it, with the server's store settings. */
-export function adminCli(
+/**
+ * Without SITE_URL the admin CLI prints its links on the address `npm start` listens on
+ * (http://localhost:PORT); the tests' servers listen on ports of their own, so the tests open
+ * the link's path on their server. `raw` keeps the line as printed.
+ */
+function linkPaths(run: CliRun, raw = false): CliRun {
+  return raw
+    ? run
+    : { ...run, stdout: run.stdout.replace(/^http:\/\/localhost:\d+(?=\/admin\/)/gm, "") };
+}
+
+/**
+ * `npm run -s admin -- …` with the server's store settings, run in this process (`runCli`): the
+ * tests' way to make accounts and links.
+ */
+export async function adminCli(
   args: string[],
   env: Record<string, string>,
   options: { raw?: boolean } = {},
-) {
+): Promise<CliRun> {
+  return linkPaths(await runCli("admin", args, env), options.raw);
+}
+
+/** The admin CLI spawned as the agency runs it (`node cli/admin.ts …`), with `env`. */
+export function adminProcess(
+  args: string[],
+  env: Record<string, string>,
+  options: { raw?: boolean } = {},
+): CliRun {
   const result = spawnSync(
     node,
     ["--disable-warning=ExperimentalWarning", join(root, "cli/admin.ts"), ...args],
     { cwd: root, env: { ...childEnv, ...env }, encoding: "utf8" },
   );
-  // Without SITE_URL the CLI prints its links on the address `npm start` listens on
-  // (http://localhost:PORT); the tests' servers listen on ports of their own, so the tests open
-  // the link's path on their server. `raw` keeps the line as printed.
-  const stdout = options.raw
-    ? result.stdout
-    : result.stdout.replace(/^http:\/\/localhost:\d+(?=\/admin\/)/gm, "");
-  return { status: result.status, stdout, stderr: result.stderr };
+  return linkPaths(
+    { status: result.status, stdout: result.stdout, stderr: result.stderr },
+    options.raw,
+  );
 }
 
 /** A same-origin form post to the inbox (redirects not followed), as its own pages send one. */

@@ -323,7 +323,7 @@ describe("the authenticator app (sqlite)", () => {
 
     // The command line's way back.
     await enableDirectly("dee@example.test");
-    const cli = adminCli(["totp-off", "dee@example.test"], env);
+    const cli = await adminCli(["totp-off", "dee@example.test"], env);
     expect(cli.status).toBe(0);
     expect(cli.stdout).toContain("authenticator app was turned off");
     expect(await withStore((s) => s.totpOf(deeId))).toBeNull();
