@@ -388,6 +388,38 @@ function contract(name: string, open: () => Promise<LeadStore>, cleanup: () => P
       expect(won.map((p) => [p.lead.id, p.status])).toEqual([[all[1]!.id, "won"]]);
     });
 
+    it("finds the same person's other leads by email or phone, never by a blank one", async () => {
+      const at = (minutes: number) => new Date(Date.UTC(2026, 2, 1, 9, minutes));
+      const person = "same.person@blank.test";
+      const kept = contactLead(at(0), {
+        fields: { name: "Sam Blank", email: person, phone: "", message: "Hi" },
+      });
+      const byEmail = contactLead(at(1), {
+        fields: { name: "Sam Blank", email: "Same.Person@Blank.test", phone: "", message: "" },
+      });
+      const byPhone = contactLead(at(2), {
+        fields: { name: "Sam B", email: "other@blank.test", phone: "+15125550199", message: "" },
+      });
+      const stranger = contactLead(at(3), {
+        fields: { name: "Sam Blank", email: "stranger@blank.test", phone: "", message: "" },
+      });
+      for (const lead of [kept, byEmail, byPhone, stranger]) await leads.insert(lead);
+      const related = async (lead: LeadRecord) =>
+        (
+          await store.relatedLeads(
+            { id: lead.id, email: lead.fields.email ?? null, phone: lead.fields.phone ?? null },
+            10,
+          )
+        ).map((r) => r.lead.id);
+      // The empty phone they share with every lead sent without one makes nobody the same person.
+      expect(await related(kept)).toEqual([byEmail.id]);
+      expect(await related(stranger)).toEqual([]);
+      expect(
+        await related({ ...byEmail, fields: { ...byEmail.fields, phone: "+15125550199" } }),
+      ).toEqual([byPhone.id, kept.id]);
+      expect(await store.leadIdsByEmail("  ")).toEqual([]);
+    });
+
     it("moves leads in and out of the spam folder, and erases a lead with all derived from it", async () => {
       const at = Date.UTC(2026, 3, 1, 9);
       const make = (kind: LeadKind, form: FormId, email: string, offset: number): LeadRecord =>

@@ -152,6 +152,8 @@ export async function leadIdsCreatedBefore(db: Db, before: string, limit: number
 }
 
 export async function leadIdsByEmail(db: Db, email: string) {
+  // A blank address is nobody's: never every lead stored without one.
+  if (!email.trim()) return [];
   const rows = await db.all<{ id: string }>(
     `SELECT id FROM leads WHERE lower(${sql(db).field("email")}) = $1 ORDER BY created_at, id`,
     [email.trim().toLowerCase()],

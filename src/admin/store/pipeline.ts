@@ -143,13 +143,21 @@ export async function leadEvents(db: Db, leadId: string): Promise<LeadEvent[]> {
   }));
 }
 
+/**
+ * The same person's other leads: the same email (case-insensitive) or phone, as
+ * src/admin/merges.ts's samePerson judges them. A blank one matches nothing: the forms store an
+ * optional field left empty as "", and every other lead without a phone is not the same person.
+ */
 export async function relatedLeads(db: Db, lead: Arg<"relatedLeads", 0>, limit: number) {
   const { field } = sql(db);
+  const email = lead.email?.trim().toLowerCase() || null;
+  const phone = lead.phone?.trim() || null;
+  if (!email && !phone) return [];
   const rows = await db.all<LeadRow>(
     `SELECT ${LEAD} FROM leads
      WHERE id <> $1 AND (lower(${field("email")}) = $2 OR ${field("phone")} = $3)
      ORDER BY created_at DESC, id DESC LIMIT $4`,
-    [lead.id, lead.email?.toLowerCase() ?? null, lead.phone ?? null, limit],
+    [lead.id, email, phone, limit],
   );
   return rows.map(toInboxLead);
 }
