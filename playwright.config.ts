@@ -24,7 +24,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: a website check's test waits on the fixture site's pacing (2 requests a
+  // second) and leaves its worker's core idle. 237 s against 268 s with two, one run each.
+  workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"]],
