@@ -125,12 +125,20 @@ export async function indexSearchBatch(conn: Connection, limit = SEARCH_BATCH): 
   return conn.db.transaction(async (tx) => {
     await tx.run(POSTGRES_FOLD_LOCK);
     const row = await tx.one<{ n: unknown }>(
-      `WITH batch AS (
-         DELETE FROM lead_search_pending
-         WHERE lead_id IN (SELECT lead_id FROM lead_search_pending LIMIT $1 FOR UPDATE SKIP LOCKED)
+      // The mark and its lead are locked together, each batch skipping those another
+      // transaction holds: a lead locked is read as it is now, not as the statement's snapshot
+      // had it. Locking only the mark, a status change that committed after the snapshot but
+      // before the lock was folded with the old status, while its own trigger, seeing the mark,
+      // logged nothing: a won lead counted as new (funnel-deltas.test.ts caught it in CI).
+      `WITH picked AS (
+         SELECT l.* FROM lead_search_pending p JOIN leads l ON l.id = p.lead_id
+         LIMIT $1 FOR UPDATE OF p, l SKIP LOCKED
+       ),
+       batch AS (
+         DELETE FROM lead_search_pending WHERE lead_id IN (SELECT id FROM picked)
          RETURNING lead_id
        ),
-       moved AS (SELECT l.* FROM leads l JOIN batch b ON b.lead_id = l.id),
+       moved AS (SELECT picked.* FROM picked JOIN batch b ON b.lead_id = picked.id),
        indexed AS (
          INSERT INTO lead_search (lead_id, doc, phone)
          SELECT l.id, ${PG_SEARCH_TEXT}, ${PG_SEARCH_PHONE_DIGITS} FROM moved l
