@@ -1,19 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm run test:e2e`: builds the production site, then runs the Playwright browser tests in real
- * Chromium (CHROME_PATH, else Debian's /usr/bin/chromium-headless-shell, else /usr/bin/chromium: D283;
- * tests/e2e/browser.ts picks the same one). Without a browser it explains how to get one and
- * skips, except under CI=true, where a missing browser fails the run.
+ * Chromium: the one tests/e2e/browser.ts picks (CHROME_PATH, else Debian's headless shell, else
+ * /usr/bin/chromium; D283). Without a browser it explains how to get one and skips, except under
+ * CI=true, where a missing browser fails the run.
  */
-import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { chromiumPath } from "../tests/e2e/browser.ts";
 
-const browser = [
-  process.env.CHROME_PATH,
-  "/usr/bin/chromium-headless-shell",
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-].find((p) => p && existsSync(p));
+const browser = chromiumPath();
 if (!browser) {
   const help =
     "No Chromium found for the browser tests. Install Debian's package (apt-get install -y chromium) " +

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
  * The shell took 5.1 min of the browser stage where the full browser took 6.0, its browser
  * process 63 s of CPU against 138 s (D283).
  */
-export const chromiumCandidates = [
+const chromiumCandidates = [
   process.env.CHROME_PATH,
   "/usr/bin/chromium-headless-shell",
   "/usr/bin/chromium",
