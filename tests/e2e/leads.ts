@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import { leadConfig } from "../../src/leads/config";
 import { openStore } from "../../src/leads/store/index";
-import type { LeadRecord } from "../../src/leads/store/types";
+import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { expect, test } from "./fixtures";
 import { E2E_MIN_FILL_MS, HUMAN_PAUSE_MS } from "./fillTime";
 
@@ -21,19 +21,29 @@ const node = existsSync(resolve(root, "node_modules/.bin/node"))
   : process.execPath;
 
 /**
- * Every lead in the e2e server's store, spam included: what `npm run leads -- export
- * --include-spam` prints, read by the store's own code in this process (a command line a poll
- * cost half a second of CPU and grew with the run's thousands of leads).
+ * The store in `dataDir` (the shared e2e server's by default), open for `work` and closed after
+ * it: the store's own code, in this process.
  */
-export async function storedLeads(): Promise<LeadRecord[]> {
-  const dataDir = process.env.E2E_DATA_DIR;
+export async function withStore<T>(
+  work: (leads: LeadStore) => Promise<T>,
+  dataDir = process.env.E2E_DATA_DIR,
+): Promise<T> {
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
-  const store = await openStore(leadConfig({ DATA_DIR: dataDir }));
+  const leads = await openStore(leadConfig({ DATA_DIR: dataDir }));
   try {
-    return await store.list({ includeSpam: true });
+    return await work(leads);
   } finally {
-    await store.close();
+    await leads.close();
   }
+}
+
+/**
+ * Every lead in the e2e server's store, spam included: what `npm run leads -- export
+ * --include-spam` prints, read with `withStore` (a command line a poll cost half a second of CPU
+ * and grew with the run's thousands of leads).
+ */
+export function storedLeads(): Promise<LeadRecord[]> {
+  return withStore((leads) => leads.list({ includeSpam: true }));
 }
 
 /** The stored leads with this email (of one kind), once there are `count` of them. */

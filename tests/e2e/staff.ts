@@ -8,10 +8,9 @@
 import { test, type Page } from "@playwright/test";
 import { issueLink, linkFor } from "../../src/admin/accounts";
 import { adminStoreFor } from "../../src/admin/store/index";
-import { leadConfig } from "../../src/leads/config";
-import { openStore } from "../../src/leads/store/index";
 import type { Role } from "../../src/admin/store/types";
 import { runCli } from "../support/runCli";
+import { withStore } from "./leads";
 import { mintSession, STAFF_PASSWORD } from "../support/staffSession";
 
 export const PASSWORD = STAFF_PASSWORD;
@@ -30,25 +29,12 @@ export async function invite(email: string): Promise<string> {
   return new URL(result.stdout.trim()).pathname;
 }
 
-/** The store in `dataDir`, open for `work` and closed after it. */
-async function withStore<T>(
-  dataDir: string,
-  work: (leads: Awaited<ReturnType<typeof openStore>>) => Promise<T>,
-): Promise<T> {
-  const leads = await openStore(leadConfig({ DATA_DIR: dataDir }));
-  try {
-    return await work(leads);
-  } finally {
-    await leads.close();
-  }
-}
-
 /**
  * A one-time link's path for `email` (an owner), made as `invite` makes it but in this process:
  * for tests that look at the link's page without setting the password through it.
  */
 export function inviteLink(email: string): Promise<string> {
-  return withStore(process.env.E2E_DATA_DIR ?? "", async (leads) => {
+  return withStore(async (leads) => {
     const link = await issueLink(adminStoreFor(leads), { email, role: "owner" });
     return linkFor(link.token);
   });
@@ -62,15 +48,11 @@ export function inviteLink(email: string): Promise<string> {
 export async function signInAs(
   page: Page,
   email: string,
-  {
-    role = "owner",
-    dataDir = process.env.E2E_DATA_DIR ?? "",
-    baseURL,
-  }: { role?: Role; dataDir?: string; baseURL?: string } = {},
+  { role = "owner", dataDir, baseURL }: { role?: Role; dataDir?: string; baseURL?: string } = {},
 ): Promise<void> {
   const url = baseURL ?? test.info().project.use.baseURL;
   if (!url) throw new Error("signInAs needs the server's baseURL");
-  const session = await withStore(dataDir, (leads) => mintSession(leads, email, role));
+  const session = await withStore((leads) => mintSession(leads, email, role), dataDir);
   await page
     .context()
     .addCookies([{ name: "gl_session", value: session, url, httpOnly: true, sameSite: "Lax" }]);

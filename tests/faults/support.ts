@@ -169,7 +169,7 @@ export function canRestartPostgres(): boolean {
 
 /** Runs pg_ctlcluster without blocking this process (the load keeps going meanwhile). */
 export function pgctl(
-  action: "restart" | "start" | "stop",
+  action: "start" | "stop",
 ): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn("pg_ctlcluster", ["--skip-systemctl-redirect", cluster(), "main", action], {

@@ -102,14 +102,23 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
 
 export { runCli, type CliRun };
 
-/** The leads CLI spawned as the operator runs it (`node cli/leads.ts …`), with `env`. */
-export function leadsProcess(args: string[], env: Record<string, string>): CliRun {
+/** A CLI spawned as the agency runs it (`node cli/<program>.ts …`), with `env`. */
+function cliProcess(
+  program: "leads" | "admin",
+  args: string[],
+  env: Record<string, string>,
+): CliRun {
   const r = spawnSync(
     node,
-    ["--disable-warning=ExperimentalWarning", join(root, "cli/leads.ts"), ...args],
+    ["--disable-warning=ExperimentalWarning", join(root, `cli/${program}.ts`), ...args],
     { cwd: root, env: { ...childEnv, ...env }, encoding: "utf8" },
   );
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The leads CLI spawned as the operator runs it (`node cli/leads.ts …`), with `env`. */
+export function leadsProcess(args: string[], env: Record<string, string>): CliRun {
+  return cliProcess("leads", args, env);
 }
 
 /** Runs the leads CLI with `env` (in this process: `runCli`); throws with its output when it fails. */
@@ -424,15 +433,7 @@ export function adminProcess(
   env: Record<string, string>,
   options: { raw?: boolean } = {},
 ): CliRun {
-  const result = spawnSync(
-    node,
-    ["--disable-warning=ExperimentalWarning", join(root, "cli/admin.ts"), ...args],
-    { cwd: root, env: { ...childEnv, ...env }, encoding: "utf8" },
-  );
-  return linkPaths(
-    { status: result.status, stdout: result.stdout, stderr: result.stderr },
-    options.raw,
-  );
+  return linkPaths(cliProcess("admin", args, env), options.raw);
 }
 
 /** A same-origin form post to the inbox (redirects not followed), as its own pages send one. */
