@@ -126,8 +126,13 @@ for (const screen of [
     }
     const contact = section.locator('[data-confirmation="confirm-contact"]');
     await expect(contact.getByLabel("Subject")).toHaveValue(/\{firstName\}/);
-    // Switched off and on again by its button (a plain post answered 303), the state said.
-    // (The e2e server has no SMTP: no confirmation is ever queued there, whatever the switch.)
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await expectNoAxeViolations(page);
+    // Switched off and on again by its button (a plain post answered 303), the state said: on the
+    // desktop only, since the switch is the agency's one setting and the two widths run side by
+    // side (the phone would see the desktop's flip). The e2e server has no SMTP: no
+    // confirmation is ever queued there, whatever the switch.
+    if (screen.width < 1000) return;
     const call = () => page.locator('[data-confirmation="confirm-call"]');
     if ((await call().getAttribute("data-enabled")) === "no") {
       await call().getByRole("button", { name: "Switch on" }).click();
@@ -135,8 +140,6 @@ for (const screen of [
     await call().getByRole("button", { name: "Switch off" }).click();
     await expect(page.getByRole("status")).toHaveText("Confirmation email switched off.");
     await expect(call().locator("[data-confirmation-state]")).toHaveText("Off: not sent.");
-    expect(await hasHorizontalOverflow(page)).toBe(false);
-    await expectNoAxeViolations(page);
     await call().getByRole("button", { name: "Switch on" }).click();
     await expect(call()).toHaveAttribute("data-enabled", "yes");
   });
