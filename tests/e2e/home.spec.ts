@@ -212,6 +212,19 @@ test.describe("hero background video", () => {
     await expect(video).toBeHidden();
   });
 
+  test("stays the still poster on a desktop for a visitor with Save-Data on", async ({ page }) => {
+    // Chromium's own Save-Data emulation: navigator.connection.saveData is true.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: true });
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto("/", { waitUntil: "load" });
+    expect(await page.evaluate(() => window.innerWidth)).toBeGreaterThanOrEqual(768);
+    await page.waitForTimeout(500);
+    await expect(page.locator("video")).toHaveCount(0);
+    expect(requests.some((u) => u.endsWith(site.heroVideo))).toBe(false);
+  });
+
   test("does not load under prefers-reduced-motion", async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
