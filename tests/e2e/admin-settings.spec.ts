@@ -2,8 +2,8 @@
  * The owner's settings page (issue 39 §3) in Chromium, on a phone (390 × 844) and a desktop
  * (1366 × 900): reached from the inbox's menu, axe-clean, no sideways scrolling, every control
  * labelled and reachable by keyboard with a visible focus; a refused save says why (422) and keeps
- * the rest; a save (on the desktop) says so and shows what was saved; axe-clean in dark mode
- * too. The spec changes only the notice recipients and puts them back: the e2e server is shared with the other specs, whose times and leads must
+ * the rest; a save says so and shows what was saved; axe-clean in dark mode too. The spec changes only the notice recipients
+ * and puts them back: the e2e server is shared with the other specs, whose times and leads must
  * not move under them (the zone, turns and passkeys are tested over HTTP and on both stores:
  * tests/integration/settings-http.test.ts, agency-settings-store.test.ts).
  */
@@ -19,72 +19,74 @@ const screens = [
   { name: "a desktop", width: 1366, height: 900 },
 ];
 
-for (const screen of screens) {
-  test(`an owner changes who gets lead notices (${screen.name})`, async ({
-    page,
-    consoleErrors,
-  }) => {
-    // Four saves and three axe runs: more than the default minute on a loaded machine.
-    test.setTimeout(150_000);
-    await page.setViewportSize(screen);
-    await signInAs(page, uniqueEmail("settings-owner").toLowerCase());
-    await page.goto("/admin");
-    await page
-      .getByRole("navigation", { name: "Inbox sections" })
-      .getByRole("link", {
-        name: "Settings",
-      })
-      .click();
-    await expect(page).toHaveURL(/\/admin\/settings$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-    expect(await hasHorizontalOverflow(page)).toBe(false);
-    await expectNoAxeViolations(page);
+test.describe("the notice recipients", () => {
+  // A save changes the agency's one setting on the shared e2e server (and puts it back): the
+  // phone's run and the desktop's save one after the other, never under each other.
+  test.describe.configure({ mode: "serial" });
+  for (const screen of screens) {
+    test(`an owner changes who gets lead notices (${screen.name})`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      // Four saves and three axe runs: more than the default minute on a loaded machine.
+      test.setTimeout(150_000);
+      await page.setViewportSize(screen);
+      await signInAs(page, uniqueEmail("settings-owner").toLowerCase());
+      await page.goto("/admin");
+      await page
+        .getByRole("navigation", { name: "Inbox sections" })
+        .getByRole("link", {
+          name: "Settings",
+        })
+        .click();
+      await expect(page).toHaveURL(/\/admin\/settings$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await expectNoAxeViolations(page);
 
-    const zone = page.getByLabel("The agency's time zone");
-    await expect(zone).toHaveValue("America/New_York");
-    const recipients = page.getByLabel("Email new-lead notices to");
-    const before = await recipients.inputValue();
+      const zone = page.getByLabel("The agency's time zone");
+      await expect(zone).toHaveValue("America/New_York");
+      const recipients = page.getByLabel("Email new-lead notices to");
+      const before = await recipients.inputValue();
 
-    // Refused: the page again with the reason, the other values as they were.
-    await recipients.fill("not-an-address");
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByRole("alert")).toHaveText('"not-an-address" is not an email address.');
-    // The refusal's own 422 is the browser's only console line: expected here.
-    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/422/.test(e)));
-    await expectNoAxeViolations(page);
+      // Refused: the page again with the reason, the other values as they were.
+      await recipients.fill("not-an-address");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(page.getByRole("alert")).toHaveText('"not-an-address" is not an email address.');
+      // The refusal's own 422 is the browser's only console line: expected here.
+      consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/422/.test(e)));
+      await expectNoAxeViolations(page);
 
-    // Keyboard: from the address box, Tab reaches the next control with a visible focus ring.
-    await page.goto("/admin/settings");
-    await recipients.focus();
-    await page.keyboard.press("Tab");
-    const focused = page.locator(":focus");
-    await expect(focused).toHaveAttribute("name", "confirmationEmails");
-    const outline = await focused.evaluate((el) => {
-      const style = getComputedStyle(el);
-      return style.outlineStyle !== "none" || style.boxShadow !== "none";
+      // Keyboard: from the address box, Tab reaches the next control with a visible focus ring.
+      await page.goto("/admin/settings");
+      await recipients.focus();
+      await page.keyboard.press("Tab");
+      const focused = page.locator(":focus");
+      await expect(focused).toHaveAttribute("name", "confirmationEmails");
+      const outline = await focused.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return style.outlineStyle !== "none" || style.boxShadow !== "none";
+      });
+      expect(outline).toBe(true);
+
+      const fresh = `desk-${screen.width}@example.test`;
+      await recipients.fill(`${fresh}\n${fresh.toUpperCase()}`);
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(page).toHaveURL(/\/admin\/settings\?saved=1$/);
+      await expect(page.getByRole("status")).toHaveText("Settings saved.");
+      // Lower-cased, once.
+      await expect(recipients).toHaveValue(fresh);
+
+      // Put back what the other specs' server had.
+      await recipients.fill(before);
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(page.getByRole("status")).toHaveText("Settings saved.");
+      // Dark mode changes colours only (D192): still axe-clean.
+      await page.emulateMedia({ colorScheme: "dark" });
+      await expectNoAxeViolations(page);
     });
-    expect(outline).toBe(true);
-
-    // Dark mode changes colours only (D192): still axe-clean.
-    await page.emulateMedia({ colorScheme: "dark" });
-    await expectNoAxeViolations(page);
-    // A save changes the agency's one setting, and the two widths run side by side: the phone
-    // would read the desktop's save (or put back the wrong value). Saved on the desktop only.
-    if (screen.width < 1000) return;
-    const fresh = `desk-${screen.width}@example.test`;
-    await recipients.fill(`${fresh}\n${fresh.toUpperCase()}`);
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await expect(page).toHaveURL(/\/admin\/settings\?saved=1$/);
-    await expect(page.getByRole("status")).toHaveText("Settings saved.");
-    // Lower-cased, once.
-    await expect(recipients).toHaveValue(fresh);
-
-    // Put back what the other specs' server had.
-    await recipients.fill(before);
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByRole("status")).toHaveText("Settings saved.");
-  });
-}
+  }
+});
 
 test("staff are refused the settings page and do not see it in the menu", async ({
   page,
