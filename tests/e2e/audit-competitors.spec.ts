@@ -5,7 +5,8 @@
  * runs like any other; the caller's talking points set the two sites side by side; once staff
  * show competitors on the prospect's report, the report names Green Acres beside the prospect's
  * site with both scores and the checks where they differ, axe-clean and without sideways
- * scrolling at 390 px. The sites: tests/e2e/auditSite.ts and corpusSites.ts (playwright.config.ts).
+ * scrolling at 390 px; 'Run again' keeps Green Acres beside the new check. The sites:
+ * tests/e2e/auditSite.ts and corpusSites.ts (playwright.config.ts).
  */
 import { auditSiteUrl } from "./audit";
 import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
@@ -106,4 +107,22 @@ test("a report with competitors shows them side by side", async ({ page }) => {
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await hasHorizontalOverflow(page)).toBe(false);
+
+  // 'Run again' on the lead keeps Green Acres beside the new check, shown on its report (D284):
+  // its check reuses the report of minutes ago, so it is ready as soon as a worker takes it.
+  await page.goto(`/admin/leads/${lead!.id}`);
+  const firstCheck = await page
+    .locator("section[data-competitors]")
+    .getAttribute("data-competitors");
+  const again = page.waitForResponse((r) => r.request().method() === "POST");
+  await page.locator("[data-website-check]").getByRole("button", { name: "Run again" }).click();
+  expect((await again).status()).toBe(303);
+  const carried = page.locator("section[data-competitors]");
+  await expect(carried).not.toHaveAttribute("data-competitors", firstCheck!);
+  await expect(carried.locator("[data-competitor]")).toHaveCount(1);
+  await expect(carried.locator("[data-competitor]")).toContainText("Green Acres");
+  await expect(carried.locator("[data-competitors-shown]")).toHaveAttribute(
+    "data-competitors-shown",
+    "yes",
+  );
 });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminStoreFor } from "../../src/admin/store";
 import { COMPETITORS_MAX } from "../../src/audit/competitors";
-import { auditJobFor, queueCompetitorCheck } from "../../src/audit/jobs";
+import { auditJobFor, queueCompetitorCheck, queueStaffCheck } from "../../src/audit/jobs";
 import { auditJobStoreFor } from "../../src/audit/store";
 import type { LeadStore } from "../../src/leads/store/types";
 import { auditLead } from "./audit-support";
@@ -114,6 +114,51 @@ await onBothStores("audit-competitors", (name, open, cleanup) => {
       expect((await jobs.get(checkId))?.showCompetitors).toBe(false);
       const added = await competitor(checkId, "maple.test");
       expect(added.ok && (await jobs.showCompetitors(added.id, true))).toBe(false);
+    });
+
+    it("'Run again' queues the kept competitors beside the new check, names and choice too", async () => {
+      const { lead, checkId } = await prospect("again.test");
+      const jobs = auditJobStoreFor(store);
+      const named = (url: string, label: string | null) =>
+        queueCompetitorCheck(store, { checkId, url, label, staffId: "staff-9", max: 3 });
+      const first = await named("first-rival.test", "First Rival");
+      const gone = await named("gone-rival.test", null);
+      const second = await named("second-rival.test", null);
+      expect(first.ok && gone.ok && second.ok).toBe(true);
+      if (!gone.ok) return;
+      await jobs.removeCompetitor(checkId, gone.id, "staff-9", new Date());
+      await jobs.showCompetitors(checkId, true);
+
+      const again = await queueStaffCheck(store, {
+        url: "again.test",
+        leadId: lead.id,
+        staffId: "staff-2",
+      });
+      expect(again.ok).toBe(true);
+      if (!again.ok) return;
+      const newest = (await jobs.forLead(lead.id))[0]!;
+      expect(newest.id).toBe(again.id);
+      expect(newest.showCompetitors).toBe(true);
+      // The removed one stays behind; the others, in their order, run as the staff member's own.
+      const carried = await jobs.competitors(again.id);
+      expect(carried.map((c) => [c.url, c.label])).toEqual([
+        ["first-rival.test", "First Rival"],
+        ["second-rival.test", null],
+      ]);
+      for (const c of carried) {
+        expect(c).toMatchObject({ competitorOf: again.id, requestedBy: "staff-2", fresh: false });
+      }
+      // The previous check keeps its own, and a check of any URL (no lead) carries nothing.
+      expect((await jobs.competitors(checkId)).map((c) => c.url)).toEqual([
+        "first-rival.test",
+        "second-rival.test",
+      ]);
+      const anyUrl = await queueStaffCheck(store, {
+        url: "again.test",
+        leadId: null,
+        staffId: "staff-2",
+      });
+      expect(anyUrl.ok && (await jobs.competitors(anyUrl.id))).toEqual([]);
     });
 
     it("erasing the lead erases its checks' competitors", async () => {

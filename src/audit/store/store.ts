@@ -9,6 +9,7 @@
  */
 import { dialectSql, json, type Db } from "../../db/driver.ts";
 import { onStore } from "../../db/errors.ts";
+import { newLeadId } from "../../server/id.ts";
 import { auditReportSchema } from "../report.ts";
 import type {
   AuditClaimRequest,
@@ -155,7 +156,48 @@ export class SqlAuditJobStore implements AuditJobStore {
   }
 
   enqueue(job: NewStaffAuditJob, caps: StaffCheckCaps): Promise<StaffEnqueueResult> {
-    return this.#run((db) => db.transaction((tx) => this.#enqueueIn(tx, job, caps, null)));
+    return this.#run((db) =>
+      db.transaction(async (tx) => {
+        const queued = await this.#enqueueIn(tx, job, caps, null);
+        if (queued.ok && job.leadId !== null) await this.#carryCompetitors(tx, job, caps.queueMax);
+        return queued;
+      }),
+    );
+  }
+
+  /**
+   * 'Run again' on a lead (D284): the competitors staff kept beside the lead's previous check
+   * (not removed), in their order and with their names, are queued again beside the new one, and
+   * its 'show on the prospect's report' choice with them. Part of the one action the staff caps
+   * allowed; each reuses its site's report of the last 24 h, as an added competitor does.
+   */
+  async #carryCompetitors(tx: Db, job: NewStaffAuditJob, queueMax: number): Promise<void> {
+    const previous = await tx.one<{ id: string; show_competitors: number | boolean }>(
+      `SELECT id, show_competitors FROM audit_jobs
+       WHERE lead_id = $1 AND competitor_of IS NULL AND id <> $2
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [job.leadId!, job.id],
+    );
+    if (!previous) return;
+    const kept = await tx.all<{ url: string; domain: string | null; label: string | null }>(
+      `SELECT url, domain, label FROM audit_jobs
+       WHERE competitor_of = $1 AND removed_at IS NULL ORDER BY created_at, id`,
+      [previous.id],
+    );
+    const at = Date.parse(job.createdAt);
+    for (const [i, c] of kept.entries()) {
+      // A millisecond apart, after the check: listed in the order staff added them.
+      const createdAt = new Date(at + i + 1).toISOString();
+      await this.#insert(
+        tx,
+        { ...c, id: newLeadId(at + i + 1), leadId: null, requestedBy: job.requestedBy, createdAt },
+        queueMax,
+        { of: job.id, label: c.label },
+      );
+    }
+    if (previous.show_competitors) {
+      await tx.run("UPDATE audit_jobs SET show_competitors = $1 WHERE id = $2", [true, job.id]);
+    }
   }
 
   addCompetitor(
@@ -213,6 +255,17 @@ export class SqlAuditJobStore implements AuditJobStore {
       [`staff:${job.requestedBy}`],
     );
     if (Number(waiting?.n ?? 0) >= caps.queued) return { ok: false, reason: "queue" } as const;
+    await this.#insert(tx, job, caps.queueMax, competitor);
+    return { ok: true } as const;
+  }
+
+  /** A staff member's check as queued (deferred past `queueMax`); a competitor's never fresh. */
+  async #insert(
+    tx: Db,
+    job: NewStaffAuditJob,
+    queueMax: number,
+    competitor: { of: string; label: string | null } | null,
+  ): Promise<void> {
     await tx.run(
       `INSERT INTO audit_jobs (id, lead_id, url, requested_by, queue_key, domain, fresh, status,
                                    created_at, competitor_of, label)
@@ -228,13 +281,12 @@ export class SqlAuditJobStore implements AuditJobStore {
         `staff:${job.requestedBy}`,
         job.domain,
         competitor === null,
-        caps.queueMax,
+        queueMax,
         job.createdAt,
         competitor?.of ?? null,
         competitor?.label ?? null,
       ],
     );
-    return { ok: true } as const;
   }
 
   competitors(checkId: string): Promise<AuditJob[]> {

@@ -146,7 +146,8 @@ export interface AuditJobStore {
   /**
    * Queues a staff member's check unless they asked for `caps.perHour` in the last hour or have
    * `caps.queued` waiting or running (checked and inserted under one lock: concurrent posts
-   * cannot overshoot); deferred when the queue holds `caps.queueMax`.
+   * cannot overshoot); deferred when the queue holds `caps.queueMax`. A check of a lead
+   * ('Run again') gets the competitors kept beside the lead's previous check (D284).
    */
   enqueue(job: NewStaffAuditJob, caps: StaffCheckCaps): Promise<StaffEnqueueResult>;
   /**
