@@ -51,50 +51,59 @@ describe("leads audit", () => {
   });
   afterAll(() => site.close());
 
-  it("prints the score, then the failed checks with their fix, made inert for the terminal", async () => {
-    const run = await leads(["audit", site.hostPort], env);
-    expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(
-      /^Website check of 127\.0\.0\.1:\d+ \(http:\/\/127\.0\.0\.1:\d+\/\)$/m,
-    );
-    expect(run.stdout).toMatch(/^Score \d+\/100, grade [A-F]$/m);
-    expect(run.stdout).toMatch(/Local \d+ · Conversion \d+ · Technical \d+ · Content \d+/);
-    const fixes = run.stdout.indexOf("To fix (talking points):");
-    expect(fixes).toBeGreaterThan(0);
-    expect(run.stdout.indexOf("✗ Secure connection (https)")).toBeGreaterThan(fixes);
-    expect(run.stdout).toContain("Fix: Ask your web host to switch on a free SSL certificate");
-    expect(run.stdout.indexOf("Passed:")).toBeGreaterThan(fixes);
-    // The heading's escape sequences were dropped from the report itself: plain text only.
-    expect(run.stdout).toContain("The home page's main heading is “Lawn Pros ]0;pwned [2J gnol”;");
-    expect(run.stdout).not.toMatch(RAW_CONTROL);
-    expect(run.stderr).toContain("Checking 127.0.0.1:");
-    expect(new Set(site.headers.map((h) => h["user-agent"]))).toEqual(
-      new Set(["GreenlineGrowthAuditBot/1.0 (+https://agency.example/audit-bot)"]),
-    );
-  });
+  // The two checks wait on the site's pacing (2 requests a second, about 10 s each): side by side.
+  it.concurrent(
+    "prints the score, then the failed checks with their fix, made inert for the terminal",
+    async ({ expect }) => {
+      const run = await leads(["audit", site.hostPort], env);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(
+        /^Website check of 127\.0\.0\.1:\d+ \(http:\/\/127\.0\.0\.1:\d+\/\)$/m,
+      );
+      expect(run.stdout).toMatch(/^Score \d+\/100, grade [A-F]$/m);
+      expect(run.stdout).toMatch(/Local \d+ · Conversion \d+ · Technical \d+ · Content \d+/);
+      const fixes = run.stdout.indexOf("To fix (talking points):");
+      expect(fixes).toBeGreaterThan(0);
+      expect(run.stdout.indexOf("✗ Secure connection (https)")).toBeGreaterThan(fixes);
+      expect(run.stdout).toContain("Fix: Ask your web host to switch on a free SSL certificate");
+      expect(run.stdout.indexOf("Passed:")).toBeGreaterThan(fixes);
+      // The heading's escape sequences were dropped from the report itself: plain text only.
+      expect(run.stdout).toContain(
+        "The home page's main heading is “Lawn Pros ]0;pwned [2J gnol”;",
+      );
+      expect(run.stdout).not.toMatch(RAW_CONTROL);
+      expect(run.stderr).toContain("Checking 127.0.0.1:");
+      expect(new Set(site.headers.map((h) => h["user-agent"]))).toEqual(
+        new Set(["GreenlineGrowthAuditBot/1.0 (+https://agency.example/audit-bot)"]),
+      );
+    },
+  );
 
-  it("--format json prints the documented report and nothing else", async () => {
-    const run = await leads(["audit", `http://${site.hostPort}/`, "--format", "json"], env);
-    expect(run.status).toBe(0);
-    const report = auditReportSchema.parse(JSON.parse(run.stdout));
-    expect(report).toMatchObject({
-      outcome: "ok",
-      url: `http://${site.hostPort}/`,
-      finalUrl: `${site.origin}/`,
-    });
-    expect(report.checks).toHaveLength(44);
-    expect(report.checks[0]).toEqual(
-      expect.objectContaining({
-        id: expect.any(String),
-        category: expect.any(String),
-        status: expect.any(String),
-        evidence: expect.any(String),
-        fix: expect.any(String),
-      }),
-    );
-    expect(report.pages.length).toBeGreaterThan(5);
-    expect(run.stdout).not.toMatch(RAW_CONTROL);
-  });
+  it.concurrent(
+    "--format json prints the documented report and nothing else",
+    async ({ expect }) => {
+      const run = await leads(["audit", `http://${site.hostPort}/`, "--format", "json"], env);
+      expect(run.status).toBe(0);
+      const report = auditReportSchema.parse(JSON.parse(run.stdout));
+      expect(report).toMatchObject({
+        outcome: "ok",
+        url: `http://${site.hostPort}/`,
+        finalUrl: `${site.origin}/`,
+      });
+      expect(report.checks).toHaveLength(44);
+      expect(report.checks[0]).toEqual(
+        expect.objectContaining({
+          id: expect.any(String),
+          category: expect.any(String),
+          status: expect.any(String),
+          evidence: expect.any(String),
+          fix: expect.any(String),
+        }),
+      );
+      expect(report.pages.length).toBeGreaterThan(5);
+      expect(run.stdout).not.toMatch(RAW_CONTROL);
+    },
+  );
 
   it("refuses a loopback site without AUDIT_ALLOW_HOSTS, without a request, exit status 1", async () => {
     const before = site.requests.length;

@@ -51,6 +51,7 @@ function cli(input: string, env: Record<string, string>): Promise<AuditReport> {
   });
 }
 
+// Three checks of three sites, each waiting on its site's pacing (about 10 s): side by side.
 describe("a site typed without a scheme, as the CLI reads it", () => {
   let dir: string;
   let tlsSite: FixtureSite;
@@ -113,37 +114,49 @@ describe("a site typed without a scheme, as the CLI reads it", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("scores a well-made site on a TLS-only port an A with no failure, http:// not applicable", async () => {
-    const report = await cli(tlsSite.hostPort, env);
-    expect(report.outcome).toBe("ok");
-    expect(report.finalUrl).toBe(`${tlsSite.origin}/`);
-    expect(failed(report)).toEqual([]);
-    expect(report.score).toBeGreaterThanOrEqual(90);
-    expect(report.grade).toBe("A");
-    expect(status(report, "https")?.status).toBe("pass");
-    // The port speaks TLS only: a plain request gets no page, so there is nothing to redirect.
-    expect(status(report, "http-redirect")?.status).toBe("na");
-    // Its images and stylesheet were measured: light, sized as shown, none broken.
-    expect(status(report, "image-size")?.status).toBe("pass");
-    expect(status(report, "broken-images")?.status).toBe("pass");
-    expect(status(report, "page-weight")?.evidence).toMatch(/3 images/);
-  }, 60_000);
+  it.concurrent(
+    "scores a well-made site on a TLS-only port an A with no failure, http:// not applicable",
+    async ({ expect }) => {
+      const report = await cli(tlsSite.hostPort, env);
+      expect(report.outcome).toBe("ok");
+      expect(report.finalUrl).toBe(`${tlsSite.origin}/`);
+      expect(failed(report)).toEqual([]);
+      expect(report.score).toBeGreaterThanOrEqual(90);
+      expect(report.grade).toBe("A");
+      expect(status(report, "https")?.status).toBe("pass");
+      // The port speaks TLS only: a plain request gets no page, so there is nothing to redirect.
+      expect(status(report, "http-redirect")?.status).toBe("na");
+      // Its images and stylesheet were measured: light, sized as shown, none broken.
+      expect(status(report, "image-size")?.status).toBe("pass");
+      expect(status(report, "broken-images")?.status).toBe("pass");
+      expect(status(report, "page-weight")?.evidence).toMatch(/3 images/);
+    },
+    60_000,
+  );
 
-  it("fails mixed-content alone when an https page loads an http:// script", async () => {
-    const report = await cli(mixedSite.hostPort, env);
-    expect(failed(report)).toEqual(["mixed-content"]);
-    expect(status(report, "mixed-content")?.evidence).toContain("http://127.0.0.1:9/widget.js");
-  }, 60_000);
+  it.concurrent(
+    "fails mixed-content alone when an https page loads an http:// script",
+    async ({ expect }) => {
+      const report = await cli(mixedSite.hostPort, env);
+      expect(failed(report)).toEqual(["mixed-content"]);
+      expect(status(report, "mixed-content")?.evidence).toContain("http://127.0.0.1:9/widget.js");
+    },
+    60_000,
+  );
 
-  it("scores an http-only site with https failed, after https did not answer", async () => {
-    const report = await cli(httpSite.hostPort, env);
-    expect(report.outcome).toBe("ok");
-    expect(report.finalUrl).toBe(`${httpSite.origin}/`);
-    expect(failed(report)).toEqual(["https"]);
-    expect(status(report, "http-redirect")?.status).toBe("na");
-    expect(status(report, "mixed-content")?.status).toBe("na");
-    expect(report.score).toBeGreaterThanOrEqual(90);
-  }, 60_000);
+  it.concurrent(
+    "scores an http-only site with https failed, after https did not answer",
+    async ({ expect }) => {
+      const report = await cli(httpSite.hostPort, env);
+      expect(report.outcome).toBe("ok");
+      expect(report.finalUrl).toBe(`${httpSite.origin}/`);
+      expect(failed(report)).toEqual(["https"]);
+      expect(status(report, "http-redirect")?.status).toBe("na");
+      expect(status(report, "mixed-content")?.status).toBe("na");
+      expect(report.score).toBeGreaterThanOrEqual(90);
+    },
+    60_000,
+  );
 });
 
 describe("robots.txt", () => {
