@@ -2,10 +2,11 @@
  * The owner's settings page (issue 39 §3) in Chromium, on a phone (390 × 844) and a desktop
  * (1366 × 900): reached from the inbox's menu, axe-clean, no sideways scrolling, every control
  * labelled and reachable by keyboard with a visible focus; a refused save says why (422) and keeps
- * the rest; a save says so and shows what was saved; axe-clean in dark mode too. The spec changes only the notice recipients
- * and puts them back: the e2e server is shared with the other specs, whose times and leads must
- * not move under them (the zone, turns and passkeys are tested over HTTP and on both stores:
- * tests/integration/settings-http.test.ts, agency-settings-store.test.ts).
+ * the rest; a save says so and shows what was saved; axe-clean in dark mode too. The spec
+ * changes only the notice recipients and puts them back: the e2e server is shared with the other
+ * specs, whose times and leads must not move under them (the zone, turns and passkeys are tested
+ * over HTTP and on both stores: tests/integration/settings-http.test.ts,
+ * agency-settings-store.test.ts).
  */
 import { expect, expectNoAxeViolations, hasHorizontalOverflow, test } from "./fixtures";
 import { uniqueEmail } from "./leads";

@@ -187,13 +187,16 @@ export class SqlAuditJobStore implements AuditJobStore {
     const at = Date.parse(job.createdAt);
     for (const [i, c] of kept.entries()) {
       // A millisecond apart, after the check: listed in the order staff added them.
-      const createdAt = new Date(at + i + 1).toISOString();
-      await this.#insert(
-        tx,
-        { ...c, id: newLeadId(at + i + 1), leadId: null, requestedBy: job.requestedBy, createdAt },
-        queueMax,
-        { of: job.id, label: c.label },
-      );
+      const time = at + i + 1;
+      const carried: NewStaffAuditJob = {
+        id: newLeadId(time),
+        leadId: null,
+        url: c.url,
+        domain: c.domain,
+        requestedBy: job.requestedBy,
+        createdAt: new Date(time).toISOString(),
+      };
+      await this.#insert(tx, carried, queueMax, { of: job.id, label: c.label });
     }
     if (previous.show_competitors) {
       await tx.run("UPDATE audit_jobs SET show_competitors = $1 WHERE id = $2", [true, job.id]);
