@@ -80,7 +80,7 @@ describe("the SQL each dialect receives where the admin store branches", () => {
           "DELETE FROM leads WHERE id IN (SELECT value FROM json_each($1)) AND id <> $2 AND completed_by IN (SELECT id FROM leads WHERE completed_by = $2) -- 2",
           "DELETE FROM leads WHERE completed_by = $1 -- 1",
           "DELETE FROM leads WHERE id = $1 -- 1",
-          "SELECT count(*) AS n FROM (SELECT 1 FROM lead_funnel_deltas LIMIT $1) AS d -- 1",
+          "SELECT count(*) AS n FROM (SELECT 1 FROM lead_funnel_delta_log LIMIT $1) AS d -- 1",
         ],
       }
     `);

@@ -4,7 +4,7 @@
  */
 import type { Db } from "../../db/driver.ts";
 import { foldLeadFunnel } from "../../leads/store/funnelFold.ts";
-import { POSTGRES_DELTA_LOG } from "../../leads/store/funnelSql.ts";
+import { DELTA_LOG } from "../../leads/store/funnelSql.ts";
 import { leadLog } from "../../server/log.ts";
 import { sql } from "./sql.ts";
 import type { Erasure } from "./types.ts";
@@ -24,7 +24,7 @@ const ERASED_TABLES = [
   "scheduled_calls",
   "lead_search",
   "lead_search_pending",
-  POSTGRES_DELTA_LOG,
+  DELTA_LOG,
 ];
 
 export function eraseLead(db: Db, leadId: string): Promise<Erasure> {

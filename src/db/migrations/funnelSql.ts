@@ -22,7 +22,7 @@ export const STAGES_UPSERT =
  * counts (leads, contacted, won, won value) and the condition under which it counts at all.
  * Migrations 26-27 upsert it into lead_funnel, migration 29 appends it to lead_funnel_deltas.
  */
-export function sqliteLeadFunnel(row: "new" | "old", sign: 1 | -1, day: string) {
+export function sqliteLeadFunnel(row: "new" | "old" | "l", sign: 1 | -1, day: string) {
   const meta = (path: string) => `coalesce(json_extract(${row}.metadata, '$.${path}'), '')`;
   const minus = sign < 0 ? "-" : "";
   return {
@@ -207,4 +207,22 @@ export function postgresDeltaLogStep(row: "OLD" | "NEW", sign: 1 | -1): string {
           VALUES (${group}
           ${row}.status,
           ${counts});`;
+}
+
+/**
+ * Migration 39's SQLite trigger step (decision D286): migration 29's row, appended to the log's
+ * table under its new name, lead_funnel_delta_log (the name lead_funnel_deltas is now the view
+ * over it and the marked leads).
+ */
+export function sqliteDeltaLogStep(row: "new" | "old", sign: 1 | -1): string {
+  const { group, counts, counted } = sqliteLeadFunnel(
+    row,
+    sign,
+    sqliteAgencyDay(`${row}.created_at`),
+  );
+  return `INSERT INTO lead_funnel_delta_log (${DELTA_COLUMNS})
+        SELECT ${group}
+          ${row}.status,
+          ${counts}
+        WHERE ${counted};`;
 }

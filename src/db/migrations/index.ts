@@ -43,6 +43,7 @@ import { migration as m035 } from "./035-analytics-events-at.ts";
 import { migration as m036 } from "./036-audit-competitors.ts";
 import { migration as m037 } from "./037-staff-totp.ts";
 import { migration as m038 } from "./038-lead-merges-search-website.ts";
+import { migration as m039 } from "./039-lead-funnel-marks-sqlite.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Migration } from "./migration.ts";
 
@@ -87,6 +88,7 @@ export const migrations: readonly Migration[] = [
   m036,
   m037,
   m038,
+  m039,
 ];
 
 /** The DDL of the bookkeeping table, the same in both dialects. */

@@ -21,7 +21,7 @@ import type { Connection } from "../../db/connection.ts";
 import { MIGRATION_LOCK, type AfterMigrate } from "../../db/migrate.ts";
 import { offsetChanges } from "../../lib/agencyClock.ts";
 import {
-  POSTGRES_DELTA_LOG,
+  DELTA_LOG,
   POSTGRES_FOLD_LOCK,
   postgresAgencyDay,
   postgresFunnelFill,
@@ -78,7 +78,7 @@ export function syncAgencyClockSqlite(
      ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, filled_at = excluded.filled_at`,
   ).run(timeZone, now.toISOString());
   db.exec(
-    `DELETE FROM lead_funnel_deltas; DELETE FROM lead_funnel; DELETE FROM lead_stages;
+    `DELETE FROM ${DELTA_LOG}; DELETE FROM lead_funnel; DELETE FROM lead_stages;
      ${sqliteFunnelFill(sqliteAgencyDay("leads.created_at"))}`,
   );
   return true;
@@ -109,7 +109,7 @@ export async function syncAgencyClockPostgres(
   await tx`INSERT INTO agency_clock (id, time_zone, filled_at) VALUES (1, ${timeZone}, ${now})
            ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, filled_at = excluded.filled_at`;
   await tx.unsafe(
-    `DELETE FROM ${POSTGRES_DELTA_LOG}; DELETE FROM lead_funnel; DELETE FROM lead_stages;
+    `DELETE FROM ${DELTA_LOG}; DELETE FROM lead_funnel; DELETE FROM lead_stages;
      ${postgresFunnelFill(postgresAgencyDay("leads.created_at"))}`,
   );
   return true;

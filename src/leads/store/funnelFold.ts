@@ -1,7 +1,8 @@
 /**
- * Folding the lead roll-ups' deltas (migration 29, decision D208): the triggers on `leads` (and
- * on PostgreSQL the lead insert itself, D225) append one row per lead change to `lead_funnel_deltas` (a lead added: +1, taken away: -1, with the
- * group it counts in), so concurrent intake never writes a row another insert writes too. Here
+ * Folding the lead roll-ups' deltas (migration 29, decision D208): the triggers on `leads` append
+ * one row per lead change to the log, `lead_funnel_delta_log` (a lead changed: -1 as it was, +1
+ * as it is, with the group it counts in), so concurrent intake never writes a row another insert
+ * writes too. Here
  * the rows are summed per group into `lead_funnel` and `lead_stages` and removed, in one
  * transaction: a reader sees each delta either in the roll-ups or still in the log, never both
  * or neither (src/analytics/store/funnel.ts reads the two together). Any process may fold at any
@@ -11,9 +12,10 @@
  *
  * PostgreSQL removes and sums the rows in one statement (the DELETE's RETURNING feeds both
  * upserts and works out each row's day from its arrival: migration 31, decision D225), so a
- * delta committed meanwhile is neither summed nor removed. A new lead there is no log row but
- * its search-index mark (migration 32, D227): the search indexer folds it when it removes the
- * mark (./searchIndex.ts), under the same lock. Folds take turns on a
+ * delta committed meanwhile is neither summed nor removed. A new lead is no log row but its
+ * search-index mark, on both stores (PostgreSQL since migration 32, D227; SQLite since 39, D286):
+ * the view lead_funnel_deltas shows it as a +1 row, and the search indexer folds it when it
+ * removes the mark (./searchIndex.ts), on PostgreSQL under the same lock. Folds take turns on a
  * transaction-scoped advisory lock per schema (as the analytics roll-up does), so two never
  * upsert the same roll-up rows in opposite orders. SQLite's write transaction excludes every
  * other writer, so there the same work is three statements. New groups go in in key order (day
@@ -23,7 +25,7 @@ import type { Db } from "../../db/driver.ts";
 import {
   FUNNEL_KEY as GROUP,
   FUNNEL_UPSERT,
-  POSTGRES_DELTA_LOG,
+  DELTA_LOG,
   POSTGRES_FOLD_LOCK,
   POSTGRES_LOG_RETURNING,
   STAGES_UPSERT,
@@ -39,10 +41,9 @@ export const FOLD_ON_READ = 1000;
  * rows (default: any); resolves how many it removed.
  */
 export async function foldLeadFunnel(db: Db, atLeast = 1): Promise<number> {
-  // On PostgreSQL the log's table: the view also shows the leads the search indexer folds.
-  const log = db.dialect === "postgres" ? POSTGRES_DELTA_LOG : "lead_funnel_deltas";
+  // The log's table: the view also shows the leads the search indexer folds.
   const held = await db.one<{ n: unknown }>(
-    `SELECT count(*) AS n FROM (SELECT 1 FROM ${log} LIMIT $1) AS d`,
+    `SELECT count(*) AS n FROM (SELECT 1 FROM ${DELTA_LOG} LIMIT $1) AS d`,
     [atLeast],
   );
   if (Number(held?.n ?? 0) < atLeast) return 0;
@@ -50,7 +51,7 @@ export async function foldLeadFunnel(db: Db, atLeast = 1): Promise<number> {
     return db.transaction(async (tx) => {
       await tx.run(POSTGRES_FOLD_LOCK);
       const row = await tx.one<{ n: unknown }>(
-        `WITH moved AS (DELETE FROM ${POSTGRES_DELTA_LOG} RETURNING ${POSTGRES_LOG_RETURNING}),
+        `WITH moved AS (DELETE FROM ${DELTA_LOG} RETURNING ${POSTGRES_LOG_RETURNING}),
          funnel AS (
            INSERT INTO lead_funnel (${GROUP}, leads, contacted, won, won_cents)
            SELECT ${GROUP}, ${FUNNEL_SUMS} FROM moved GROUP BY ${GROUP} ORDER BY ${GROUP}
@@ -68,15 +69,15 @@ export async function foldLeadFunnel(db: Db, atLeast = 1): Promise<number> {
     // WHERE true: SQLite reads an upsert after a bare SELECT's FROM as a join's ON otherwise.
     await tx.run(
       `INSERT INTO lead_funnel (${GROUP}, leads, contacted, won, won_cents)
-       SELECT ${GROUP}, ${FUNNEL_SUMS} FROM lead_funnel_deltas WHERE true GROUP BY ${GROUP}
+       SELECT ${GROUP}, ${FUNNEL_SUMS} FROM ${DELTA_LOG} WHERE true GROUP BY ${GROUP}
        ORDER BY ${GROUP} ${FUNNEL_UPSERT}`,
     );
     await tx.run(
       `INSERT INTO lead_stages (day, status, leads)
-       SELECT day, status, sum(leads) FROM lead_funnel_deltas WHERE true GROUP BY day, status
+       SELECT day, status, sum(leads) FROM ${DELTA_LOG} WHERE true GROUP BY day, status
        ORDER BY day, status ${STAGES_UPSERT}`,
     );
-    return tx.run("DELETE FROM lead_funnel_deltas");
+    return tx.run(`DELETE FROM ${DELTA_LOG}`);
   });
 }
 
@@ -90,7 +91,6 @@ export async function foldLeadFunnelOutside(db: Db, atLeast = 1): Promise<number
   const moved = await foldLeadFunnel(db, atLeast);
   // The table itself: lead_funnel_deltas is a view over it there (migration 31), which VACUUM
   // would skip with a warning.
-  if (moved >= FOLD_ON_READ && db.dialect === "postgres")
-    await db.run(`VACUUM ${POSTGRES_DELTA_LOG}`);
+  if (moved >= FOLD_ON_READ && db.dialect === "postgres") await db.run(`VACUUM ${DELTA_LOG}`);
   return moved;
 }

@@ -45,13 +45,14 @@ export const postgresAgencyDayOfMany = (at: string) =>
      to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD'))`;
 
 /**
- * PostgreSQL (migration 31, decision D225): the roll-ups' log is the table
- * lead_funnel_delta_log, whose rows keep a lead's moment of arrival; lead_funnel_deltas is a
- * view over it that works out the day (above) when it is read, and since migration 32 adds the
- * leads still waiting for the search indexer (below). What reads the log names the view, as on
- * SQLite; what removes its rows or works on the table itself (the fold, VACUUM) names the table.
+ * The roll-ups' log is the table lead_funnel_delta_log (PostgreSQL since migration 31, decision
+ * D225, whose rows keep a lead's moment of arrival; SQLite since migration 39, D286, whose rows
+ * keep the day); lead_funnel_deltas is a view over it that adds the leads still counted through
+ * their search-index mark (below), and on PostgreSQL works out each log row's day when it is
+ * read. What reads the log names the view; what removes its rows or works on the table itself
+ * (the fold, VACUUM, the agency clock's rebuild) names the table.
  */
-export const POSTGRES_DELTA_LOG = "lead_funnel_delta_log";
+export const DELTA_LOG = "lead_funnel_delta_log";
 
 /**
  * PostgreSQL (migration 32, decision D227): a lead the pool inserted counts in the roll-ups
@@ -93,11 +94,27 @@ export const POSTGRES_FOLD_LOCK =
   "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.lead_funnel_fold'))";
 
 /**
- * lead_funnel and lead_stages filled from every lead (not spam, not a completed partial) in one
- * GROUP BY each, `day` the day of arrival over `leads.created_at`: migration 26 with UTC days,
- * and src/leads/store/agencyClock.ts again with the agency's whenever its offsets change.
+ * SQLite (migration 39, decision D286): a lead its insert marked (`fresh`) counts in the roll-ups
+ * through the mark until the search indexer folds it (./searchIndex.ts). The leads a fill adds:
+ * by default those not counted that way (the agency clock's rebuild); the indexer's fold names
+ * the freshly marked leads of its batch, up to its last mark (an integer, written in).
  */
-export function sqliteFunnelFill(day: string): string {
+const SQLITE_NOT_MARKED = `
+          AND leads.rowid NOT IN (SELECT lead_rowid FROM lead_search_pending WHERE fresh = 1)`;
+export function sqliteMarkedUpTo(lastMark: number): string {
+  if (!Number.isSafeInteger(lastMark)) throw new TypeError(`not a mark: ${lastMark}`);
+  return `
+          AND leads.rowid IN (SELECT lead_rowid FROM lead_search_pending
+                              WHERE fresh = 1 AND lead_rowid <= ${lastMark})`;
+}
+
+/**
+ * lead_funnel and lead_stages added to from every lead (not spam, not a completed partial) of
+ * `which` (above) in one GROUP BY each, `day` the day of arrival over `leads.created_at`:
+ * src/leads/store/agencyClock.ts with the agency's days whenever its offsets change (into
+ * emptied roll-ups), the search indexer for the leads it folds (their counts added).
+ */
+export function sqliteFunnelFill(day: string, which: string = SQLITE_NOT_MARKED): string {
   return `
       INSERT INTO lead_funnel (day, form, page, campaign, utm_source, utm_medium, referrer, counted, leads, contacted, won, won_cents)
         SELECT ${day}, leads.form,
@@ -110,11 +127,11 @@ export function sqliteFunnelFill(day: string): string {
                 AND json_extract(leads.metadata, '$.gpc') IS NULL THEN 1 ELSE 0 END, count(*), count(leads.first_contacted_at),
           sum(CASE WHEN leads.status = 'won' THEN 1 ELSE 0 END),
           sum(CASE WHEN leads.status = 'won' THEN coalesce(leads.won_value_cents, 0) ELSE 0 END)
-        FROM leads WHERE leads.spam = 0 AND leads.completed_by IS NULL
-        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+        FROM leads WHERE leads.spam = 0 AND leads.completed_by IS NULL${which}
+        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ${FUNNEL_UPSERT};
       INSERT INTO lead_stages (day, status, leads)
         SELECT ${day}, leads.status, count(*) FROM leads
-        WHERE leads.spam = 0 AND leads.completed_by IS NULL GROUP BY 1, 2;`;
+        WHERE leads.spam = 0 AND leads.completed_by IS NULL${which} GROUP BY 1, 2 ${STAGES_UPSERT};`;
 }
 
 /**

@@ -11,7 +11,13 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { Connection } from "../../db/connection.ts";
-import { POSTGRES_FOLD_LOCK, POSTGRES_FOLD_MOVED_LEADS } from "./funnelSql.ts";
+import {
+  POSTGRES_FOLD_LOCK,
+  POSTGRES_FOLD_MOVED_LEADS,
+  sqliteAgencyDay,
+  sqliteFunnelFill,
+  sqliteMarkedUpTo,
+} from "./funnelSql.ts";
 
 /** The lead fields searched, by name (each form names its person and company differently). */
 export const SEARCHED_FIELDS = [
@@ -87,24 +93,40 @@ export function indexPendingSearch(db: DatabaseSync, batch = SEARCH_BATCH): numb
   if (!db.prepare("SELECT 1 FROM lead_search_pending LIMIT 1").get()) return 0;
   db.exec("BEGIN IMMEDIATE");
   try {
-    const moved = db
-      .prepare(
-        `INSERT INTO lead_search (rowid, lead_id, doc, phone)
-         SELECT l.rowid, l.id, ${SQLITE_SEARCH_DOC}, ${SQLITE_SEARCH_PHONE}
-         FROM lead_search_pending p JOIN leads l ON l.rowid = p.lead_rowid
-         ORDER BY p.lead_rowid LIMIT ?`,
-      )
-      .run(batch).changes;
-    db.prepare(
-      `DELETE FROM lead_search_pending WHERE lead_rowid IN
-         (SELECT lead_rowid FROM lead_search_pending ORDER BY lead_rowid LIMIT ?)`,
-    ).run(batch);
+    const moved = indexMarked(db, batch);
     db.exec("COMMIT");
-    return Number(moved);
+    return moved;
   } catch (error) {
     if (db.isTransaction) db.exec("ROLLBACK");
     throw error;
   }
+}
+
+/**
+ * The batch's work, inside the caller's write transaction: the first `batch` marked leads into
+ * the index, and those whose insert marked them (`fresh`, migration 39, decision D286) into the
+ * roll-ups, as their marks go: until then the view lead_funnel_deltas counts them.
+ */
+function indexMarked(db: DatabaseSync, batch: number): number {
+  const { last } = db
+    .prepare(
+      `SELECT max(lead_rowid) AS last FROM
+         (SELECT lead_rowid FROM lead_search_pending ORDER BY lead_rowid LIMIT ?)`,
+    )
+    .get(batch) as { last: number | bigint | null };
+  if (last === null) return 0;
+  const lastMark = Number(last);
+  const moved = db
+    .prepare(
+      `INSERT INTO lead_search (rowid, lead_id, doc, phone)
+       SELECT l.rowid, l.id, ${SQLITE_SEARCH_DOC}, ${SQLITE_SEARCH_PHONE}
+       FROM lead_search_pending p JOIN leads l ON l.rowid = p.lead_rowid
+       WHERE p.lead_rowid <= ? ORDER BY p.lead_rowid`,
+    )
+    .run(lastMark).changes;
+  db.exec(sqliteFunnelFill(sqliteAgencyDay("leads.created_at"), sqliteMarkedUpTo(lastMark)));
+  db.prepare("DELETE FROM lead_search_pending WHERE lead_rowid <= ?").run(lastMark);
+  return Number(moved);
 }
 
 /** Indexes every pending lead (a search is about to read the index). */
@@ -119,7 +141,12 @@ export function indexAllPendingSearch(db: DatabaseSync): number {
  * statement, SKIP LOCKED: several servers index side by side without waiting on each other.
  */
 export async function indexSearchBatch(conn: Connection, limit = SEARCH_BATCH): Promise<number> {
-  if (conn.dialect === "sqlite") return indexPendingSearch(conn.sqlite, limit);
+  if (conn.dialect === "sqlite") {
+    const db = conn.sqlite;
+    if (!db.prepare("SELECT 1 FROM lead_search_pending LIMIT 1").get()) return 0;
+    // The driver's transaction: it waits out one another caller holds open on this connection.
+    return conn.db.transaction(async () => indexMarked(db, limit));
+  }
   // The marks removed are the leads' roll-up deltas too (migration 32, D227): the same statement
   // folds them, under the roll-ups' fold lock (./funnelFold.ts).
   return conn.db.transaction(async (tx) => {
