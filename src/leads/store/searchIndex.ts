@@ -104,6 +104,16 @@ export function indexPendingSearch(db: DatabaseSync, batch = SEARCH_BATCH): numb
 }
 
 /**
+ * The marked leads up to the mark `?` into the index. The marks first (CROSS JOIN fixes SQLite's
+ * join order): the range on the marks' rowids would otherwise become a range on the leads', every
+ * lead up to the batch's last mark read (tests/integration/funnel-marks-sqlite.test.ts).
+ */
+export const SQLITE_INDEX_MARKED = `INSERT INTO lead_search (rowid, lead_id, doc, phone)
+  SELECT l.rowid, l.id, ${SQLITE_SEARCH_DOC}, ${SQLITE_SEARCH_PHONE}
+  FROM lead_search_pending p CROSS JOIN leads l ON l.rowid = p.lead_rowid
+  WHERE p.lead_rowid <= ? ORDER BY p.lead_rowid`;
+
+/**
  * The batch's work, inside the caller's write transaction: the first `batch` marked leads into
  * the index, and those whose insert marked them (`fresh`, migration 39, decision D286) into the
  * roll-ups, as their marks go: until then the view lead_funnel_deltas counts them.
@@ -117,14 +127,7 @@ function indexMarked(db: DatabaseSync, batch: number): number {
     .get(batch) as { last: number | bigint | null };
   if (last === null) return 0;
   const lastMark = Number(last);
-  const moved = db
-    .prepare(
-      `INSERT INTO lead_search (rowid, lead_id, doc, phone)
-       SELECT l.rowid, l.id, ${SQLITE_SEARCH_DOC}, ${SQLITE_SEARCH_PHONE}
-       FROM lead_search_pending p JOIN leads l ON l.rowid = p.lead_rowid
-       WHERE p.lead_rowid <= ? ORDER BY p.lead_rowid`,
-    )
-    .run(lastMark).changes;
+  const moved = db.prepare(SQLITE_INDEX_MARKED).run(lastMark).changes;
   db.exec(sqliteFunnelFill(sqliteAgencyDay("leads.created_at"), sqliteMarkedUpTo(lastMark)));
   db.prepare("DELETE FROM lead_search_pending WHERE lead_rowid <= ?").run(lastMark);
   return Number(moved);
