@@ -178,6 +178,16 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
       // busy machine), and changes to folded leads fill the log.
       await indexSearch();
       expect(await countDeltas(db)).toBe(0);
+      if (name === "PostgreSQL") {
+        // Having moved VACUUM_MARKS_AFTER marks or more, the indexer vacuumed their table,
+        // which the report's view reads (D286).
+        const vacuumed = await db.one<{ n: unknown }>(
+          `SELECT count(*) AS n FROM pg_stat_user_tables
+           WHERE schemaname = current_schema() AND relname = 'lead_search_pending'
+             AND last_vacuum IS NOT NULL`,
+        );
+        expect(Number(vacuumed?.n)).toBe(1);
+      }
       await db.run(
         "UPDATE leads SET first_contacted_at = created_at WHERE fields->>'name' = 'Fay Fold'",
       );

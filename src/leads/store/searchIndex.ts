@@ -197,6 +197,17 @@ export async function indexSearchBatch(conn: Connection, limit = SEARCH_BATCH): 
   });
 }
 
+/** The store vacuums the marks' table once its indexer has moved this many marks (PostgreSQL). */
+export const VACUUM_MARKS_AFTER = 1_000;
+
+/**
+ * PostgreSQL: VACUUM of the marks' table, outside any transaction (the store's indexer, once it
+ * has drained many). SQLite frees a deleted row's pages as it goes: nothing to do there.
+ */
+export async function vacuumSearchMarks(conn: Connection): Promise<void> {
+  if (conn.dialect === "postgres") await conn.db.run("VACUUM lead_search_pending");
+}
+
 /**
  * PostgreSQL: the search entry of the lead `$1` rewritten from its fields as they are now (a
  * change of an indexed lead's fields: a merge filling them, src/admin/store/merges.ts). A lead
