@@ -6,11 +6,10 @@
  * (./inboxWindow.ts).
  */
 import { AUDIT_SCORE } from "./auditScore.ts";
-import type { DatabaseSync } from "node:sqlite";
 import type { SqliteConnection } from "../../db/connection.ts";
 import { onStore } from "../../db/errors.ts";
 import { READ_COLUMNS, toRecord, type LeadRow } from "../../leads/store/rows.ts";
-import { indexAllMarkedSqlite } from "../../leads/store/searchIndex.ts";
+import { indexAllSearch } from "../../leads/store/searchIndex.ts";
 import { ftsQuery, searchTerms } from "../search.ts";
 import { inboxWhere, withSearch } from "./inboxWindow.ts";
 import { SqlAdminStore } from "./store.ts";
@@ -27,11 +26,11 @@ type InboxRow = LeadRow & {
 };
 
 export class SqliteAdminStore extends SqlAdminStore {
-  readonly #db: DatabaseSync;
+  readonly #connection: SqliteConnection;
 
   constructor(connection: SqliteConnection) {
     super(connection.db);
-    this.#db = connection.sqlite;
+    this.#connection = connection;
   }
 
   /**
@@ -43,7 +42,7 @@ export class SqliteAdminStore extends SqlAdminStore {
    */
   async inboxPage(q: InboxQuery): Promise<InboxLead[]> {
     return onStore(this.db, async (db) => {
-      if (ftsQuery(searchTerms(q.search))) await indexAllMarkedSqlite(this.db, this.#db);
+      if (ftsQuery(searchTerms(q.search))) await indexAllSearch(this.#connection);
       const { where, params } = withSearch(await inboxWhere(db, q, { page: true }), true);
       if (q.before) {
         // A row value, so the next page starts where the last ended in the (created_at, id) index.

@@ -15,9 +15,9 @@ export const migration: Migration = {
   // SQLite intake writes no roll-up row per lead any more (decision D286), as PostgreSQL's has
   // not since migration 32 (D227): migration 29's insert trigger cost each lead a second row,
   // its JSON reads and an agency-day lookup: 12-18 µs of the store's ~170 µs of CPU a lead
-  // (in-process, against db9ef8e, which had no roll-ups). A new lead already leaves a mark in lead_search_pending for the
-  // search indexer (migration 11); the mark now says `fresh` when the lead's insert left it,
-  // and then stands for the lead's roll-up delta too. A mark a change of an indexed lead's
+  // (in-process, against db9ef8e, which had no roll-ups). A new lead already leaves a mark in
+  // lead_search_pending for the search indexer (migration 11); the mark now says `fresh` when
+  // the lead's insert left it, and then stands for the lead's roll-up delta too. A mark a change of an indexed lead's
   // fields leaves (lead_search_update) is not fresh: that lead counts in the roll-ups already.
   // The view lead_funnel_deltas, under the old name, adds to the log's rows (its table renamed
   // lead_funnel_delta_log) one +1 row per freshly marked lead, worked out from the lead as it

@@ -2,12 +2,11 @@
  * Folding the lead roll-ups' deltas (migration 29, decision D208): the triggers on `leads` append
  * one row per lead change to the log, `lead_funnel_delta_log` (a lead changed: -1 as it was, +1
  * as it is, with the group it counts in), so concurrent intake never writes a row another insert
- * writes too. Here
- * the rows are summed per group into `lead_funnel` and `lead_stages` and removed, in one
- * transaction: a reader sees each delta either in the roll-ups or still in the log, never both
- * or neither (src/analytics/store/funnel.ts reads the two together). Any process may fold at any
- * time: the hourly analytics sweep and an erasure always do, the report when the log holds
- * FOLD_ON_READ rows or more (below that it only reads them, and stays a reader: a fold is a
+ * writes too. Here the rows are summed per group into `lead_funnel` and `lead_stages` and
+ * removed, in one transaction: a reader sees each delta either in the roll-ups or still in the
+ * log, never both or neither (src/analytics/store/funnel.ts reads the two together). Any
+ * process may fold at any time: the hourly analytics sweep and an erasure always do, the report
+ * when the log holds FOLD_ON_READ rows or more (below that it only reads them, and stays a reader: a fold is a
  * write transaction, a commit's fsync on SQLite).
  *
  * PostgreSQL removes and sums the rows in one statement (the DELETE's RETURNING feeds both
@@ -89,7 +88,7 @@ export async function foldLeadFunnel(db: Db, atLeast = 1): Promise<number> {
  */
 export async function foldLeadFunnelOutside(db: Db, atLeast = 1): Promise<number> {
   const moved = await foldLeadFunnel(db, atLeast);
-  // The table itself: lead_funnel_deltas is a view over it there (migration 31), which VACUUM
+  // The table itself: lead_funnel_deltas is a view over it (migrations 31 and 39), which VACUUM
   // would skip with a warning.
   if (moved >= FOLD_ON_READ && db.dialect === "postgres") await db.run(`VACUUM ${DELTA_LOG}`);
   return moved;

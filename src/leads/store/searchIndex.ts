@@ -11,7 +11,6 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { Connection } from "../../db/connection.ts";
-import type { Db } from "../../db/driver.ts";
 import {
   POSTGRES_FOLD_LOCK,
   POSTGRES_FOLD_MOVED_LEADS,
@@ -133,25 +132,6 @@ function indexMarked(db: DatabaseSync, batch: number): number {
   return Number(moved);
 }
 
-/**
- * The same batch in the driver's transaction on `db`, the driver over `sqlite`: it waits out a
- * transaction another caller holds open on the connection, where a BEGIN of its own would fail.
- */
-function sqliteIndexBatch(db: Db, sqlite: DatabaseSync, batch: number): Promise<number> {
-  if (!sqlite.prepare("SELECT 1 FROM lead_search_pending LIMIT 1").get()) return Promise.resolve(0);
-  return db.transaction(async () => indexMarked(sqlite, batch));
-}
-
-/** Every pending lead indexed through the driver (the inbox's search is about to read the index). */
-export async function indexAllMarkedSqlite(db: Db, sqlite: DatabaseSync): Promise<number> {
-  let total = 0;
-  for (let n = await sqliteIndexBatch(db, sqlite, SEARCH_BATCH); n > 0;) {
-    total += n;
-    n = await sqliteIndexBatch(db, sqlite, SEARCH_BATCH);
-  }
-  return total;
-}
-
 /** Indexes every pending lead (a tool or bench about to read the index). */
 export function indexAllPendingSearch(db: DatabaseSync): number {
   let total = 0;
@@ -164,7 +144,13 @@ export function indexAllPendingSearch(db: DatabaseSync): number {
  * statement, SKIP LOCKED: several servers index side by side without waiting on each other.
  */
 export async function indexSearchBatch(conn: Connection, limit = SEARCH_BATCH): Promise<number> {
-  if (conn.dialect === "sqlite") return sqliteIndexBatch(conn.db, conn.sqlite, limit);
+  if (conn.dialect === "sqlite") {
+    const db = conn.sqlite;
+    if (!db.prepare("SELECT 1 FROM lead_search_pending LIMIT 1").get()) return 0;
+    // The driver's transaction: it waits out one another caller holds open on the connection,
+    // where a BEGIN of its own would fail.
+    return conn.db.transaction(async () => indexMarked(db, limit));
+  }
   // The marks removed are the leads' roll-up deltas too (migration 32, D227): the same statement
   // folds them, under the roll-ups' fold lock (./funnelFold.ts).
   return conn.db.transaction(async (tx) => {
@@ -195,6 +181,16 @@ export async function indexSearchBatch(conn: Connection, limit = SEARCH_BATCH): 
     );
     return Number(row?.n ?? 0);
   });
+}
+
+/**
+ * Indexes every pending lead, batch after batch (the store's indexSearch; the inbox's search on
+ * SQLite, which reads the index next).
+ */
+export async function indexAllSearch(conn: Connection): Promise<number> {
+  let total = 0;
+  for (let n = await indexSearchBatch(conn); n > 0; n = await indexSearchBatch(conn)) total += n;
+  return total;
 }
 
 /** The store vacuums the marks' table once its indexer has moved this many marks (PostgreSQL). */

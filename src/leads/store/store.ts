@@ -19,6 +19,7 @@ import { webhookTestLead } from "../notify/webhook.ts";
 import { notificationsDueAt, partialToComplete } from "./partials.ts";
 import { READ_COLUMNS, toRecord, type LeadRow } from "./rows.ts";
 import {
+  indexAllSearch,
   indexSearchBatch,
   SEARCH_BACKLOG,
   SEARCH_BATCH,
@@ -173,18 +174,14 @@ export class SqlLeadStore implements LeadStore {
 
   /** Indexes every lead still pending for search; returns how many (tests, the CLI, bench). */
   async indexSearch(): Promise<number> {
-    let total = 0;
     try {
-      for (let n = await indexSearchBatch(this.connection); n > 0;) {
-        total += n;
-        n = await indexSearchBatch(this.connection);
-      }
+      const total = await indexAllSearch(this.connection);
       this.#movedSinceVacuum += total;
       await this.#vacuumMarks();
+      return total;
     } catch (error) {
       throw unavailable(this.driver, error);
     }
-    return total;
   }
 
   async claimNotifications(request: ClaimRequest): Promise<ClaimedNotification[]> {
