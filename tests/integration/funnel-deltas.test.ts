@@ -12,10 +12,8 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeStatus } from "../../src/admin/pipeline";
-import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, StaffRecord } from "../../src/admin/store/types";
 import { funnelGroups, funnelTotals, stageDays } from "../../src/analytics/store/funnel";
-import { analyticsStoreFor } from "../../src/analytics/store/index";
 import {
   FOLD_ON_READ,
   foldLeadFunnel,
@@ -27,7 +25,7 @@ import type { SqlLeadStore } from "../../src/leads/store/store";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import type { Db } from "../../src/db/driver";
 import { newLeadId } from "../../src/server/id";
-import { contactLead, onBothStores, testDatabaseUrl } from "./support";
+import { contactLead, onBothStores, rollupFixture, testDatabaseUrl } from "./support";
 
 /** Noon UTC: the same date on the agency's clock (New York) and on UTC. */
 const DAYS = ["2026-03-02", "2026-03-03", "2026-03-04"];
@@ -62,14 +60,7 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
     beforeAll(async () => {
       leads = await open();
       indexSearch = () => (leads as SqlLeadStore).indexSearch();
-      store = adminStoreFor(leads);
-      db = analyticsStoreFor(leads).db;
-      ann = await store.ensureStaff({
-        id: newLeadId(),
-        email: "ann@agency.test",
-        role: "staff",
-        at: new Date().toISOString(),
-      });
+      ({ store, db, ann } = await rollupFixture(leads));
     });
     afterAll(async () => {
       await leads?.close();

@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeStatus } from "../../src/admin/pipeline";
-import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, StaffRecord } from "../../src/admin/store/types";
 import { funnelTotals } from "../../src/analytics/store/funnel";
 import { analyticsStoreFor } from "../../src/analytics/store/index";
@@ -24,7 +23,7 @@ import { foldLeadFunnel } from "../../src/leads/store/funnelFold";
 import { SQLITE_INDEX_MARKED } from "../../src/leads/store/searchIndex";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import { newLeadId } from "../../src/server/id";
-import { contactLead, removeDir, tempDir } from "./support";
+import { contactLead, removeDir, rollupFixture, tempDir } from "./support";
 
 /** 15:00 UTC: the same date on the agency's clock (New York) and on UTC. */
 const DAY = "2026-05-02";
@@ -40,14 +39,7 @@ describe("SQLite: a new lead counted through its mark (migration 39)", () => {
   let ann: StaffRecord;
   beforeAll(async () => {
     leads = new SqliteLeadStore(join(dir, "leads.db"));
-    store = adminStoreFor(leads);
-    db = analyticsStoreFor(leads).db;
-    ann = await store.ensureStaff({
-      id: newLeadId(),
-      email: "ann@agency.test",
-      role: "staff",
-      at: new Date().toISOString(),
-    });
+    ({ store, db, ann } = await rollupFixture(leads));
   });
   afterAll(async () => {
     await leads?.close();

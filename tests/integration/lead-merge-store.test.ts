@@ -9,15 +9,13 @@
  * merged one. The HTTP side: lead-merge-http.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsStoreFor } from "../../src/analytics/store/index";
 import { mergeLead, undoMerge } from "../../src/admin/merges";
 import { eraseLead } from "../../src/admin/pipeline";
-import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, StaffRecord } from "../../src/admin/store/types";
 import type { Db } from "../../src/db/driver";
 import { newLeadId } from "../../src/server/id";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
-import { contactLead, onBothStores } from "./support";
+import { contactLead, onBothStores, rollupFixture } from "./support";
 
 const HOUR = 3_600_000;
 
@@ -31,14 +29,7 @@ await onBothStores("lead-merge", (name, open, cleanup) => {
       (leads as LeadStore & { indexSearch(): Promise<number> }).indexSearch();
     beforeAll(async () => {
       leads = await open();
-      store = adminStoreFor(leads);
-      db = analyticsStoreFor(leads).db;
-      ann = await store.ensureStaff({
-        id: newLeadId(),
-        email: "ann@agency.test",
-        role: "staff",
-        at: new Date().toISOString(),
-      });
+      ({ store, db, ann } = await rollupFixture(leads));
     });
     afterAll(async () => {
       await leads?.close();

@@ -13,6 +13,10 @@ import { describe } from "vitest";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import { openStore } from "../../src/leads/store/index";
+import { adminStoreFor } from "../../src/admin/store/index";
+import type { AdminStore, StaffRecord } from "../../src/admin/store/types";
+import { analyticsStoreFor } from "../../src/analytics/store/index";
+import type { Db } from "../../src/db/driver";
 import { leadConfig } from "../../src/leads/config";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import { newLeadId } from "../../src/server/id";
@@ -589,4 +593,22 @@ export function storeQuery(driver: "sqlite" | "postgres", env: Record<string, st
       await sql.end({ timeout: 1 });
     },
   };
+}
+
+/**
+ * Over `leads`: its admin store, the analytics store's driver (the report's roll-ups) and a staff
+ * member, Ann, to change statuses as (the roll-up tests).
+ */
+export async function rollupFixture(
+  leads: LeadStore,
+): Promise<{ store: AdminStore; db: Db; ann: StaffRecord }> {
+  const store = adminStoreFor(leads);
+  const db = analyticsStoreFor(leads).db;
+  const ann = await store.ensureStaff({
+    id: newLeadId(),
+    email: "ann@agency.test",
+    role: "staff",
+    at: new Date().toISOString(),
+  });
+  return { store, db, ann };
 }
