@@ -7,15 +7,20 @@
  * schema of its own on PostgreSQL, dropped afterwards), warms up, then drives concurrent JSON
  * submissions with autocannon as fast as the server answers them, and prints leads/s (2xx
  * answers per second) with p50 and p99 latency. It then counts the stored leads, which must
- * match the acknowledged ones. Figures vary with whatever else the machine is running.
+ * match the acknowledged ones, and prints the CPU each lead cost the server and, on a local
+ * PostgreSQL, the database (from /proc, on Linux), during the load and once the search indexer
+ * has caught up. Both vary with whatever else the machine is running: compare two builds
+ * interleaved, with BENCH_APP.
  *
  * Rate limiting is switched off for the run (LEADS_RATE_LIMIT=off): every request comes from one
  * address and would otherwise be answered 429 after ten. Logging stays on, as in production.
  *
  * Settings (env): BENCH_DURATION seconds (10), BENCH_CONNECTIONS (32), BENCH_DRIVERS
  * ("sqlite,postgres"), BENCH_SQLITE_SYNC (the server's LEADS_SQLITE_SYNC: "full", the default,
- * or "normal"; "full,normal" runs SQLite once with each, one after the other), BENCH_DATABASE_URL (else TEST_DATABASE_URL, else
- * postgres://postgres@127.0.0.1:5432/test). Targets on a 2-core machine, load generator
+ * or "normal"; "full,normal" runs SQLite once with each, one after the other),
+ * BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test),
+ * BENCH_APP (another built checkout to start instead of this one, e.g. a git worktree of an older
+ * commit, to compare two builds with one harness). Targets on a 2-core machine, load generator
  * included: 2,000 leads/s on SQLite, 1,000 on PostgreSQL, p99 under 50 ms.
  */
 import { spawnSync } from "node:child_process";
@@ -23,9 +28,16 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { benchLeadBody, benchStore, startIntakeServer, stopIntakeServer } from "./server.mjs";
+import {
+  benchLeadBody,
+  benchStore,
+  cpuSeconds,
+  cpuSpent,
+  startIntakeServer,
+  stopIntakeServer,
+} from "./server.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = process.env.BENCH_APP || fileURLToPath(new URL("..", import.meta.url));
 const buildDir = process.env.BUILD_DIR || "dist";
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -70,9 +82,24 @@ async function bench(driver, sync) {
     await load(url, 2); // warm-up: JIT, connection pool, first migrations
     const count = () => store.count("FROM leads");
     const before = await count();
+    const cpu = async () => ({
+      server: cpuSeconds([server.pid]),
+      db: cpuSeconds(await store.backendPids()),
+    });
+    const cpuBefore = await cpu();
     const result = await load(url, duration);
+    const cpuLoaded = await cpu();
     const stored = (await count()) - before;
     const ok = result["2xx"];
+    // The search indexer (and on PostgreSQL the roll-ups' fold) runs off the request path, once
+    // intake is quiet or its backlog is long: wait until it has caught up, then read CPU again.
+    for (const until = Date.now() + 20_000; Date.now() < until;) {
+      if ((await store.count("FROM lead_search_pending")) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const cpuIndexed = await cpu();
+    const perLead = (from, to, part) =>
+      Math.round((cpuSpent(from[part], to[part]) / Math.max(ok, 1)) * 1e6);
     return {
       driver,
       label: sync ? `${driver} (${sync})` : driver,
@@ -82,6 +109,12 @@ async function bench(driver, sync) {
       ok,
       errors: result.errors + result.timeouts + result.non2xx,
       stored,
+      cpu: {
+        server: perLead(cpuBefore, cpuLoaded, "server"),
+        db: perLead(cpuBefore, cpuLoaded, "db"),
+        serverIndexed: perLead(cpuBefore, cpuIndexed, "server"),
+        dbIndexed: perLead(cpuBefore, cpuIndexed, "db"),
+      },
     };
   } finally {
     // The store goes only once the server has exited (it writes until then).
@@ -110,6 +143,16 @@ for (const r of rows) {
       ` | ${r.ok} acknowledged, ${r.errors} errors, ${r.stored} stored` +
       ` | target (${targets[r.driver]}/s, p99 < 50 ms) ${meets ? "met" : "NOT met"}`,
   );
+  // CPU per acknowledged lead, read from /proc (Linux; the server's and, on a local PostgreSQL,
+  // its sessions'): where a difference between two builds lies, the server or the database.
+  if (r.cpu.server > 0) {
+    const db = r.driver === "postgres" && r.cpu.db > 0;
+    console.log(
+      `  CPU per lead: server ${r.cpu.server} µs${db ? `, PostgreSQL ${r.cpu.db} µs` : ""}` +
+        `; with the search index caught up: server ${r.cpu.serverIndexed} µs` +
+        (db ? `, PostgreSQL ${r.cpu.dbIndexed} µs` : ""),
+    );
+  }
   // autocannon stops counting at the deadline: requests still in flight then are stored but not
   // counted, so the store may hold up to one extra lead per connection and run, never fewer.
   if (r.stored < r.ok || r.stored > r.ok + 2 * connections) {

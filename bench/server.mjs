@@ -5,7 +5,7 @@
  * exits; pass `env` to override.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -102,14 +102,21 @@ async function storeReady(port) {
 }
 
 /**
+ * The checkout whose build the intake benchmarks start: this one, or BENCH_APP (another checkout
+ * of the project, built, for example a git worktree of an older commit), so that two builds are
+ * measured by the same harness, interleaved.
+ */
+const appRoot = process.env.BENCH_APP || root;
+
+/**
  * Starts `scripts/start.mjs` on a free port with exactly `env` (plus PATH, HOST, PORT and
  * BUILD_DIR), for the intake benchmarks (leads, events); resolves with the child, its `port` set,
  * once it listens and its store is ready (/api/health answers 200: on PostgreSQL, migrated), so
  * a warm-up never meets a schema still being made.
  */
 export function startIntakeServer(env, buildDir = process.env.BUILD_DIR || "dist") {
-  const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
-    cwd: root,
+  const child = spawn(process.execPath, [join(appRoot, "scripts/start.mjs")], {
+    cwd: appRoot,
     env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: "0", BUILD_DIR: buildDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -137,9 +144,11 @@ export function startIntakeServer(env, buildDir = process.env.BUILD_DIR || "dist
 
 /**
  * A fresh store for an intake benchmark: a temporary DATA_DIR and, on PostgreSQL, a schema of its
- * own. Resolves `{ env, count, close }` (`count("FROM leads")` counts rows in either store;
- * `close` drops the schema and the folder, once the server has stopped), or `{ skipped }` when
- * PostgreSQL does not answer at `databaseUrl`.
+ * own. Resolves `{ env, count, backendPids, close }` (`count("FROM leads")` counts rows in either
+ * store; `backendPids()` lists the process ids of the PostgreSQL sessions the server opened, by
+ * their application name "leads", so run nothing else that connects under that name meanwhile,
+ * and none on SQLite; `close` drops the schema and the folder, once the server has stopped), or
+ * `{ skipped }` when PostgreSQL does not answer at `databaseUrl`.
  */
 export async function benchStore(driver, label, databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), `${label}-bench-`));
@@ -155,6 +164,7 @@ export async function benchStore(driver, label, databaseUrl) {
           db.close();
         }
       },
+      backendPids: async () => [],
       close: async () => removeData(),
     };
   }
@@ -175,12 +185,46 @@ export async function benchStore(driver, label, databaseUrl) {
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema },
     count: async (from) => Number((await sql.unsafe(`SELECT count(*) AS n ${from}`))[0].n),
+    backendPids: async () =>
+      (
+        await sql`SELECT pid FROM pg_stat_activity
+                  WHERE application_name = 'leads' AND datname = current_database()`
+      ).map((r) => r.pid),
     close: async () => {
       await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
       await sql.end({ timeout: 1 });
       removeData();
     },
   };
+}
+
+/**
+ * CPU seconds (user and system, all threads) each of `pids` has used so far, from Linux's
+ * /proc/<pid>/stat; a process that has gone or cannot be read is left out. Returns a Map.
+ */
+export function cpuSeconds(pids) {
+  const seconds = new Map();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
+    } catch {
+      // gone, or not on Linux
+    }
+  }
+  return seconds;
+}
+
+/** Linux's clock ticks a second for /proc times (USER_HZ: 100 on every common build). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds used between two cpuSeconds() readings; a pid only in `after` counts whole. */
+export function cpuSpent(before, after) {
+  let total = 0;
+  for (const [pid, s] of after) total += s - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** Stops a server started by startIntakeServer and waits until it has exited. */
