@@ -44,6 +44,7 @@ import { migration as m036 } from "./036-audit-competitors.ts";
 import { migration as m037 } from "./037-staff-totp.ts";
 import { migration as m038 } from "./038-lead-merges-search-website.ts";
 import { migration as m039 } from "./039-lead-funnel-marks-sqlite.ts";
+import { migration as m040 } from "./040-lead-funnel-deltas-planned-once.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Migration } from "./migration.ts";
 
@@ -89,6 +90,7 @@ export const migrations: readonly Migration[] = [
   m037,
   m038,
   m039,
+  m040,
 ];
 
 /** The DDL of the bookkeeping table, the same in both dialects. */
