@@ -8,8 +8,8 @@
  * submissions with autocannon as fast as the server answers them, and prints leads/s (2xx
  * answers per second) with p50 and p99 latency. It then counts the stored leads, which must
  * match the acknowledged ones, and prints the CPU each lead cost the server and, on a local
- * PostgreSQL, the database (from /proc, on Linux), during the load and once the search indexer
- * has caught up. Both vary with whatever else the machine is running: compare two builds
+ * PostgreSQL, the server's database sessions (from /proc, on Linux; not autovacuum, the WAL
+ * writer or checkpoints), during the load and once the search indexer has caught up. Both vary with whatever else the machine is running: compare two builds
  * interleaved, with BENCH_APP.
  *
  * Rate limiting is switched off for the run (LEADS_RATE_LIMIT=off): every request comes from one
@@ -25,7 +25,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import {
@@ -37,7 +37,9 @@ import {
   stopIntakeServer,
 } from "./server.mjs";
 
-const root = process.env.BENCH_APP || fileURLToPath(new URL("..", import.meta.url));
+const root = process.env.BENCH_APP
+  ? resolve(process.env.BENCH_APP)
+  : fileURLToPath(new URL("..", import.meta.url));
 const buildDir = process.env.BUILD_DIR || "dist";
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -76,11 +78,22 @@ async function bench(driver, sync) {
   if (store.skipped) return { driver, label: driver, skipped: store.skipped };
   const env = { ...store.env, LEADS_RATE_LIMIT: "off", LOG_LEVEL: "info" };
   if (sync) env.LEADS_SQLITE_SYNC = sync;
-  const server = await startIntakeServer(env);
+  const server = await startIntakeServer(env, buildDir, root);
   const url = `http://127.0.0.1:${server.port}`;
   try {
     await load(url, 2); // warm-up: JIT, connection pool, first migrations
     const count = () => store.count("FROM leads");
+    // The search indexer (and on PostgreSQL the roll-ups' fold) runs off the request path, once
+    // intake is quiet or its backlog is long: the warm-up's leads are indexed before the CPU
+    // readings start, the load's before the last one.
+    const indexed = async () => {
+      for (const until = Date.now() + 20_000; Date.now() < until;) {
+        if ((await store.count("FROM lead_search_pending")) === 0) return true;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return false;
+    };
+    await indexed();
     const before = await count();
     const cpu = async () => ({
       server: cpuSeconds([server.pid]),
@@ -91,12 +104,7 @@ async function bench(driver, sync) {
     const cpuLoaded = await cpu();
     const stored = (await count()) - before;
     const ok = result["2xx"];
-    // The search indexer (and on PostgreSQL the roll-ups' fold) runs off the request path, once
-    // intake is quiet or its backlog is long: wait until it has caught up, then read CPU again.
-    for (const until = Date.now() + 20_000; Date.now() < until;) {
-      if ((await store.count("FROM lead_search_pending")) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const caughtUp = await indexed();
     const cpuIndexed = await cpu();
     const perLead = (from, to, part) =>
       Math.round((cpuSpent(from[part], to[part]) / Math.max(ok, 1)) * 1e6);
@@ -110,6 +118,7 @@ async function bench(driver, sync) {
       errors: result.errors + result.timeouts + result.non2xx,
       stored,
       cpu: {
+        caughtUp,
         server: perLead(cpuBefore, cpuLoaded, "server"),
         db: perLead(cpuBefore, cpuLoaded, "db"),
         serverIndexed: perLead(cpuBefore, cpuIndexed, "server"),
@@ -149,7 +158,8 @@ for (const r of rows) {
     const db = r.driver === "postgres" && r.cpu.db > 0;
     console.log(
       `  CPU per lead: server ${r.cpu.server} µs${db ? `, PostgreSQL ${r.cpu.db} µs` : ""}` +
-        `; with the search index caught up: server ${r.cpu.serverIndexed} µs` +
+        `; with the search index ${r.cpu.caughtUp ? "caught up" : "still behind after 20 s"}:` +
+        ` server ${r.cpu.serverIndexed} µs` +
         (db ? `, PostgreSQL ${r.cpu.dbIndexed} µs` : ""),
     );
   }

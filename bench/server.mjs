@@ -102,19 +102,14 @@ async function storeReady(port) {
 }
 
 /**
- * The checkout whose build the intake benchmarks start: this one, or BENCH_APP (another checkout
- * of the project, built, for example a git worktree of an older commit), so that two builds are
- * measured by the same harness, interleaved.
- */
-const appRoot = process.env.BENCH_APP || root;
-
-/**
  * Starts `scripts/start.mjs` on a free port with exactly `env` (plus PATH, HOST, PORT and
  * BUILD_DIR), for the intake benchmarks (leads, events); resolves with the child, its `port` set,
  * once it listens and its store is ready (/api/health answers 200: on PostgreSQL, migrated), so
- * a warm-up never meets a schema still being made.
+ * a warm-up never meets a schema still being made. `appRoot` is the checkout whose build starts:
+ * this one, or another built checkout (bench:leads' BENCH_APP), so that two builds are measured
+ * by the same harness, interleaved.
  */
-export function startIntakeServer(env, buildDir = process.env.BUILD_DIR || "dist") {
+export function startIntakeServer(env, buildDir = process.env.BUILD_DIR || "dist", appRoot = root) {
   const child = spawn(process.execPath, [join(appRoot, "scripts/start.mjs")], {
     cwd: appRoot,
     env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: "0", BUILD_DIR: buildDir, ...env },
@@ -146,8 +141,8 @@ export function startIntakeServer(env, buildDir = process.env.BUILD_DIR || "dist
  * A fresh store for an intake benchmark: a temporary DATA_DIR and, on PostgreSQL, a schema of its
  * own. Resolves `{ env, count, backendPids, close }` (`count("FROM leads")` counts rows in either
  * store; `backendPids()` lists the process ids of the PostgreSQL sessions the server opened, by
- * their application name "leads", so run nothing else that connects under that name meanwhile,
- * and none on SQLite; `close` drops the schema and the folder, once the server has stopped), or
+ * their application name "leads", so run nothing else that connects under that name meanwhile
+ * (the integration tests do), and none on SQLite; `close` drops the schema and the folder, once the server has stopped), or
  * `{ skipped }` when PostgreSQL does not answer at `databaseUrl`.
  */
 export async function benchStore(driver, label, databaseUrl) {
@@ -200,7 +195,8 @@ export async function benchStore(driver, label, databaseUrl) {
 
 /**
  * CPU seconds (user and system, all threads) each of `pids` has used so far, from Linux's
- * /proc/<pid>/stat; a process that has gone or cannot be read is left out. Returns a Map.
+ * /proc/<pid>/stat; a process that has gone or cannot be read is left out (a PostgreSQL session
+ * that ends between two readings is not counted). Returns a Map.
  */
 export function cpuSeconds(pids) {
   const seconds = new Map();
