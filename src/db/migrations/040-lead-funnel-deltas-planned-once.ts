@@ -5,10 +5,10 @@ export const migration: Migration = {
   // report (decision D287). Since migrations 31-32 the view works out a day on the agency's
   // clock (two scalar subqueries over agency_offsets) in each of its two arms and joins the
   // search-index marks to `leads`; the report's range on `day` is pushed into both arms, so
-  // each statement planned a dozen subqueries and the join: 0.5-0.8 ms a statement on a warm
+  // each statement planned a dozen subqueries and the join: 0.4-0.8 ms a statement on a warm
   // session, against 0.1-0.3 ms when the deltas were a table (the tree before issue 37,
-  // 2a71182). The report's statements are prepared with their period as parameters and get a
-  // custom plan each time, about ten statements a report. The view's rows are now read through
+  // 2a71182). The report's statements, about ten, are prepared with their period as parameters
+  // and get a custom plan in their first five runs on a connection. The view's rows are now read through
   // a PL/pgSQL function, whose query is planned once per session and kept, and which the
   // planner sees as one function scan. The function is STABLE, so it reads the calling
   // statement's snapshot: the roll-ups and the deltas in one report statement still see the

@@ -11,7 +11,7 @@
  * On PostgreSQL the log's rows keep a lead's arrival and the view lead_funnel_deltas works out
  * the day from the offsets when it is read (migration 31, decision D225): a row left in the log
  * across a change would count on the new offsets, so there too every row goes with the rebuild
- * (through the view: a plain DELETE of every row of its table), and rows written after it, the
+ * (a plain DELETE of every row of the log's table, DELTA_LOG), and rows written after it, the
  * rebuild's lock held until it commits, count on the new offsets like the roll-ups' rows.
  */
 import type { DatabaseSync } from "node:sqlite";
