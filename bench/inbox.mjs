@@ -32,7 +32,6 @@ import { performanceReport, readPeriod } from "../src/analytics/report.ts";
 import { analyticsStoreFor } from "../src/analytics/store/index.ts";
 import { DUE_CAP, DUE_PAGE, endOfAgencyDay } from "../src/admin/followUps.ts";
 import { PostgresLeadStore } from "../src/leads/store/postgres.ts";
-import { indexAllPendingSearch } from "../src/leads/store/searchIndex.ts";
 import { SqliteLeadStore } from "../src/leads/store/sqlite.ts";
 
 const total = Number(process.env.INBOX_LEADS ?? 1_000_000);
@@ -114,7 +113,7 @@ function lead(i) {
   };
 }
 
-function seedSqlite(store) {
+async function seedSqlite(store) {
   const db = store.database;
   const insert = db.prepare(
     `INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata, status,
@@ -141,7 +140,7 @@ function seedSqlite(store) {
   }
   // The inserts noted every lead as pending for search (migration 11): index them now, as the
   // server would in its first quiet second.
-  indexAllPendingSearch(db);
+  await store.indexSearch();
   // One lead in 100 with a follow-up due within 30 days either side of now (the Due view).
   db.exec(`INSERT OR IGNORE INTO lead_follow_ups (lead_id, due_at, note, set_by, set_at)
            SELECT id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now',
@@ -307,7 +306,7 @@ async function run(driver) {
     const t0 = performance.now();
     // A kept store (INBOX_DATA_DIR, INBOX_SCHEMA) is seeded once and measured again as it is.
     if ((await store.countLeads()) === 0) {
-      if (driver === "sqlite") seedSqlite(store);
+      if (driver === "sqlite") await seedSqlite(store);
       else await seedPostgres(store);
     }
     const seeded = ((performance.now() - t0) / 1000).toFixed(0);

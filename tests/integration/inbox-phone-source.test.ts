@@ -18,7 +18,7 @@ import {
   migrationsTableSql,
 } from "../../src/db/migrations/index";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
-import { indexAllPendingSearch, SQLITE_SEARCH_DOC } from "../../src/leads/store/searchIndex";
+import { SQLITE_SEARCH_DOC } from "../../src/leads/store/searchIndex";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import {
@@ -237,7 +237,7 @@ describe("inbox phone search: a SQLite file indexed before migration 22", () => 
         expect(await search(typed), typed).toEqual([...SAME_NUMBER].sort());
       // The triggers now remove an entry with the digits it was indexed with.
       expect((await store.eraseLead("phone-typed-2")).leads).toEqual(["phone-typed-2"]);
-      indexAllPendingSearch(reopened.database);
+      await reopened.indexSearch();
       expect(await search("512-555-0142")).toEqual(
         SAME_NUMBER.filter((id) => id !== "phone-typed-2").sort(),
       );

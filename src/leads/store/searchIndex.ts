@@ -86,23 +86,6 @@ export const SEARCH_QUIET_MS = 1_000;
 export const SEARCH_BACKLOG = 20_000;
 
 /**
- * Indexes up to `batch` pending leads in one write transaction; returns how many. Safe beside
- * other writers (BEGIN IMMEDIATE) and other processes on the same file (the CLI).
- */
-export function indexPendingSearch(db: DatabaseSync, batch = SEARCH_BATCH): number {
-  if (!db.prepare("SELECT 1 FROM lead_search_pending LIMIT 1").get()) return 0;
-  db.exec("BEGIN IMMEDIATE");
-  try {
-    const moved = indexMarked(db, batch);
-    db.exec("COMMIT");
-    return moved;
-  } catch (error) {
-    if (db.isTransaction) db.exec("ROLLBACK");
-    throw error;
-  }
-}
-
-/**
  * The marked leads up to the mark `?` into the index. The marks first (CROSS JOIN fixes SQLite's
  * join order): the range on the marks' rowids would otherwise become a range on the leads', every
  * lead up to the batch's last mark read (tests/integration/funnel-marks-sqlite.test.ts).
@@ -130,13 +113,6 @@ function indexMarked(db: DatabaseSync, batch: number): number {
   db.exec(sqliteFunnelFill(sqliteAgencyDay("leads.created_at"), sqliteMarkedUpTo(lastMark)));
   db.prepare("DELETE FROM lead_search_pending WHERE lead_rowid <= ?").run(lastMark);
   return Number(moved);
-}
-
-/** Indexes every pending lead (a tool or bench about to read the index). */
-export function indexAllPendingSearch(db: DatabaseSync): number {
-  let total = 0;
-  for (let n = indexPendingSearch(db); n > 0; n = indexPendingSearch(db)) total += n;
-  return total;
 }
 
 /**
