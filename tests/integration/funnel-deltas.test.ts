@@ -7,7 +7,7 @@
  * The store's insert leaves only the lead's search-index mark (PostgreSQL's migrations 31-32,
  * decisions D225, D227; SQLite's migration 39, D286), which counts it until the search indexer
  * folds it (beside the inserts, changes and folds here); a change to a marked lead is not logged;
- * on PostgreSQL the insert trigger fires only for other sessions: each lead is still counted once.
+ * on PostgreSQL a lead inserted by another session is counted once `leads recount` marks it.
  */
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +19,10 @@ import {
   foldLeadFunnel,
   foldLeadFunnelOutside,
 } from "../../src/leads/store/funnelFold";
+import { migration as m041 } from "../../src/db/migrations/041-lead-funnel-insert-trigger-dropped";
+import { recountLeads } from "../../src/leads/store/agencyClock";
 import { postgresAgencyDay } from "../../src/leads/store/funnelSql";
+import { PG_SEARCH_TEXT } from "../../src/leads/store/searchIndex";
 import type { PostgresLeadStore } from "../../src/leads/store/postgres";
 import type { SqlLeadStore } from "../../src/leads/store/store";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
@@ -193,7 +196,7 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
     });
 
     it.runIf(name === "PostgreSQL")(
-      "counts a lead the store inserts once, and one inserted by plain SQL too",
+      "counts a lead the store inserts once, and one inserted by plain SQL once recounted",
       async () => {
         const pg = leads as PostgresLeadStore;
         // 02:00 UTC: the day before on the agency's clock (New York), which the view works out.
@@ -238,8 +241,8 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
         });
         await leads.insert(growth, [], { completes: partial.id });
         expect((await leads.get(partial.id))?.completedBy).toBe(growth.id);
-        // A lead inserted by plain SQL on a session without greenline.funnel_by_app (psql, a
-        // seed): the trigger counts it; and a spam one, which it does not.
+        // A lead inserted by plain SQL on another session (psql, a seed), and a spam one: no
+        // trigger counts them (migration 41), the recount does (the first only).
         const direct = postgres(testDatabaseUrl, {
           max: 1,
           onnotice: () => {},
@@ -259,39 +262,32 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
           await direct.end({ timeout: 1 });
         }
 
-        const log = await db.all<Record<string, unknown>>(
-          `SELECT day, arrived_at, form, page, campaign, utm_source, utm_medium, referrer,
-                  counted, status, leads, contacted, won, won_cents
-           FROM lead_funnel_delta_log
-           WHERE arrived_at >= '2026-04-10T02:00:00Z' AND arrived_at < '2026-04-10T02:01:00Z'
-           ORDER BY arrived_at, leads`,
+        const log = await db.all(
+          `SELECT arrived_at FROM lead_funnel_delta_log
+           WHERE arrived_at >= '2026-04-10T02:00:00Z' AND arrived_at < '2026-04-10T02:01:00Z'`,
         );
-        const row = (s: number, form: string, leads = 1) => ({
-          day: null,
-          arrived_at: at(s),
-          form,
-          page: "/once",
-          campaign: "spring",
-          utm_source: "news",
-          utm_medium: "email",
-          referrer: "https://example.test/",
-          counted: 1,
-          status: "new",
-          leads,
-          contacted: 0,
-          won: 0,
-          won_cents: "0",
-        });
         // The store's leads log nothing (their search-index marks count them, migration 32),
-        // nor does the completion of the still-marked partial; the plain insert's trigger logs
-        // its lead, and not the spam one.
-        expect(log).toEqual([row(7, "contact")]);
+        // nor does the completion of the still-marked partial, nor the plain inserts.
+        expect(log).toEqual([]);
         const totals = async () => (await funnelTotals(db, day, day)).leads;
+        expect(await totals()).toBe(4);
+        // `leads recount` (D288): the plain inserts marked, the rest left as they were.
+        const recount = await recountLeads(leads.connection);
+        expect(recount.marked).toBe(2);
         expect(await totals()).toBe(5);
         await foldLeadFunnel(db);
         expect(await totals()).toBe(5);
         // The indexer folds the marked leads; the partial, completed, stays out.
-        expect(await indexSearch()).toBeGreaterThanOrEqual(6);
+        expect(await indexSearch()).toBeGreaterThanOrEqual(8);
+        expect(await totals()).toBe(5);
+        // …and indexed for search.
+        expect(
+          await db.all("SELECT lead_id FROM lead_search WHERE doc LIKE '%olga7@once.test%'"),
+        ).toHaveLength(1);
+        // A second recount finds nothing to mark; a rebuild from every lead counts the same.
+        expect((await recountLeads(leads.connection)).marked).toBe(0);
+        const rebuilt = await recountLeads(leads.connection, { rebuild: true });
+        expect(rebuilt.marked).toBe(0);
         expect(await totals()).toBe(5);
         // A change once folded is logged again: the first lead won.
         const first = (await db.one<{ id: string }>(
@@ -349,6 +345,46 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
         } finally {
           await db.run("DELETE FROM lead_funnel_delta_log WHERE form = 'probe'");
         }
+      },
+    );
+
+    it.runIf(name === "PostgreSQL")(
+      "migration 41 indexes the leads the dropped trigger counted, so a recount leaves them",
+      async () => {
+        const pg = leads as PostgresLeadStore;
+        const day = "2026-05-01";
+        // Migration 31's insert trigger as it was, and a lead inserted by plain SQL: logged.
+        await pg.sql.unsafe(`CREATE TRIGGER lead_funnel_track_insert AFTER INSERT ON leads
+          FOR EACH ROW WHEN (current_setting('greenline.funnel_by_app', true) IS DISTINCT FROM 'on')
+          EXECUTE FUNCTION lead_funnel_track()`);
+        const id = newLeadId();
+        await pg.sql`
+          INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
+          VALUES (${id}, 'contact', 'contact', NULL, ${`${day}T12:00:00.000Z`}, false,
+                  ${pg.sql.json({ name: "Tess Trigger", email: "tess@trigger.test" })},
+                  ${pg.sql.json({ page: "/trigger" })})`;
+        const totals = async () => (await funnelTotals(db, day, day)).leads;
+        expect(await totals()).toBe(1);
+        await pg.sql.unsafe(m041.postgres);
+        const [trigger] = await pg.sql`
+          SELECT count(*)::int AS n FROM pg_trigger
+          WHERE tgrelid = 'leads'::regclass AND tgname = 'lead_funnel_track_insert'`;
+        expect(trigger!.n).toBe(0);
+        // Indexed with the text the live indexer writes, and no mark left to count it again.
+        expect(
+          await pg.sql.unsafe(
+            `SELECT s.doc = ${PG_SEARCH_TEXT} AS same, s.doc LIKE '%tess@trigger.test%' AS found
+             FROM lead_search s JOIN leads ON leads.id = s.lead_id WHERE s.lead_id = $1`,
+            [id],
+          ),
+        ).toEqual([{ same: true, found: true }]);
+        expect(await pg.sql`SELECT 1 FROM lead_search_pending WHERE lead_id = ${id}`).toEqual([]);
+        // Counted once: by its logged row, not again through a mark.
+        expect((await recountLeads(leads.connection)).marked).toBe(0);
+        await foldLeadFunnel(db);
+        expect(await totals()).toBe(1);
+        expect((await recountLeads(leads.connection, { rebuild: true })).marked).toBe(0);
+        expect(await totals()).toBe(1);
       },
     );
 
