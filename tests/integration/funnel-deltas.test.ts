@@ -19,8 +19,9 @@ import {
   foldLeadFunnel,
   foldLeadFunnelOutside,
 } from "../../src/leads/store/funnelFold";
+import { migration as m032 } from "../../src/db/migrations/032-lead-funnel-pending";
 import { migration as m041 } from "../../src/db/migrations/041-lead-funnel-insert-trigger-dropped";
-import { recountLeads } from "../../src/leads/store/agencyClock";
+import { recountLeads, saveAgencyZone } from "../../src/leads/store/agencyClock";
 import { postgresAgencyDay } from "../../src/leads/store/funnelSql";
 import { PG_SEARCH_TEXT } from "../../src/leads/store/searchIndex";
 import type { PostgresLeadStore } from "../../src/leads/store/postgres";
@@ -353,19 +354,29 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
       async () => {
         const pg = leads as PostgresLeadStore;
         const day = "2026-05-01";
-        // Migration 31's insert trigger as it was, and a lead inserted by plain SQL: logged.
-        await pg.sql.unsafe(`CREATE TRIGGER lead_funnel_track_insert AFTER INSERT ON leads
-          FOR EACH ROW WHEN (current_setting('greenline.funnel_by_app', true) IS DISTINCT FROM 'on')
+        // The store before migration 41: migration 31's insert trigger, migration 32's function
+        // (which logs inserts), and a lead inserted by plain SQL, logged by them.
+        const before41 = /CREATE OR REPLACE FUNCTION lead_funnel_track\(\)[\s\S]*?END \$\$;/.exec(
+          m032.postgres,
+        )![0];
+        await pg.sql.unsafe(`${before41}
+          CREATE TRIGGER lead_funnel_track_insert AFTER INSERT ON leads FOR EACH ROW
+          WHEN (current_setting('greenline.funnel_by_app', true) IS DISTINCT FROM 'on')
           EXECUTE FUNCTION lead_funnel_track()`);
         const id = newLeadId();
-        await pg.sql`
+        const totals = async () => (await funnelTotals(db, day, day)).leads;
+        try {
+          await pg.sql`
           INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
           VALUES (${id}, 'contact', 'contact', NULL, ${`${day}T12:00:00.000Z`}, false,
                   ${pg.sql.json({ name: "Tess Trigger", email: "tess@trigger.test" })},
                   ${pg.sql.json({ page: "/trigger" })})`;
-        const totals = async () => (await funnelTotals(db, day, day)).leads;
-        expect(await totals()).toBe(1);
-        await pg.sql.unsafe(m041.postgres);
+          expect(await totals()).toBe(1);
+          await pg.sql.unsafe(m041.postgres);
+        } finally {
+          // Idempotent: the trigger dropped and the function of migration 41 back, whatever failed.
+          await pg.sql.unsafe(m041.postgres);
+        }
         const [trigger] = await pg.sql`
           SELECT count(*)::int AS n FROM pg_trigger
           WHERE tgrelid = 'leads'::regclass AND tgname = 'lead_funnel_track_insert'`;
@@ -385,6 +396,86 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
         expect(await totals()).toBe(1);
         expect((await recountLeads(leads.connection, { rebuild: true })).marked).toBe(0);
         expect(await totals()).toBe(1);
+      },
+    );
+
+    it.runIf(name === "PostgreSQL")(
+      "a lead written outside the app counts once, whatever happens to it before the recount",
+      async () => {
+        const pg = leads as PostgresLeadStore;
+        const plain = async (day: string, email: string) => {
+          const id = newLeadId();
+          await pg.sql`
+            INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
+            VALUES (${id}, 'contact', 'contact', NULL, ${`${day}T12:00:00.000Z`}, false,
+                    ${pg.sql.json({ name: "Pia Plain", email })}, ${pg.sql.json({ page: "/p" })})`;
+          return id;
+        };
+        const totals = (day: string) => funnelTotals(db, day, day);
+        // Changed before the recount: nothing logged; counted as it is once recounted.
+        const changed = await plain("2026-06-01", "changed@plain.test");
+        expect((await changeStatus(store, changed, { status: "contacted" }, ann)).ok).toBe(true);
+        expect((await totals("2026-06-01")).leads).toBe(0);
+        // Erased before the recount: nothing logged, nothing left to count.
+        const erased = await plain("2026-06-02", "erased@plain.test");
+        expect((await store.eraseLead(erased)).leads).toEqual([erased]);
+        expect(
+          await db.all("SELECT 1 FROM lead_search_pending WHERE lead_id = $1", [erased]),
+        ).toEqual([]);
+        expect((await recountLeads(leads.connection)).marked).toBe(1);
+        await indexSearch();
+        await foldLeadFunnel(db);
+        expect(await totals("2026-06-01")).toMatchObject({ leads: 1, contacted: 1 });
+        expect((await totals("2026-06-02")).leads).toBe(0);
+        // A change of zone rebuilds the roll-ups: it marks a plain lead too, so it counts once.
+        await plain("2026-06-03", "zoned@plain.test");
+        await saveAgencyZone(leads.connection, "America/Chicago", null);
+        try {
+          expect((await totals("2026-06-03")).leads).toBe(1);
+        } finally {
+          await saveAgencyZone(leads.connection, "America/New_York", null);
+        }
+        expect((await recountLeads(leads.connection)).marked).toBe(0);
+        await indexSearch();
+        expect((await totals("2026-06-03")).leads).toBe(1);
+        // A status change once counted is logged as for any lead.
+        expect((await changeStatus(store, changed, { status: "won", value: "90" }, ann)).ok).toBe(
+          true,
+        );
+        expect(await totals("2026-06-01")).toMatchObject({ leads: 1, won: 1, wonCents: 9_000 });
+      },
+    );
+
+    it.runIf(name === "PostgreSQL")(
+      "a recount beside the search indexer's commit marks none of its leads again",
+      async () => {
+        const pg = leads as PostgresLeadStore;
+        const day = "2026-07-01";
+        for (let i = 0; i < 3; i++) {
+          await leads.insert(
+            contactLead(`${day}T12:00:0${i}.000Z`, { fields: { email: `race${i}@index.test` } }),
+          );
+        }
+        // The indexer's commit held back 0.3 s a lead: its marks gone and its entries there
+        // only once it commits, while the recount reads the leads.
+        await pg.sql.unsafe(`
+          CREATE FUNCTION hold_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN PERFORM pg_sleep(0.3); RETURN NULL; END $$;
+          CREATE CONSTRAINT TRIGGER hold_commit AFTER INSERT ON lead_search
+            DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION hold_commit()`);
+        try {
+          const indexing = indexSearch();
+          await new Promise((r) => setTimeout(r, 200));
+          expect((await recountLeads(leads.connection)).marked).toBe(0);
+          await indexing;
+        } finally {
+          await pg.sql.unsafe(
+            "DROP TRIGGER hold_commit ON lead_search; DROP FUNCTION hold_commit()",
+          );
+        }
+        expect((await funnelTotals(db, day, day)).leads).toBe(3);
+        await foldLeadFunnel(db);
+        expect((await funnelTotals(db, day, day)).leads).toBe(3);
       },
     );
 

@@ -115,7 +115,7 @@ export async function syncAgencyClockPostgres(
            SELECT (r->>0)::timestamptz, (r->>1)::integer FROM jsonb_array_elements(${tx.json(rows)}) r`;
   await tx`INSERT INTO agency_clock (id, time_zone, filled_at) VALUES (1, ${timeZone}, ${now})
            ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, filled_at = excluded.filled_at`;
-  await tx.unsafe(POSTGRES_REBUILD);
+  await postgresRebuild(tx);
   return true;
 }
 
@@ -201,24 +201,43 @@ export interface Recount {
   counted: number | null;
 }
 
-/** Every lead with neither a search entry nor a mark, marked (PostgreSQL); how many. */
+/**
+ * Every lead with neither a search entry nor a mark, marked (PostgreSQL); how many. Both checks
+ * read the statement's one snapshot, in which the search indexer's swap of a mark for an entry
+ * (one transaction) is whole: a lead the app stored shows one or the other, never neither. Each
+ * lead picked is locked against deletion (`FOR KEY SHARE`): one an erasure deletes meanwhile is
+ * skipped, not left a mark without its lead.
+ */
 const POSTGRES_MARK_UNINDEXED = `WITH marked AS (
     INSERT INTO lead_search_pending (lead_id)
     SELECT l.id FROM leads l
     WHERE NOT EXISTS (SELECT 1 FROM lead_search s WHERE s.lead_id = l.id)
+      AND NOT EXISTS (SELECT 1 FROM lead_search_pending p WHERE p.lead_id = l.id)
+    FOR KEY SHARE OF l
     ON CONFLICT (lead_id) DO NOTHING
     RETURNING 1)
   SELECT count(*) AS n FROM marked`;
+
+/**
+ * PostgreSQL's rebuild, under the caller's locks: the leads written outside the app marked first
+ * (else the fill, which leaves out the marked leads, would count them, and a later recount would
+ * mark and count them again), then the roll-ups rebuilt. Returns how many it marked.
+ */
+async function postgresRebuild(tx: postgres.TransactionSql): Promise<number> {
+  const [marked] = await tx.unsafe<{ n: string }[]>(POSTGRES_MARK_UNINDEXED);
+  await tx.unsafe(POSTGRES_REBUILD);
+  return Number(marked!.n);
+}
 
 /**
  * Leads written outside the app counted (decision D288: `npm run leads -- recount`). The store's
  * insert marks its lead for the search indexer, and the mark counts it in the roll-ups until the
  * indexer folds it; on PostgreSQL a lead inserted by another session (psql, a seed) has no mark
  * and, since migration 41, no trigger counts it. Every lead with neither a search entry nor a
- * mark is such a lead (migration 41 indexed those the trigger had counted): each is marked, so
- * the report counts it and the search indexer (the caller's next step) indexes and folds it. The
- * statement is atomic against the indexer, which swaps a mark for an entry in one transaction,
- * and takes no lock that holds up intake. SQLite's triggers mark every insert: nothing to mark.
+ * mark is such a lead (migration 41 indexed those the trigger had counted, and logs no change to
+ * such a lead, so it is counted as it is when marked): each is marked, so the report counts it
+ * and the search indexer (the caller's next step) indexes and folds it. One statement, which
+ * holds up no insert. SQLite's triggers mark every insert: nothing to mark there.
  *
  * `rebuild` also rebuilds both roll-ups from every lead under the locks of a change of zone
  * (new leads wait: about 1 s per 100,000 leads on PostgreSQL, D288), which drops anything
@@ -253,9 +272,8 @@ export async function recountLeads(
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
     await tx`LOCK TABLE leads IN SHARE MODE`;
     await tx.unsafe(POSTGRES_FOLD_LOCK);
-    const [marked] = await tx.unsafe<{ n: string }[]>(POSTGRES_MARK_UNINDEXED);
-    await tx.unsafe(POSTGRES_REBUILD);
+    const marked = await postgresRebuild(tx);
     const [counted] = await tx.unsafe<{ n: string }[]>(countedSql);
-    return { marked: Number(marked!.n), counted: Number(counted!.n) };
+    return { marked, counted: Number(counted!.n) };
   });
 }
