@@ -24,7 +24,6 @@ import { list } from "./commands/list.ts";
 import { migrate } from "./commands/migrate.ts";
 import { outbox } from "./commands/outbox.ts";
 import { prune } from "./commands/prune.ts";
-import { recount } from "./commands/recount.ts";
 import { runAsProgram, UsageError } from "./terminal.ts";
 
 export { parseSince } from "./commands/filters.ts";
@@ -37,7 +36,6 @@ export const commands: readonly Command[] = [
   outbox,
   erase,
   prune,
-  recount,
   backup,
   restore,
   audit,

@@ -108,10 +108,14 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Postgr
     // No JIT: it compiles a query each time it runs once its estimated cost passes
     // jit_above_cost, which the inbox's report queries do at a million leads (the first
     // page's speed-to-lead line spent ~40 ms compiling to save nothing; D196).
+    // greenline.funnel_by_app: the lead insert's search-index mark stands for its roll-up delta
+    // (src/leads/store/insert.ts, migration 32, D227), so migration 31's insert trigger, which
+    // fires only on sessions without this setting, leaves the pool's inserts alone.
     connection: {
       search_path: schema,
       application_name: "leads",
       jit: "off",
+      "greenline.funnel_by_app": "on",
     },
   });
   return {

@@ -7,7 +7,7 @@
  * The store's insert leaves only the lead's search-index mark (PostgreSQL's migrations 31-32,
  * decisions D225, D227; SQLite's migration 39, D286), which counts it until the search indexer
  * folds it (beside the inserts, changes and folds here); a change to a marked lead is not logged;
- * on PostgreSQL a lead inserted by another session is counted once `leads recount` marks it.
+ * on PostgreSQL the insert trigger fires only for other sessions: each lead is still counted once.
  */
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,11 +19,7 @@ import {
   foldLeadFunnel,
   foldLeadFunnelOutside,
 } from "../../src/leads/store/funnelFold";
-import { migration as m032 } from "../../src/db/migrations/032-lead-funnel-pending";
-import { migration as m041 } from "../../src/db/migrations/041-lead-funnel-insert-trigger-dropped";
-import { recountLeads, saveAgencyZone } from "../../src/leads/store/agencyClock";
 import { postgresAgencyDay } from "../../src/leads/store/funnelSql";
-import { PG_SEARCH_TEXT } from "../../src/leads/store/searchIndex";
 import type { PostgresLeadStore } from "../../src/leads/store/postgres";
 import type { SqlLeadStore } from "../../src/leads/store/store";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
@@ -197,7 +193,7 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
     });
 
     it.runIf(name === "PostgreSQL")(
-      "counts a lead the store inserts once, and one inserted by plain SQL once recounted",
+      "counts a lead the store inserts once, and one inserted by plain SQL too",
       async () => {
         const pg = leads as PostgresLeadStore;
         // 02:00 UTC: the day before on the agency's clock (New York), which the view works out.
@@ -242,8 +238,8 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
         });
         await leads.insert(growth, [], { completes: partial.id });
         expect((await leads.get(partial.id))?.completedBy).toBe(growth.id);
-        // A lead inserted by plain SQL on another session (psql, a seed), and a spam one: no
-        // trigger counts them (migration 41), the recount does (the first only).
+        // A lead inserted by plain SQL on a session without greenline.funnel_by_app (psql, a
+        // seed): the trigger counts it; and a spam one, which it does not.
         const direct = postgres(testDatabaseUrl, {
           max: 1,
           onnotice: () => {},
@@ -263,32 +259,39 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
           await direct.end({ timeout: 1 });
         }
 
-        const log = await db.all(
-          `SELECT arrived_at FROM lead_funnel_delta_log
-           WHERE arrived_at >= '2026-04-10T02:00:00Z' AND arrived_at < '2026-04-10T02:01:00Z'`,
+        const log = await db.all<Record<string, unknown>>(
+          `SELECT day, arrived_at, form, page, campaign, utm_source, utm_medium, referrer,
+                  counted, status, leads, contacted, won, won_cents
+           FROM lead_funnel_delta_log
+           WHERE arrived_at >= '2026-04-10T02:00:00Z' AND arrived_at < '2026-04-10T02:01:00Z'
+           ORDER BY arrived_at, leads`,
         );
+        const row = (s: number, form: string, leads = 1) => ({
+          day: null,
+          arrived_at: at(s),
+          form,
+          page: "/once",
+          campaign: "spring",
+          utm_source: "news",
+          utm_medium: "email",
+          referrer: "https://example.test/",
+          counted: 1,
+          status: "new",
+          leads,
+          contacted: 0,
+          won: 0,
+          won_cents: "0",
+        });
         // The store's leads log nothing (their search-index marks count them, migration 32),
-        // nor does the completion of the still-marked partial, nor the plain inserts.
-        expect(log).toEqual([]);
+        // nor does the completion of the still-marked partial; the plain insert's trigger logs
+        // its lead, and not the spam one.
+        expect(log).toEqual([row(7, "contact")]);
         const totals = async () => (await funnelTotals(db, day, day)).leads;
-        expect(await totals()).toBe(4);
-        // `leads recount` (D288): the plain inserts marked, the rest left as they were.
-        const recount = await recountLeads(leads.connection);
-        expect(recount.marked).toBe(2);
         expect(await totals()).toBe(5);
         await foldLeadFunnel(db);
         expect(await totals()).toBe(5);
         // The indexer folds the marked leads; the partial, completed, stays out.
-        expect(await indexSearch()).toBeGreaterThanOrEqual(8);
-        expect(await totals()).toBe(5);
-        // …and indexed for search.
-        expect(
-          await db.all("SELECT lead_id FROM lead_search WHERE doc LIKE '%olga7@once.test%'"),
-        ).toHaveLength(1);
-        // A second recount finds nothing to mark; a rebuild from every lead counts the same.
-        expect((await recountLeads(leads.connection)).marked).toBe(0);
-        const rebuilt = await recountLeads(leads.connection, { rebuild: true });
-        expect(rebuilt.marked).toBe(0);
+        expect(await indexSearch()).toBeGreaterThanOrEqual(6);
         expect(await totals()).toBe(5);
         // A change once folded is logged again: the first lead won.
         const first = (await db.one<{ id: string }>(
@@ -346,136 +349,6 @@ await onBothStores("funnel-deltas", (name, open, cleanup) => {
         } finally {
           await db.run("DELETE FROM lead_funnel_delta_log WHERE form = 'probe'");
         }
-      },
-    );
-
-    it.runIf(name === "PostgreSQL")(
-      "migration 41 indexes the leads the dropped trigger counted, so a recount leaves them",
-      async () => {
-        const pg = leads as PostgresLeadStore;
-        const day = "2026-05-01";
-        // The store before migration 41: migration 31's insert trigger, migration 32's function
-        // (which logs inserts), and a lead inserted by plain SQL, logged by them.
-        const before41 = /CREATE OR REPLACE FUNCTION lead_funnel_track\(\)[\s\S]*?END \$\$;/.exec(
-          m032.postgres,
-        )![0];
-        await pg.sql.unsafe(`${before41}
-          CREATE TRIGGER lead_funnel_track_insert AFTER INSERT ON leads FOR EACH ROW
-          WHEN (current_setting('greenline.funnel_by_app', true) IS DISTINCT FROM 'on')
-          EXECUTE FUNCTION lead_funnel_track()`);
-        const id = newLeadId();
-        const totals = async () => (await funnelTotals(db, day, day)).leads;
-        try {
-          await pg.sql`
-          INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
-          VALUES (${id}, 'contact', 'contact', NULL, ${`${day}T12:00:00.000Z`}, false,
-                  ${pg.sql.json({ name: "Tess Trigger", email: "tess@trigger.test" })},
-                  ${pg.sql.json({ page: "/trigger" })})`;
-          expect(await totals()).toBe(1);
-          await pg.sql.unsafe(m041.postgres);
-        } finally {
-          // Idempotent: the trigger dropped and the function of migration 41 back, whatever failed.
-          await pg.sql.unsafe(m041.postgres);
-        }
-        const [trigger] = await pg.sql`
-          SELECT count(*)::int AS n FROM pg_trigger
-          WHERE tgrelid = 'leads'::regclass AND tgname = 'lead_funnel_track_insert'`;
-        expect(trigger!.n).toBe(0);
-        // Indexed with the text the live indexer writes, and no mark left to count it again.
-        expect(
-          await pg.sql.unsafe(
-            `SELECT s.doc = ${PG_SEARCH_TEXT} AS same, s.doc LIKE '%tess@trigger.test%' AS found
-             FROM lead_search s JOIN leads ON leads.id = s.lead_id WHERE s.lead_id = $1`,
-            [id],
-          ),
-        ).toEqual([{ same: true, found: true }]);
-        expect(await pg.sql`SELECT 1 FROM lead_search_pending WHERE lead_id = ${id}`).toEqual([]);
-        // Counted once: by its logged row, not again through a mark.
-        expect((await recountLeads(leads.connection)).marked).toBe(0);
-        await foldLeadFunnel(db);
-        expect(await totals()).toBe(1);
-        expect((await recountLeads(leads.connection, { rebuild: true })).marked).toBe(0);
-        expect(await totals()).toBe(1);
-      },
-    );
-
-    it.runIf(name === "PostgreSQL")(
-      "a lead written outside the app counts once, whatever happens to it before the recount",
-      async () => {
-        const pg = leads as PostgresLeadStore;
-        const plain = async (day: string, email: string) => {
-          const id = newLeadId();
-          await pg.sql`
-            INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
-            VALUES (${id}, 'contact', 'contact', NULL, ${`${day}T12:00:00.000Z`}, false,
-                    ${pg.sql.json({ name: "Pia Plain", email })}, ${pg.sql.json({ page: "/p" })})`;
-          return id;
-        };
-        const totals = (day: string) => funnelTotals(db, day, day);
-        // Changed before the recount: nothing logged; counted as it is once recounted.
-        const changed = await plain("2026-06-01", "changed@plain.test");
-        expect((await changeStatus(store, changed, { status: "contacted" }, ann)).ok).toBe(true);
-        expect((await totals("2026-06-01")).leads).toBe(0);
-        // Erased before the recount: nothing logged, nothing left to count.
-        const erased = await plain("2026-06-02", "erased@plain.test");
-        expect((await store.eraseLead(erased)).leads).toEqual([erased]);
-        expect(
-          await db.all("SELECT 1 FROM lead_search_pending WHERE lead_id = $1", [erased]),
-        ).toEqual([]);
-        expect((await recountLeads(leads.connection)).marked).toBe(1);
-        await indexSearch();
-        await foldLeadFunnel(db);
-        expect(await totals("2026-06-01")).toMatchObject({ leads: 1, contacted: 1 });
-        expect((await totals("2026-06-02")).leads).toBe(0);
-        // A change of zone rebuilds the roll-ups: it marks a plain lead too, so it counts once.
-        await plain("2026-06-03", "zoned@plain.test");
-        await saveAgencyZone(leads.connection, "America/Chicago", null);
-        try {
-          expect((await totals("2026-06-03")).leads).toBe(1);
-        } finally {
-          await saveAgencyZone(leads.connection, "America/New_York", null);
-        }
-        expect((await recountLeads(leads.connection)).marked).toBe(0);
-        await indexSearch();
-        expect((await totals("2026-06-03")).leads).toBe(1);
-        // A status change once counted is logged as for any lead.
-        expect((await changeStatus(store, changed, { status: "won", value: "90" }, ann)).ok).toBe(
-          true,
-        );
-        expect(await totals("2026-06-01")).toMatchObject({ leads: 1, won: 1, wonCents: 9_000 });
-      },
-    );
-
-    it.runIf(name === "PostgreSQL")(
-      "a recount beside the search indexer's commit marks none of its leads again",
-      async () => {
-        const pg = leads as PostgresLeadStore;
-        const day = "2026-07-01";
-        for (let i = 0; i < 3; i++) {
-          await leads.insert(
-            contactLead(`${day}T12:00:0${i}.000Z`, { fields: { email: `race${i}@index.test` } }),
-          );
-        }
-        // The indexer's commit held back 0.3 s a lead: its marks gone and its entries there
-        // only once it commits, while the recount reads the leads.
-        await pg.sql.unsafe(`
-          CREATE FUNCTION hold_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-          BEGIN PERFORM pg_sleep(0.3); RETURN NULL; END $$;
-          CREATE CONSTRAINT TRIGGER hold_commit AFTER INSERT ON lead_search
-            DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION hold_commit()`);
-        try {
-          const indexing = indexSearch();
-          await new Promise((r) => setTimeout(r, 200));
-          expect((await recountLeads(leads.connection)).marked).toBe(0);
-          await indexing;
-        } finally {
-          await pg.sql.unsafe(
-            "DROP TRIGGER hold_commit ON lead_search; DROP FUNCTION hold_commit()",
-          );
-        }
-        expect((await funnelTotals(db, day, day)).leads).toBe(3);
-        await foldLeadFunnel(db);
-        expect((await funnelTotals(db, day, day)).leads).toBe(3);
       },
     );
 

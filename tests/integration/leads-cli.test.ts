@@ -9,7 +9,6 @@
  * standard error of mistaken command lines, which stream gets the store's name and which the
  * data, and every README example run through `npm run -s leads --`.
  */
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { childEnv } from "../support/childEnv";
@@ -339,44 +338,6 @@ describe.skipIf(!pg)("leads CLI on PostgreSQL", () => {
       .map((l) => records.find((r) => l.includes(r.id))?.id);
     expect(ids).toEqual(records.map((r) => r.id).reverse());
     expect(RAW_CONTROL.test(stdout)).toBe(false);
-  });
-
-  it("recount counts and indexes a lead inserted by plain SQL, once", async () => {
-    const sql = postgres(testDatabaseUrl, {
-      max: 1,
-      onnotice: () => {},
-      connection: { search_path: schema },
-    });
-    try {
-      const at = new Date(now - 60_000).toISOString();
-      await sql`INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
-                VALUES (${newLeadId()}, 'contact', 'contact', NULL, ${at}, false,
-                        ${sql.json({ name: "Rita Recount", email: "rita@recount.test" })},
-                        ${sql.json({ page: "/contact" })})`;
-      const counted = async () =>
-        Number((await sql`SELECT sum(leads) AS n FROM lead_funnel_deltas`)[0]!.n ?? 0) +
-        Number((await sql`SELECT sum(leads) AS n FROM lead_funnel`)[0]!.n ?? 0);
-      const searchable = async () =>
-        (await sql`SELECT 1 FROM lead_search WHERE doc LIKE '%rita@recount.test%'`).length;
-      const before = await counted();
-      expect(await searchable()).toBe(0);
-      const first = await leads(["recount"], env);
-      expect(first.status, first.stderr).toBe(0);
-      // The plain lead marked now, indexed with any seeded lead still marked.
-      expect(first.stdout).toMatch(
-        /^Counted 1 lead written outside the app; indexed [1-4] leads? for search\.\n$/,
-      );
-      expect(await counted()).toBe(before + 1);
-      expect(await searchable()).toBe(1);
-      const again = await leads(["recount", "--rebuild"], env);
-      expect(again.stdout).toBe(
-        "No lead written outside the app was left to count (0 leads indexed).\n" +
-          "Rebuilt the Performance report's counts: 3 leads (spam and completed partials left out).\n",
-      );
-      expect(await counted()).toBe(before + 1);
-    } finally {
-      await sql.end({ timeout: 1 });
-    }
   });
 });
 

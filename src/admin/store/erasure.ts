@@ -37,17 +37,6 @@ export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
     const family = `id = $1 OR completed_by = $1
       OR completed_by IN (SELECT merged_id FROM lead_merges WHERE kept_id = $1)`;
     if (tx.dialect === "postgres") {
-      // A lead written outside the app and not counted yet (neither a search entry nor a mark,
-      // migration 41) is marked first, so the delete trigger, which cannot tell it from an
-      // indexed lead once lead_search's cascade has run, skips it as a marked one: its removal
-      // is not logged against a count that never held it.
-      await tx.run(
-        `INSERT INTO lead_search_pending (lead_id)
-         SELECT id FROM leads l WHERE (${family})
-           AND NOT EXISTS (SELECT 1 FROM lead_search s WHERE s.lead_id = l.id)
-         ON CONFLICT (lead_id) DO NOTHING`,
-        [leadId],
-      );
       await tx.all(
         `SELECT lead_id FROM lead_search_pending
          WHERE lead_id IN (SELECT id FROM leads WHERE ${family}) FOR UPDATE`,

@@ -39,16 +39,6 @@ export interface OffsetRow {
   minutes: number | null;
 }
 
-/**
- * Both roll-ups rebuilt from the leads on the clock the offsets hold now: the log's rows go (the
- * fill counts their leads), and each roll-up is one GROUP BY of the leads not counted through a
- * search-index mark (./funnelSql.ts). The caller holds the locks (below).
- */
-const SQLITE_REBUILD = `DELETE FROM ${DELTA_LOG}; DELETE FROM lead_funnel; DELETE FROM lead_stages;
-     ${sqliteFunnelFill(sqliteAgencyDay("leads.created_at"))}`;
-const POSTGRES_REBUILD = `DELETE FROM ${DELTA_LOG}; DELETE FROM lead_funnel; DELETE FROM lead_stages;
-     ${postgresFunnelFill(postgresAgencyDay("leads.created_at"))}`;
-
 /** The rows `agency_offsets` should hold for `timeZone`. */
 export function agencyOffsetRows(timeZone: string): OffsetRow[] {
   return [
@@ -87,7 +77,10 @@ export function syncAgencyClockSqlite(
     `INSERT INTO agency_clock (id, time_zone, filled_at) VALUES (1, ?, ?)
      ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, filled_at = excluded.filled_at`,
   ).run(timeZone, now.toISOString());
-  db.exec(SQLITE_REBUILD);
+  db.exec(
+    `DELETE FROM ${DELTA_LOG}; DELETE FROM lead_funnel; DELETE FROM lead_stages;
+     ${sqliteFunnelFill(sqliteAgencyDay("leads.created_at"))}`,
+  );
   return true;
 }
 
@@ -115,7 +108,10 @@ export async function syncAgencyClockPostgres(
            SELECT (r->>0)::timestamptz, (r->>1)::integer FROM jsonb_array_elements(${tx.json(rows)}) r`;
   await tx`INSERT INTO agency_clock (id, time_zone, filled_at) VALUES (1, ${timeZone}, ${now})
            ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, filled_at = excluded.filled_at`;
-  await postgresRebuild(tx);
+  await tx.unsafe(
+    `DELETE FROM ${DELTA_LOG}; DELETE FROM lead_funnel; DELETE FROM lead_stages;
+     ${postgresFunnelFill(postgresAgencyDay("leads.created_at"))}`,
+  );
   return true;
 }
 
@@ -190,90 +186,5 @@ export async function saveAgencyZone(
              ON CONFLICT (key) DO UPDATE SET value = excluded.value,
                updated_at = excluded.updated_at, updated_by = excluded.updated_by`;
     return syncAgencyClockPostgres(tx, zone, now);
-  });
-}
-
-/** What `recountLeads` did. */
-export interface Recount {
-  /** Leads written outside the app (neither a search entry nor a mark), marked now: PostgreSQL. */
-  marked: number;
-  /** With `rebuild`, the leads the report now counts (not spam, not completed partials). */
-  counted: number | null;
-}
-
-/**
- * Every lead with neither a search entry nor a mark, marked (PostgreSQL); how many. Both checks
- * read the statement's one snapshot, in which the search indexer's swap of a mark for an entry
- * (one transaction) is whole: a lead the app stored shows one or the other, never neither. Each
- * lead picked is locked against deletion (`FOR KEY SHARE`): one an erasure deletes meanwhile is
- * skipped, not left a mark without its lead.
- */
-const POSTGRES_MARK_UNINDEXED = `WITH marked AS (
-    INSERT INTO lead_search_pending (lead_id)
-    SELECT l.id FROM leads l
-    WHERE NOT EXISTS (SELECT 1 FROM lead_search s WHERE s.lead_id = l.id)
-      AND NOT EXISTS (SELECT 1 FROM lead_search_pending p WHERE p.lead_id = l.id)
-    FOR KEY SHARE OF l
-    ON CONFLICT (lead_id) DO NOTHING
-    RETURNING 1)
-  SELECT count(*) AS n FROM marked`;
-
-/**
- * PostgreSQL's rebuild, under the caller's locks: the leads written outside the app marked first
- * (else the fill, which leaves out the marked leads, would count them, and a later recount would
- * mark and count them again), then the roll-ups rebuilt. Returns how many it marked.
- */
-async function postgresRebuild(tx: postgres.TransactionSql): Promise<number> {
-  const [marked] = await tx.unsafe<{ n: string }[]>(POSTGRES_MARK_UNINDEXED);
-  await tx.unsafe(POSTGRES_REBUILD);
-  return Number(marked!.n);
-}
-
-/**
- * Leads written outside the app counted (decision D288: `npm run leads -- recount`). The store's
- * insert marks its lead for the search indexer, and the mark counts it in the roll-ups until the
- * indexer folds it; on PostgreSQL a lead inserted by another session (psql, a seed) has no mark
- * and, since migration 41, no trigger counts it. Every lead with neither a search entry nor a
- * mark is such a lead (migration 41 indexed those the trigger had counted, and logs no change to
- * such a lead, so it is counted as it is when marked): each is marked, so the report counts it
- * and the search indexer (the caller's next step) indexes and folds it. One statement, which
- * holds up no insert. SQLite's triggers mark every insert: nothing to mark there.
- *
- * `rebuild` also rebuilds both roll-ups from every lead under the locks of a change of zone
- * (new leads wait: about 1 s per 100,000 leads on PostgreSQL, D288), which drops anything
- * counted twice, such as the leads of a server of an older release run beside a newer one.
- */
-export async function recountLeads(
-  connection: Connection,
-  { rebuild = false }: { rebuild?: boolean } = {},
-): Promise<Recount> {
-  const countedSql = `SELECT count(*) AS n FROM leads WHERE ${
-    connection.dialect === "sqlite" ? "spam = 0" : "NOT spam"
-  } AND completed_by IS NULL`;
-  if (connection.dialect === "sqlite") {
-    if (!rebuild) return { marked: 0, counted: null };
-    const db = connection.sqlite;
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      db.exec(SQLITE_REBUILD);
-      const { n } = db.prepare(countedSql).get() as { n: number };
-      db.exec("COMMIT");
-      return { marked: 0, counted: Number(n) };
-    } catch (error) {
-      if (db.isTransaction) db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-  if (!rebuild) {
-    const [marked] = await connection.sql.unsafe<{ n: string }[]>(POSTGRES_MARK_UNINDEXED);
-    return { marked: Number(marked!.n), counted: null };
-  }
-  return connection.sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
-    await tx`LOCK TABLE leads IN SHARE MODE`;
-    await tx.unsafe(POSTGRES_FOLD_LOCK);
-    const marked = await postgresRebuild(tx);
-    const [counted] = await tx.unsafe<{ n: string }[]>(countedSql);
-    return { marked, counted: Number(counted!.n) };
   });
 }

@@ -195,12 +195,6 @@ export interface LeadStore {
    * server or an earlier run of this one has it. Of concurrent claims exactly one wins.
    */
   claimMaintenance(task: string, owner: string, now: Date, everyMs: number): Promise<boolean>;
-  /**
-   * Indexes every lead still marked for search now, folding the leads the marks count into the
-   * report's roll-ups; returns how many (the CLI's `recount`, tests, benchmarks; a server's
-   * indexer does it on its own when intake is quiet).
-   */
-  indexSearch(): Promise<number>;
   /** Resolves when the store answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
