@@ -20,8 +20,9 @@
  * or "normal"; "full,normal" runs SQLite once with each, one after the other),
  * BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test),
  * BENCH_APP (another built checkout to start instead of this one, e.g. a git worktree of an older
- * commit, to compare two builds with one harness). Targets on a 2-core machine, load generator
- * included: 2,000 leads/s on SQLite, 1,000 on PostgreSQL, p99 under 50 ms.
+ * commit, to compare two builds with one harness), BENCH_NODE_OPTIONS (NODE_OPTIONS for the
+ * server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it). Targets on a 2-core
+ * machine, load generator included: 2,000 leads/s on SQLite, 1,000 on PostgreSQL, p99 under 50 ms.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -112,7 +112,14 @@ async function storeReady(port) {
 export function startIntakeServer(env, buildDir = process.env.BUILD_DIR || "dist", appRoot = root) {
   const child = spawn(process.execPath, [join(appRoot, "scripts/start.mjs")], {
     cwd: appRoot,
-    env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: "0", BUILD_DIR: buildDir, ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      BUILD_DIR: buildDir,
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
