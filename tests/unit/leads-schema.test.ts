@@ -294,6 +294,10 @@ describe("phone fields", () => {
         expect(r.ok && r.fields.phone, phone).toBe("+15125551234");
       }
     });
+    it(`${form}: names a number's first problem, a tab before the number itself`, () => {
+      const r = validateLead(form, { ...good[form], phone: "512\t555 1234" });
+      expect(r).toEqual({ ok: false, errors: { phone: m.control } });
+    });
   }
 });
 
