@@ -9,8 +9,8 @@
  * answers per second) with p50 and p99 latency. It then counts the stored leads, which must
  * match the acknowledged ones, and prints the CPU each lead cost the server and, on a local
  * PostgreSQL, the server's database sessions (from /proc, on Linux; not autovacuum, the WAL
- * writer or checkpoints), during the load and once the search indexer has caught up. Both vary with whatever else the machine is running: compare two builds
- * interleaved, with BENCH_APP.
+ * writer or checkpoints), during the load and once the search indexer has caught up. Both vary
+ * with whatever else the machine is running: compare two builds interleaved, with BENCH_APP.
  *
  * Rate limiting is switched off for the run (LEADS_RATE_LIMIT=off): every request comes from one
  * address and would otherwise be answered 429 after ten. Logging stays on, as in production.

@@ -149,7 +149,8 @@ export function startIntakeServer(env, buildDir = process.env.BUILD_DIR || "dist
  * own. Resolves `{ env, count, backendPids, close }` (`count("FROM leads")` counts rows in either
  * store; `backendPids()` lists the process ids of the PostgreSQL sessions the server opened, by
  * their application name "leads", so run nothing else that connects under that name meanwhile
- * (the integration tests do), and none on SQLite; `close` drops the schema and the folder, once the server has stopped), or
+ * (the integration tests do), and none on SQLite; `close` drops the schema and the folder, once
+ * the server has stopped), or
  * `{ skipped }` when PostgreSQL does not answer at `databaseUrl`.
  */
 export async function benchStore(driver, label, databaseUrl) {

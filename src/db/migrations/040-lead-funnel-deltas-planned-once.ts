@@ -8,9 +8,9 @@ export const migration: Migration = {
   // each statement planned a dozen subqueries and the join: 0.4-0.8 ms a statement on a warm
   // session, against 0.1-0.3 ms when the deltas were a table (the tree before issue 37,
   // 2a71182). The report's statements, about ten, are prepared with their period as parameters
-  // and get a custom plan in their first five runs on a connection. The view's rows are now read through
-  // a PL/pgSQL function, whose query is planned once per session and kept, and which the
-  // planner sees as one function scan. The function is STABLE, so it reads the calling
+  // and get a custom plan in their first five runs on a connection. The view's rows are now
+  // read through a PL/pgSQL function, whose query is planned once per session and kept; the
+  // planner sees it as one function scan. The function is STABLE, so it reads the calling
   // statement's snapshot: the roll-ups and the deltas in one report statement still see the
   // same moment (the search indexer's fold moves a lead from one to the other in one
   // transaction). The rows are the same: the old view, renamed lead_funnel_delta_rows, is what
