@@ -298,7 +298,11 @@ test.describe("staff inbox", () => {
         const { unworked } = (await (await page.request.get("/api/admin/new-count")).json()) as {
           unworked: number;
         };
-        return (await page.title()).startsWith(`(${unworked}) Leads`);
+        if ((await page.title()).startsWith(`(${unworked}) Leads`)) return true;
+        // Another test's lead came after the page last asked: its clock stands still, so it is
+        // moved on to the next ask.
+        await page.clock.runFor(16_000);
+        return false;
       })
       .toBe(true);
   });
