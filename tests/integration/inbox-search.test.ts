@@ -16,7 +16,9 @@ import { EXPORT_BATCH, exportCsv } from "../../src/admin/export";
 import { adminStoreFor } from "../../src/admin/store/index";
 import type { AdminStore, InboxQuery } from "../../src/admin/store/types";
 import { migrations, migrationsTableSql } from "../../src/db/migrations/index";
+import { POSTGRES_FOLD_LOCK } from "../../src/leads/store/funnelSql";
 import { PostgresLeadStore } from "../../src/leads/store/postgres";
+import { PG_INDEX_BATCH } from "../../src/leads/store/searchIndex";
 import { SqliteLeadStore } from "../../src/leads/store/sqlite";
 import type { LeadRecord, LeadStore } from "../../src/leads/store/types";
 import {
@@ -314,6 +316,59 @@ describe.skipIf(!pg)("inbox search: PostgreSQL's plan", () => {
         SELECT indexname FROM pg_indexes WHERE schemaname = ${schema} AND tablename = 'leads'
           AND indexdef LIKE '%gin%'`;
       expect(onLeads).toEqual([]);
+    } finally {
+      await store.close();
+      await dropSchema(schema);
+    }
+  });
+
+  it("the indexer finds its batch's leads by key, not by reading every lead (D289)", async () => {
+    const store = new PostgresLeadStore(testDatabaseUrl, { schema });
+    try {
+      await store.migrate();
+      // Leads stored before (as a seed would: unmarked), then new leads, marked by intake.
+      await store.sql`
+        INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
+        SELECT 'older-' || g, 'contact', 'contact', 'Contact', now(), false,
+               jsonb_build_object('name', 'Older ' || g), '{}'::jsonb
+        FROM generate_series(1, 5000) g`;
+      await store.sql`ANALYZE leads`;
+      for (let i = 0; i < 20; i++) await store.insert({ ...lead(i), id: `newer-${i}` });
+      const rows = await store.sql.begin(async (tx) => {
+        await tx.unsafe(POSTGRES_FOLD_LOCK);
+        return tx.unsafe(`EXPLAIN (FORMAT JSON) ${PG_INDEX_BATCH.replace("$1", "2000")}`);
+      });
+      const plan = (rows as unknown as Record<string, unknown>[])[0]!["QUERY PLAN"];
+      const scans: string[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        if (node["Relation Name"] === "leads") scans.push(String(node["Node Type"]));
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? [])
+          walk(child);
+      };
+      walk((plan as [{ Plan: Record<string, unknown> }])[0].Plan);
+      expect(scans.length).toBeGreaterThan(0);
+      expect(scans.filter((type) => type.includes("Seq Scan"))).toEqual([]);
+      expect(await store.indexSearch()).toBe(20);
+    } finally {
+      await store.close();
+      await dropSchema(schema);
+    }
+  });
+
+  it("a lead deleted outside the app takes its search entry with it (migration 41)", async () => {
+    // The entries have no foreign key to the leads since migration 41 (D289): a trigger on
+    // `leads` removes a deleted lead's entry, as the key's ON DELETE CASCADE did.
+    const store = new PostgresLeadStore(testDatabaseUrl, { schema });
+    try {
+      await store.migrate();
+      const gone = { ...lead(1), id: "deleted-by-hand" };
+      const kept = { ...lead(2), id: "kept-by-hand" };
+      await store.insert(gone);
+      await store.insert(kept);
+      expect(await store.indexSearch()).toBe(2);
+      await store.sql`DELETE FROM leads WHERE id = ${gone.id}`;
+      const entries = await store.sql`SELECT lead_id FROM lead_search ORDER BY lead_id`;
+      expect(entries.map((r) => r.lead_id)).toEqual([kept.id]);
     } finally {
       await store.close();
       await dropSchema(schema);

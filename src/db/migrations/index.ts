@@ -45,6 +45,7 @@ import { migration as m037 } from "./037-staff-totp.ts";
 import { migration as m038 } from "./038-lead-merges-search-website.ts";
 import { migration as m039 } from "./039-lead-funnel-marks-sqlite.ts";
 import { migration as m040 } from "./040-lead-funnel-deltas-planned-once.ts";
+import { migration as m041 } from "./041-lead-search-no-foreign-key.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Migration } from "./migration.ts";
 
@@ -91,6 +92,7 @@ export const migrations: readonly Migration[] = [
   m038,
   m039,
   m040,
+  m041,
 ];
 
 /** The DDL of the bookkeeping table, the same in both dialects. */

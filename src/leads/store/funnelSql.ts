@@ -58,8 +58,10 @@ export const DELTA_LOG = "lead_funnel_delta_log";
  * PostgreSQL (migration 32, decision D227): a lead the pool inserted counts in the roll-ups
  * through its search-index mark (the view lead_funnel_deltas reads it as a +1 row) until the
  * search indexer removes the mark and folds the lead. These are the fold's CTEs over a CTE
- * `moved` of such leads' rows (all of `leads`' columns): their groups, summed into lead_funnel
- * and lead_stages with the fold's upserts. The caller holds the fold's lock (./funnelFold.ts).
+ * `moved` of such leads' rows (all of `leads`' columns): grouped once by everything either
+ * roll-up keys on (one hashed pass over the batch; the roll-ups' sums are then summed from those
+ * few groups: D289), summed into lead_funnel and lead_stages with the fold's upserts. The caller
+ * holds the fold's lock (./funnelFold.ts).
  */
 export const POSTGRES_FOLD_MOVED_LEADS = `counted AS (
       SELECT ${postgresAgencyDayOfMany("m.created_at")} AS day, m.form,
@@ -70,10 +72,11 @@ export const POSTGRES_FOLD_MOVED_LEADS = `counted AS (
         coalesce(m.metadata->>'referrer', '') AS referrer,
         CASE WHEN m.metadata->>'landingPage' IS NOT NULL AND m.metadata->>'gpc' IS NULL
              THEN 1 ELSE 0 END AS counted,
-        m.status, 1 AS leads, CASE WHEN m.first_contacted_at IS NULL THEN 0 ELSE 1 END AS contacted,
-        CASE WHEN m.status = 'won' THEN 1 ELSE 0 END AS won,
-        CASE WHEN m.status = 'won' THEN coalesce(m.won_value_cents, 0) ELSE 0 END AS won_cents
-      FROM moved m WHERE NOT m.spam AND m.completed_by IS NULL),
+        m.status, count(*) AS leads, count(m.first_contacted_at) AS contacted,
+        count(*) FILTER (WHERE m.status = 'won') AS won,
+        coalesce(sum(m.won_value_cents) FILTER (WHERE m.status = 'won'), 0) AS won_cents
+      FROM moved m WHERE NOT m.spam AND m.completed_by IS NULL
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9),
     funnel AS (
       INSERT INTO lead_funnel (${FUNNEL_KEY}, leads, contacted, won, won_cents)
       SELECT ${FUNNEL_KEY}, sum(leads), sum(contacted), sum(won), sum(won_cents) FROM counted

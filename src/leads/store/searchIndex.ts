@@ -116,6 +116,40 @@ function indexMarked(db: DatabaseSync, batch: number): number {
 }
 
 /**
+ * PostgreSQL's batch, in one statement: up to `$1` marked leads into the index, their roll-up
+ * deltas folded (the caller holds the fold's lock). The marks first, then their leads, each
+ * skipping what another transaction holds:
+ * - A lead locked is read as it is now, not as the statement's snapshot had it. Locking only the
+ *   mark, a status change that committed after the snapshot but before the lock was folded with
+ *   the old status, while its own trigger, seeing the mark, logged nothing (a won lead counted
+ *   as new: funnel-deltas.test.ts caught it in CI).
+ * - A lead another transaction holds is skipped and its mark left for a later batch: that
+ *   transaction's trigger may be waiting on the mark this batch holds (migration 32).
+ * - The leads are found by their keys, an array, so through the primary key's index. Joined to
+ *   the marks instead, PostgreSQL read the whole table to find the batch's leads, the newest,
+ *   last: a batch cost more the more leads the store held (D289).
+ */
+export const PG_INDEX_BATCH = `WITH marks AS (
+     SELECT lead_id FROM lead_search_pending LIMIT $1 FOR UPDATE SKIP LOCKED
+   ),
+   picked AS (
+     SELECT * FROM leads WHERE id = ANY (ARRAY(SELECT lead_id FROM marks))
+     FOR UPDATE SKIP LOCKED
+   ),
+   batch AS (
+     DELETE FROM lead_search_pending WHERE lead_id = ANY (ARRAY(SELECT id FROM picked))
+     RETURNING lead_id
+   ),
+   moved AS (SELECT picked.* FROM picked JOIN batch b ON b.lead_id = picked.id),
+   indexed AS (
+     INSERT INTO lead_search (lead_id, doc, phone)
+     SELECT l.id, ${PG_SEARCH_TEXT}, ${PG_SEARCH_PHONE_DIGITS} FROM moved l
+     ON CONFLICT (lead_id) DO UPDATE SET doc = excluded.doc, phone = excluded.phone
+     RETURNING 1),
+   ${POSTGRES_FOLD_MOVED_LEADS}
+   SELECT count(*) AS n FROM indexed`;
+
+/**
  * Moves up to `limit` pending leads into the index; returns how many. PostgreSQL does it in one
  * statement, SKIP LOCKED: several servers index side by side without waiting on each other.
  */
@@ -131,30 +165,7 @@ export async function indexSearchBatch(conn: Connection, limit = SEARCH_BATCH): 
   // folds them, under the roll-ups' fold lock (./funnelFold.ts).
   return conn.db.transaction(async (tx) => {
     await tx.run(POSTGRES_FOLD_LOCK);
-    const row = await tx.one<{ n: unknown }>(
-      // The mark and its lead are locked together, each batch skipping those another
-      // transaction holds: a lead locked is read as it is now, not as the statement's snapshot
-      // had it. Locking only the mark, a status change that committed after the snapshot but
-      // before the lock was folded with the old status, while its own trigger, seeing the mark,
-      // logged nothing: a won lead counted as new (funnel-deltas.test.ts caught it in CI).
-      `WITH picked AS (
-         SELECT l.* FROM lead_search_pending p JOIN leads l ON l.id = p.lead_id
-         LIMIT $1 FOR UPDATE OF p, l SKIP LOCKED
-       ),
-       batch AS (
-         DELETE FROM lead_search_pending WHERE lead_id IN (SELECT id FROM picked)
-         RETURNING lead_id
-       ),
-       moved AS (SELECT picked.* FROM picked JOIN batch b ON b.lead_id = picked.id),
-       indexed AS (
-         INSERT INTO lead_search (lead_id, doc, phone)
-         SELECT l.id, ${PG_SEARCH_TEXT}, ${PG_SEARCH_PHONE_DIGITS} FROM moved l
-         ON CONFLICT (lead_id) DO UPDATE SET doc = excluded.doc, phone = excluded.phone
-         RETURNING 1),
-       ${POSTGRES_FOLD_MOVED_LEADS}
-       SELECT count(*) AS n FROM indexed`,
-      [limit],
-    );
+    const row = await tx.one<{ n: unknown }>(PG_INDEX_BATCH, [limit]);
     return Number(row?.n ?? 0);
   });
 }
