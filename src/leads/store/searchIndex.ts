@@ -7,7 +7,7 @@
  * backlog reaches SEARCH_BACKLOG). A search never misses a pending lead: on SQLite it indexes
  * them first (below); on PostgreSQL it reads them beside the index (src/admin/store/postgres.ts).
  * On SQLite, erasing or changing a pending lead only touches its note (triggers); on
- * PostgreSQL `lead_search` rows go with their lead (ON DELETE CASCADE).
+ * PostgreSQL a lead's `lead_search` row and mark go with it (a trigger, migration 41).
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { Connection } from "../../db/connection.ts";
