@@ -64,7 +64,6 @@ describe("the SQL each dialect receives where the admin store branches", () => {
           "DELETE FROM leads WHERE id = ANY($1) AND id <> $2 AND completed_by IN (SELECT id FROM leads WHERE completed_by = $2) -- 2",
           "DELETE FROM leads WHERE completed_by = $1 -- 1",
           "DELETE FROM leads WHERE id = $1 -- 1",
-          "DELETE FROM lead_search_pending WHERE lead_id = ANY($1) -- 1",
           "SELECT count(*) AS n FROM (SELECT 1 FROM lead_funnel_delta_log LIMIT $1) AS d -- 1",
         ],
         "sqlite": [

@@ -81,11 +81,10 @@ export function eraseLead(db: Db, leadId: string): Promise<Erasure> {
     );
     await tx.run("DELETE FROM leads WHERE completed_by = $1", [leadId]);
     await tx.run("DELETE FROM leads WHERE id = $1", [leadId]);
-    // Its search entry: SQLite's lead_search_delete trigger (migration 11) removes it with the
-    // lead; PostgreSQL's lead_search cascades, and its pending mark is removed here, after the
-    // lead: while marked, a lead counts in the roll-ups through its mark, and the delete trigger
-    // logs no removal for it (migration 32).
-    if (tx.dialect === "postgres") await remove("lead_search_pending");
+    // Its search entry and mark went with the lead: SQLite's lead_search_delete trigger
+    // (migration 11), PostgreSQL's lead_search_cascade (migration 41), which fires after
+    // lead_funnel_track has seen the mark and so logged no removal for a lead still counted
+    // through it (migration 32).
     // The roll-ups' triggers logged the lead's arrival and its removal, each with its page,
     // source and day (migration 29): folded into the roll-ups' sums now, the rows go.
     await foldLeadFunnel(tx);
