@@ -299,10 +299,20 @@ describe("inbox search: a SQLite file from before the index", () => {
 const pg = await postgresAvailable();
 const schema = uniqueSchema("searchplan");
 describe.skipIf(!pg)("inbox search: PostgreSQL's plan", () => {
-  it("the search uses the trigram indexes of lead_search (migration 11)", async () => {
+  /** `work` on a store migrated into the describe's schema, closed and dropped afterwards. */
+  const onFreshSchema = async (work: (store: PostgresLeadStore) => Promise<void>) => {
     const store = new PostgresLeadStore(testDatabaseUrl, { schema });
     try {
       await store.migrate();
+      await work(store);
+    } finally {
+      await store.close();
+      await dropSchema(schema);
+    }
+  };
+
+  it("the search uses the trigram indexes of lead_search (migration 11)", async () => {
+    await onFreshSchema(async (store) => {
       const plan = await store.sql.begin(async (tx) => {
         await tx`SET LOCAL enable_seqscan = off`;
         const text = await tx`EXPLAIN SELECT lead_id FROM lead_search WHERE doc LIKE '%meadow%'`;
@@ -316,16 +326,11 @@ describe.skipIf(!pg)("inbox search: PostgreSQL's plan", () => {
         SELECT indexname FROM pg_indexes WHERE schemaname = ${schema} AND tablename = 'leads'
           AND indexdef LIKE '%gin%'`;
       expect(onLeads).toEqual([]);
-    } finally {
-      await store.close();
-      await dropSchema(schema);
-    }
+    });
   });
 
   it("the indexer finds its batch's leads by key, not by reading every lead (D289)", async () => {
-    const store = new PostgresLeadStore(testDatabaseUrl, { schema });
-    try {
-      await store.migrate();
+    await onFreshSchema(async (store) => {
       // Leads stored before (as a seed would: unmarked), then new leads, marked by intake.
       await store.sql`
         INSERT INTO leads (id, kind, form, subject, created_at, spam, fields, metadata)
@@ -349,19 +354,14 @@ describe.skipIf(!pg)("inbox search: PostgreSQL's plan", () => {
       expect(scans.length).toBeGreaterThan(0);
       expect(scans.filter((type) => type.includes("Seq Scan"))).toEqual([]);
       expect(await store.indexSearch()).toBe(20);
-    } finally {
-      await store.close();
-      await dropSchema(schema);
-    }
+    });
   });
 
   it("a lead deleted outside the app takes its search entry and mark with it (migration 41)", async () => {
     // The entries have no foreign key to the leads since migration 41 (D289): a trigger on
     // `leads` removes a deleted lead's entry, as the key's ON DELETE CASCADE did, and its mark,
     // which would otherwise hold a place in every batch of the indexer (it takes marks first).
-    const store = new PostgresLeadStore(testDatabaseUrl, { schema });
-    try {
-      await store.migrate();
+    await onFreshSchema(async (store) => {
       const gone = { ...lead(1), id: "deleted-by-hand" };
       const kept = { ...lead(2), id: "kept-by-hand" };
       await store.insert(gone);
@@ -384,9 +384,6 @@ describe.skipIf(!pg)("inbox search: PostgreSQL's plan", () => {
       await store.sql`TRUNCATE leads CASCADE`;
       expect(await ids("lead_search")).toEqual([]);
       expect(await ids("lead_search_pending")).toEqual([]);
-    } finally {
-      await store.close();
-      await dropSchema(schema);
-    }
+    });
   });
 });
